@@ -1,0 +1,52 @@
+// swift-tools-version:6.1
+// BidiRender: mixed right-to-left / left-to-right text layout and rendering on FriBidi, HarfBuzz and
+// FreeType. The heavy benchmark dependencies live in Benchmarks/Package.swift, not here.
+import PackageDescription
+
+let package = Package(
+    name: "BidiRender",
+    products: [
+        .library(name: "BidiRender", targets: ["BidiRender"]),
+        .executable(name: "bidirender", targets: ["bidirender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(
+            name: "BidiRender",
+            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType"]
+        ),
+        .executableTarget(
+            name: "bidirender",
+            dependencies: [
+                "BidiRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BidiRenderTests",
+            dependencies: ["BidiRender"]
+        ),
+        .testTarget(
+            name: "BidiRenderCLITests",
+            dependencies: ["bidirender"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+// BidiClass: the Unicode Bidi_Class property (UAX #9 Table 4) and its lookup on Unicode 15 data.
+
+/// The bidirectional character type of a code point (UAX #9, Table 4).
+///
+/// The raw values are the indices used by the generated table in
+/// `UnicodeBidiTables.generated.swift`; `scripts/gen-unicode-tables.py` lists them in the same order.
+public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
+    case leftToRight = 0
+    case rightToLeft
+    case arabicLetter
+    case europeanNumber
+    case europeanSeparator
+    case europeanTerminator
+    case arabicNumber
+    case commonSeparator
+    case nonspacingMark
+    case boundaryNeutral
+    case paragraphSeparator
+    case segmentSeparator
+    case whiteSpace
+    case otherNeutral
+    case leftToRightEmbedding
+    case leftToRightOverride
+    case rightToLeftEmbedding
+    case rightToLeftOverride
+    case popDirectionalFormat
+    case leftToRightIsolate
+    case rightToLeftIsolate
+    case firstStrongIsolate
+    case popDirectionalIsolate
+
+    /// The Bidi_Class of `scalar` in the Unicode version of the generated tables (15.0).
+    public init(_ scalar: Unicode.Scalar) {
+        self = UnicodeBidiData.bidiClass(scalar.value)
+    }
+
+    /// The short alias UAX #9 and the UCD files use ("L", "AL", "PDI", …).
+    public var shortName: String { Self.shortNames[Int(rawValue)] }
+
+    /// Looks a class up by its short alias ("L", "AL", …); nil for an unknown alias.
+    public init?(shortName: String) {
+        guard let index = Self.shortNames.firstIndex(of: shortName) else { return nil }
+        self.init(rawValue: UInt8(index))
+    }
+
+    private static let shortNames = [
+        "L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
+        "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI",
+    ]
+
+    /// True for the classes rule X9 removes: LRE, RLE, LRO, RLO, PDF and BN.
+    public var isRemovedByX9: Bool {
+        switch self {
+        case .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
+            .popDirectionalFormat, .boundaryNeutral:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// True for the explicit formatting characters (X1–X8): embeddings, overrides and isolates.
+    public var isExplicitFormatting: Bool {
+        rawValue >= BidiClass.leftToRightEmbedding.rawValue
+    }
+
+    /// True for L, R and AL, the strong types of rules P2 and W7.
+    public var isStrong: Bool {
+        self == .leftToRight || self == .rightToLeft || self == .arabicLetter
+    }
+}

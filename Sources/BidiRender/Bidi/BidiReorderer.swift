@@ -1,0 +1,315 @@
+// BidiReorderer: the reusable bidi engine. It turns text into Unicode 15 bidi types, splits paragraphs
+// (UAX #9 P1), resolves levels (P2–I2, through FriBidi or a proven fast path) and reorders lines (L1–L2),
+// in buffers it owns and reuses, so a warm reorderer allocates nothing per call.
+
+/// A reusable bidi engine for reordering many strings in a row (a chat list).
+///
+/// Once its buffers have grown to the longest text seen, `withVisualOrder(of:direction:_:)` allocates
+/// nothing in Swift. Texts the fast paths cannot prove trivial go through FriBidi, whose level
+/// resolution allocates its own run list internally.
+///
+/// Thread-safety: a reorderer is mutable scratch space. Use one per thread or task; it is not Sendable.
+public final class BidiReorderer {
+    /// One paragraph found by rule P1: `start..<contentEnd` is its text, `contentEnd..<end` its
+    /// separator (empty for the last paragraph when the text does not end with one).
+    struct ParagraphSpan {
+        var start: Int
+        var contentEnd: Int
+        var end: Int
+        /// Bit `1 << BidiClass.rawValue` set for each class present in `start..<end`.
+        var classSet: UInt32
+    }
+
+    private(set) var count = 0
+    private(set) var capacity = 0
+    /// Code points of the loaded text.
+    private(set) var scalars: UnsafeMutablePointer<UInt32>
+    /// BidiClass raw value of each code point.
+    private(set) var classes: UnsafeMutablePointer<UInt8>
+    /// FriBidi type value of each code point.
+    private var types: UnsafeMutablePointer<UInt32>
+    /// FriBidi bracket value of each code point (BD14–BD16).
+    private var brackets: UnsafeMutablePointer<UInt32>
+    /// Embedding levels: resolved (P2–I2), then updated by L1 when a line is reordered.
+    private(set) var levels: UnsafeMutablePointer<UInt8>
+    /// Logical index of each visual position, per paragraph, after `reorder`.
+    private(set) var map: UnsafeMutablePointer<Int32>
+    /// The visual order handed to callers: `map` without the characters the caller leaves out.
+    private var visual: UnsafeMutablePointer<Int32>
+    private(set) var paragraphs: [ParagraphSpan] = []
+
+    /// Test hook: when true, every paragraph goes through FriBidi, so tests can compare the fast
+    /// paths with the full algorithm.
+    var disablesFastPaths = false
+
+    /// Creates a reorderer with room for `initialCapacity` code points; it grows as needed.
+    public init(initialCapacity: Int = 256) {
+        let n = max(initialCapacity, 16)
+        capacity = n
+        scalars = .allocate(capacity: n)
+        classes = .allocate(capacity: n)
+        types = .allocate(capacity: n)
+        brackets = .allocate(capacity: n)
+        levels = .allocate(capacity: n)
+        map = .allocate(capacity: n)
+        visual = .allocate(capacity: n)
+        paragraphs.reserveCapacity(4)
+    }
+
+    deinit {
+        scalars.deallocate()
+        classes.deallocate()
+        types.deallocate()
+        brackets.deallocate()
+        levels.deallocate()
+        map.deallocate()
+        visual.deallocate()
+    }
+
+    // MARK: Public hot path
+
+    /// Reorders `text` with each paragraph laid out as one line and calls `body` with the visual
+    /// order: Unicode scalar offsets into `text`, left to right, paragraph after paragraph.
+    ///
+    /// Characters removed by rule X9 (LRE, RLE, LRO, RLO, PDF, BN) and paragraph separators are left
+    /// out. The buffer is valid only inside `body`.
+    public func withVisualOrder<R, E: Error>(
+        of text: String, direction: ParagraphDirection,
+        _ body: (UnsafeBufferPointer<Int32>) throws(E) -> R
+    ) throws(E) -> R {
+        load(text)
+        let n = reorderAll(direction: direction, includeSeparators: false)
+        return try body(UnsafeBufferPointer(start: visual, count: n))
+    }
+
+    /// The first `count` entries of the visual order written by `reorderAll`.
+    func withVisualOrderBuffer<R>(count n: Int, _ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        body(UnsafeBufferPointer(start: visual, count: n))
+    }
+
+    // MARK: Loading
+
+    /// Loads the code points of `text` with their classes and bracket values, and splits paragraphs.
+    func load(_ text: String) {
+        var utf8Count = text.utf8.count
+        if utf8Count == 0 { utf8Count = 1 }
+        reserve(utf8Count)  // a scalar takes at least one UTF-8 byte
+        var i = 0
+        for scalar in text.unicodeScalars {
+            scalars[i] = scalar.value
+            i += 1
+        }
+        count = i
+        classify()
+    }
+
+    /// Loads an array of scalars, like `load(_:)`.
+    func load(scalars input: [Unicode.Scalar]) {
+        reserve(max(input.count, 1))
+        for (i, scalar) in input.enumerated() { scalars[i] = scalar.value }
+        count = input.count
+        classify()
+    }
+
+    /// Loads a sequence of bidi classes with no real characters (BidiTest.txt); no brackets.
+    func load(classes input: [BidiClass]) {
+        reserve(input.count)
+        for (i, cls) in input.enumerated() { scalars[i] = 0xFFFF_FFFF; classes[i] = cls.rawValue }
+        count = input.count
+        FriBidi.typeValues.withUnsafeBufferPointer { typeValues in
+            for i in 0..<count {
+                types[i] = typeValues[Int(classes[i])]
+                brackets[i] = FriBidi.noBracket
+            }
+        }
+        splitParagraphs()
+    }
+
+    private func classify() {
+        let trie = UnicodeBidiData.trie
+        let noBracket = FriBidi.noBracket
+        let openMask = FriBidi.bracketOpenMask
+        FriBidi.typeValues.withUnsafeBufferPointer { typeValues in
+            for i in 0..<count {
+                let cp = scalars[i]
+                let entry = trie.entry(cp)
+                let cls = entry & UnicodeBidiData.classMask
+                classes[i] = cls
+                types[i] = typeValues[Int(cls)]
+                if entry & UnicodeBidiTables.bracketFlag != 0,
+                    let bracket = UnicodeBidiData.bracketPairIdentifier(cp)
+                {
+                    brackets[i] = bracket.isOpen ? bracket.id | openMask : bracket.id
+                } else {
+                    brackets[i] = noBracket
+                }
+            }
+        }
+        splitParagraphs()
+    }
+
+    /// UAX #9 P1: a paragraph ends after each character of class B (LF, CR, U+001C–U+001E, U+0085,
+    /// U+2029); CR LF is one separator.
+    private func splitParagraphs() {
+        paragraphs.removeAll(keepingCapacity: true)
+        let bClass = BidiClass.paragraphSeparator.rawValue
+        var start = 0
+        var set: UInt32 = 0
+        var i = 0
+        while i < count {
+            let cls = classes[i]
+            set |= 1 << UInt32(cls)
+            if cls == bClass {
+                var end = i + 1
+                if scalars[i] == 0x0D, end < count, scalars[end] == 0x0A { end += 1 }
+                paragraphs.append(ParagraphSpan(start: start, contentEnd: i, end: end, classSet: set))
+                start = end
+                set = 0
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        if start < count || paragraphs.isEmpty {
+            paragraphs.append(ParagraphSpan(start: start, contentEnd: count, end: count, classSet: set))
+        }
+    }
+
+    private func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        var newCapacity = capacity
+        while newCapacity < n { newCapacity *= 2 }
+        func grow<T>(_ p: inout UnsafeMutablePointer<T>) {
+            p.deallocate()
+            p = .allocate(capacity: newCapacity)
+        }
+        grow(&scalars)
+        grow(&classes)
+        grow(&types)
+        grow(&brackets)
+        grow(&levels)
+        grow(&map)
+        grow(&visual)
+        capacity = newCapacity
+    }
+}
+
+// MARK: Resolution and reordering
+
+extension BidiReorderer {
+    private static func bit(_ c: BidiClass) -> UInt32 { 1 << UInt32(c.rawValue) }
+    private static let explicitBits: UInt32 = BidiClass.allCases
+        .filter(\.isExplicitFormatting).reduce(0) { $0 | bit($1) }
+    private static let rtlBits = bit(.rightToLeft) | bit(.arabicLetter) | bit(.arabicNumber)
+    private static let ltrNumberBits = bit(.leftToRight) | bit(.europeanNumber) | bit(.arabicNumber)
+
+    /// Resolves paragraph `index` (P2–I2) into `levels` and returns its paragraph level, or nil when
+    /// FriBidi could not allocate.
+    func resolve(paragraph index: Int, direction: ParagraphDirection) -> UInt8? {
+        let p = paragraphs[index]
+        let n = p.end - p.start
+        if n == 0 { return direction.forcedLevel ?? direction.fallbackLevel }
+        if !disablesFastPaths, p.classSet & Self.explicitBits == 0 {
+            // Without explicit formatting, P2–P3 is the first strong character.
+            let base = direction.forcedLevel ?? firstStrongLevel(p) ?? direction.fallbackLevel
+            // Fast path A: an LTR paragraph with no R, AL or AN has every level 0 (W7 makes EN L).
+            // Fast path B: an RTL paragraph with no L, EN or AN has every level 1 (neutrals between
+            // R and sos/eos R resolve to R by N1; NSM follows its base by W1).
+            // Either way L1 leaves the paragraph level on whitespace, so one level fills it.
+            let forbidden = base == 0 ? Self.rtlBits : Self.ltrNumberBits
+            if p.classSet & forbidden == 0 {
+                levels.advanced(by: p.start).update(repeating: base, count: n)
+                return base
+            }
+        }
+        return FriBidi.resolveLevels(
+            types: types + p.start, brackets: brackets + p.start, count: n,
+            direction: direction, levels: levels + p.start)
+    }
+
+    private func firstStrongLevel(_ p: ParagraphSpan) -> UInt8? {
+        for i in p.start..<p.end {
+            switch classes[i] {
+            case BidiClass.leftToRight.rawValue: return 0
+            case BidiClass.rightToLeft.rawValue, BidiClass.arabicLetter.rawValue: return 1
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Reorders `lineStart..<lineEnd` of paragraph `index` (L1–L2) into `map`, after `resolve`.
+    /// Returns false when FriBidi could not allocate.
+    func reorder(paragraph index: Int, baseLevel: UInt8, lineStart: Int, lineEnd: Int) -> Bool {
+        let p = paragraphs[index]
+        for i in lineStart..<lineEnd { map[i] = Int32(i) }
+        if lineEnd == lineStart { return true }
+        if isUniform(lineStart, lineEnd, baseLevel) {
+            // A single level: L1 changes nothing (it only sets the paragraph level) and L2 reverses
+            // the line when that level is odd.
+            if baseLevel & 1 == 1 {
+                for k in 0..<(lineEnd - lineStart) { map[lineStart + k] = Int32(lineEnd - 1 - k) }
+            }
+            return true
+        }
+        return FriBidi.reorderLine(
+            types: types + p.start, lineStart: lineStart - p.start, lineCount: lineEnd - lineStart,
+            baseLevel: baseLevel, levels: levels + p.start, map: map + p.start)
+    }
+
+    private func isUniform(_ start: Int, _ end: Int, _ level: UInt8) -> Bool {
+        for i in start..<end where levels[i] != level { return false }
+        return true
+    }
+
+    /// Resolves and reorders every paragraph as one line, and writes the visual order into `visual`
+    /// without X9-removed characters (and without separators unless `includeSeparators`). Returns the
+    /// number of entries. A paragraph FriBidi cannot resolve keeps logical order at its level.
+    func reorderAll(direction: ParagraphDirection, includeSeparators: Bool) -> Int {
+        var out = 0
+        let removed = BidiReorderer.x9RemovedMask
+        for index in paragraphs.indices {
+            let p = paragraphs[index]
+            let base = resolve(paragraph: index, direction: direction) ?? fallbackLevels(p, direction)
+            let end = includeSeparators ? p.end : p.contentEnd
+            if !reorder(paragraph: index, baseLevel: base, lineStart: p.start, lineEnd: p.end) {
+                for i in p.start..<p.end { map[i] = Int32(i) }
+            }
+            for i in p.start..<p.end {
+                let logical = Int(map[i])
+                if logical >= end || removed & (1 << UInt32(classes[logical])) != 0 { continue }
+                visual[out] = Int32(logical)
+                out += 1
+            }
+        }
+        return out
+    }
+
+    /// Levels for a paragraph FriBidi could not resolve: every character at the paragraph level.
+    private func fallbackLevels(_ p: ParagraphSpan, _ direction: ParagraphDirection) -> UInt8 {
+        let base = direction.forcedLevel ?? firstStrongLevel(p) ?? direction.fallbackLevel
+        levels.advanced(by: p.start).update(repeating: base, count: p.end - p.start)
+        return base
+    }
+
+    static let x9RemovedMask: UInt32 = BidiClass.allCases.filter(\.isRemovedByX9).reduce(0) {
+        $0 | bit($1)
+    }
+}
+
+extension ParagraphDirection {
+    /// The paragraph level when the direction is forced, else nil.
+    var forcedLevel: UInt8? {
+        switch self {
+        case .leftToRight: return 0
+        case .rightToLeft: return 1
+        case .auto, .autoWithFallback: return nil
+        }
+    }
+
+    /// The paragraph level of an auto paragraph without a strong character (P3, HL1).
+    var fallbackLevel: UInt8 {
+        if case .autoWithFallback(.rightToLeft) = self { return 1 }
+        return forcedLevel ?? 0
+    }
+}

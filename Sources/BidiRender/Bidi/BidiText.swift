@@ -1,0 +1,137 @@
+// BidiText, BidiParagraph, BidiLine: the value-typed result of the Unicode Bidirectional Algorithm on
+// a whole text: paragraphs (P1), resolved levels (P2–I2), per-line reordering (L1–L2) and mirroring (L4).
+//
+// Index convention: every offset is a Unicode scalar (code point) offset into the whole text, and
+// every range is half-open. `String.Index` conversions are offered at the edges.
+
+/// The bidi analysis of a text: its paragraphs with their levels.
+public struct BidiText: Sendable, Hashable {
+    /// The text's Unicode scalars.
+    public let scalars: [Unicode.Scalar]
+    /// The paragraphs, in logical order (UAX #9 P1).
+    public let paragraphs: [BidiParagraph]
+
+    /// Runs the algorithm on `text`, resolving each paragraph with `direction`.
+    public init(_ text: String, direction: ParagraphDirection) {
+        self.init(scalars: Array(text.unicodeScalars), direction: direction)
+    }
+
+    /// Runs the algorithm on a scalar array.
+    public init(scalars: [Unicode.Scalar], direction: ParagraphDirection) {
+        let engine = BidiReorderer(initialCapacity: scalars.count)
+        engine.load(scalars: scalars)
+        self.scalars = scalars
+        self.paragraphs = engine.paragraphs.indices.map { index in
+            BidiParagraph(engine: engine, index: index, direction: direction)
+        }
+    }
+
+    /// The paragraph that contains scalar offset `offset` (its separator included).
+    public func paragraph(containing offset: Int) -> BidiParagraph? {
+        paragraphs.first { $0.range.lowerBound <= offset && offset < $0.separatorRange.upperBound }
+    }
+
+    /// The text's scalars with rule L4 applied: each character at an odd (RTL) level that has a
+    /// Bidi_Mirroring_Glyph is replaced by it, ready for shaping ("(" becomes ")" in RTL runs).
+    public var mirroredScalars: [Unicode.Scalar] {
+        var out = scalars
+        for paragraph in paragraphs {
+            for (k, level) in paragraph.levels.enumerated() where level & 1 == 1 {
+                let offset = paragraph.range.lowerBound + k
+                if let m = UnicodeBidiData.mirroringGlyph(of: out[offset]) { out[offset] = m }
+            }
+        }
+        return out
+    }
+}
+
+/// One paragraph: its range, direction and resolved levels.
+public struct BidiParagraph: Sendable, Hashable {
+    /// The paragraph's text, its separator excluded.
+    public let range: Range<Int>
+    /// The separator that ends it (one code point, or two for CR LF); empty for a last paragraph
+    /// without one.
+    public let separatorRange: Range<Int>
+    /// The paragraph embedding level: 0 or 1.
+    public let baseLevel: UInt8
+    /// The resolved embedding level of each code point of `range` (rules up to I2, before the
+    /// line-based rule L1). Characters removed by X9 carry the level FriBidi gives them.
+    public let levels: [UInt8]
+    /// The original bidi class of each code point of `range`.
+    public let classes: [BidiClass]
+
+    /// The paragraph's direction.
+    public var direction: TextDirection { TextDirection(level: baseLevel) }
+
+    init(engine: BidiReorderer, index: Int, direction: ParagraphDirection) {
+        let span = engine.paragraphs[index]
+        let base =
+            engine.resolve(paragraph: index, direction: direction)
+            ?? direction.forcedLevel ?? direction.fallbackLevel
+        range = span.start..<span.contentEnd
+        separatorRange = span.contentEnd..<span.end
+        baseLevel = base
+        levels = Array(UnsafeBufferPointer(start: engine.levels + span.start, count: range.count))
+        classes = (span.start..<span.contentEnd).map { BidiClass(rawValue: engine.classes[$0])! }
+    }
+
+    /// The whole paragraph laid out as one line.
+    public var singleLine: BidiLine { line(range) }
+
+    /// Reorders one line of this paragraph (rules L1–L2 through `fribidi_reorder_line`).
+    ///
+    /// - Parameter lineRange: a range within `range`, in scalar offsets of the whole text. It is
+    ///   clamped to the paragraph.
+    public func line(_ lineRange: Range<Int>) -> BidiLine {
+        let lo = min(max(lineRange.lowerBound, range.lowerBound), range.upperBound)
+        let hi = min(max(lineRange.upperBound, lo), range.upperBound)
+        let n = range.count
+        var lineLevels = levels
+        var map = (0..<Int32(n)).map { $0 }
+        let typeValues = classes.map { FriBidi.typeValues[Int($0.rawValue)] }
+        let uniform = lineLevels[(lo - range.lowerBound)..<(hi - range.lowerBound)].allSatisfy {
+            $0 == baseLevel
+        }
+        var ok = true
+        if uniform {
+            if baseLevel & 1 == 1 { map[(lo - range.lowerBound)..<(hi - range.lowerBound)].reverse() }
+        } else {
+            ok = typeValues.withUnsafeBufferPointer { types in
+                lineLevels.withUnsafeMutableBufferPointer { lv in
+                    map.withUnsafeMutableBufferPointer { mp in
+                        FriBidi.reorderLine(
+                            types: types.baseAddress!, lineStart: lo - range.lowerBound,
+                            lineCount: hi - lo, baseLevel: baseLevel, levels: lv.baseAddress!,
+                            map: mp.baseAddress!)
+                    }
+                }
+            }
+        }
+        let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
+        let order = ok ? Array(map[slice]) : Array(Int32(slice.lowerBound)..<Int32(slice.upperBound))
+        let visual = order.compactMap { local -> Int? in
+            classes[Int(local)].isRemovedByX9 ? nil : range.lowerBound + Int(local)
+        }
+        return BidiLine(range: lo..<hi, levels: Array(lineLevels[slice]), visualOrder: visual)
+    }
+}
+
+/// One reordered line: its levels after rule L1 and its visual order.
+public struct BidiLine: Sendable, Hashable {
+    /// The line's code points, in scalar offsets of the whole text.
+    public let range: Range<Int>
+    /// The embedding level of each code point of `range` after rule L1 (trailing whitespace,
+    /// separators and isolate controls at the paragraph level).
+    public let levels: [UInt8]
+    /// Visual → logical: the scalar offsets of the line's characters from left to right (rule L2).
+    /// Characters removed by X9 are left out; isolate controls and marks stay.
+    public let visualOrder: [Int]
+
+    /// Logical → visual: for each code point of `range`, its position in `visualOrder`, or nil for a
+    /// character removed by X9.
+    public var logicalToVisual: [Int?] {
+        var out = [Int?](repeating: nil, count: range.count)
+        for (v, logical) in visualOrder.enumerated() { out[logical - range.lowerBound] = v }
+        return out
+    }
+}

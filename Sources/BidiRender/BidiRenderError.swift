@@ -1,0 +1,27 @@
+// BidiRenderError: the one public error type; every case says what went wrong and where.
+
+/// An error from BidiRender. Each case carries what failed and where (file, line, byte offset, key).
+public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Input bytes that are not valid UTF-8, at `byteOffset` (0-based) in `source` (a file path,
+    /// "<stdin>", or "line N").
+    case invalidUTF8(source: String, byteOffset: Int)
+    /// A file that could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// A value that is out of range or malformed, for `key`, with what was wrong.
+    case invalidValue(key: String, value: String, reason: String)
+    /// The bidi library failed (it fails only when memory runs out).
+    case bidiFailure(String)
+
+    public var description: String {
+        switch self {
+        case .invalidUTF8(let source, let offset):
+            return "\(source): invalid UTF-8 at byte offset \(offset)"
+        case .unreadableFile(let path, let reason):
+            return "\(path): cannot read: \(reason)"
+        case .invalidValue(let key, let value, let reason):
+            return "invalid value '\(value)' for \(key): \(reason)"
+        case .bidiFailure(let what):
+            return "bidi failure: \(what)"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// TextInput: strict UTF-8 decoding that names the byte offset of the first invalid sequence, and
+// conversions between Unicode scalar offsets (the index space of the whole library) and String.Index.
+
+/// Strict decoding of input bytes.
+public enum TextInput {
+    /// Decodes `bytes` as UTF-8, or throws `.invalidUTF8` with the offset of the first byte of the
+    /// first ill-formed sequence. Never replaces bad bytes with U+FFFD.
+    ///
+    /// - Parameters:
+    ///   - source: where the bytes came from, for the error ("<stdin>", a path, "line 3").
+    ///   - baseOffset: added to the offset in the error, for bytes taken from inside a larger file.
+    public static func decodeUTF8(
+        _ bytes: some Collection<UInt8>, source: String, baseOffset: Int = 0
+    ) throws(BidiRenderError) -> String {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                offset += encoded.count
+            case .emptyInput:
+                return String(decoding: bytes, as: UTF8.self)
+            case .error(let length):
+                _ = length
+                throw .invalidUTF8(source: source, byteOffset: baseOffset + offset)
+            }
+        }
+    }
+}
+
+extension String {
+    /// The `String.Index` range of a range of Unicode scalar offsets, clamped to the string.
+    public func indexRange(scalarOffsets range: Range<Int>) -> Range<String.Index> {
+        let view = unicodeScalars
+        let lo = view.index(view.startIndex, offsetBy: range.lowerBound, limitedBy: view.endIndex) ?? view.endIndex
+        let hi = view.index(lo, offsetBy: range.count, limitedBy: view.endIndex) ?? view.endIndex
+        return lo..<hi
+    }
+
+    /// The Unicode scalar offsets of a `String.Index` range of this string.
+    public func scalarOffsets(of range: Range<String.Index>) -> Range<Int> {
+        let view = unicodeScalars
+        let lo = view.distance(from: view.startIndex, to: range.lowerBound)
+        return lo..<(lo + view.distance(from: range.lowerBound, to: range.upperBound))
+    }
+}

@@ -1,0 +1,105 @@
+// JSONLines: reads JSON Lines input one line at a time, so a bad line is reported in place and the
+// others are still processed.
+import BidiRender
+import Foundation
+
+/// One input line of a `--jsonl` stream: its 1-based number and its object, or why it is bad.
+struct JSONLine {
+    let number: Int
+    let object: Result<[String: Any], LineError>
+}
+
+/// What is wrong with one JSON Lines input line.
+struct LineError: Error {
+    let message: String
+}
+
+enum JSONLines {
+    /// Splits `bytes` into lines (LF or CR LF) and decodes each as a JSON object. Blank lines are
+    /// skipped; line numbers still count them.
+    static func parse(_ bytes: [UInt8], source: String) -> [JSONLine] {
+        var lines: [JSONLine] = []
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            let slice = bytes[start..<end]
+            if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                lines.append(JSONLine(number: number, object: decode(slice, source: source, offset: start)))
+            }
+            start = next
+        }
+        return lines
+    }
+
+    private static func decode(
+        _ slice: ArraySlice<UInt8>, source: String, offset: Int
+    ) -> Result<[String: Any], LineError> {
+        do {
+            _ = try TextInput.decodeUTF8(slice, source: source, baseOffset: offset)
+        } catch {
+            return .failure(LineError(message: error.description))
+        }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(slice)),
+            let object = value as? [String: Any]
+        else { return .failure(LineError(message: "not a JSON object")) }
+        return .success(object)
+    }
+
+    /// A compact one-line error document: {"error": message, "line": n}.
+    static func errorDocument(_ message: String, line: Int) -> String {
+        "{\"error\":\(JSONText.quote(message)),\"line\":\(line)}"
+    }
+
+    /// An optional string field; a LineError naming the key if it is not a string.
+    static func string(_ object: [String: Any], _ key: String) throws(LineError) -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let string = value as? String else {
+            throw LineError(message: "\"\(key)\" must be a string")
+        }
+        return string
+    }
+
+    /// An optional enum field spelled as its raw value; a LineError listing the allowed values.
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ object: [String: Any], _ key: String, as: T.Type
+    ) throws(LineError) -> T? where T.RawValue == String {
+        guard let raw = try string(object, key) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw LineError(message: "\"\(key)\" must be one of \(allowed), not \"\(raw)\"")
+        }
+        return value
+    }
+}
+
+/// Compact, key-ordered JSON text for the CLI's output documents. Foundation's JSONEncoder does not
+/// keep key order, and the documented output contract lists keys in a fixed order.
+enum JSONText {
+    /// A JSON string literal for `s` (RFC 8259 escaping).
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JSON array of integers.
+    static func array<S: Sequence>(_ values: S) -> String where S.Element: BinaryInteger {
+        "[" + values.map { String($0) }.joined(separator: ",") + "]"
+    }
+}

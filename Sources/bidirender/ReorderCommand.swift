@@ -1,0 +1,143 @@
+// `bidirender reorder`: the Unicode Bidirectional Algorithm on a text, as visual strings (like the
+// `fribidi` CLI) or as JSON with levels and visual maps, one document per input or per JSON line.
+import ArgumentParser
+import BidiRender
+import Foundation
+
+/// Output formats of `reorder`.
+enum ReorderFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}
+
+struct ReorderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reorder",
+        abstract: "Reorder text into visual order (UAX #9).",
+        discussion: """
+            text: one line per paragraph, the visual string with bidi controls removed and RTL \
+            characters mirrored (L4); --levels adds a line with the level of each code point.
+            json: {"paragraphs":[{"start":s,"end":e,"direction":"ltr"|"rtl","levels":[...],\
+            "visual":[...]}]}; offsets are code point offsets into the input, "end" is exclusive and \
+            leaves out the separator, "levels" are after rule L1 with the paragraph as one line, \
+            and "visual" lists input offsets left to right without the characters rule X9 removes.
+            --jsonl: each input line is {"text": "...", "direction": ..., "fallback": ...}; each \
+            output line is a JSON document, or {"error": "...", "line": n} for a bad line.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var directionOptions: DirectionOptions
+
+    @Option(help: "Output format (text is the default; --jsonl always writes json).")
+    var format: ReorderFormat?
+
+    @Flag(help: "With --format text: add a line with the level of each code point.")
+    var levels = false
+
+    @Flag(help: "Read JSON Lines input: one {\"text\": ...} object per line.")
+    var jsonl = false
+
+    func validate() throws {
+        if jsonl, format == .text {
+            throw ValidationError("--jsonl writes JSON: drop --format text")
+        }
+    }
+
+    func run() throws {
+        if jsonl {
+            let (bytes, source) = try input.readBytes()
+            var failed = 0
+            for line in JSONLines.parse(bytes, source: source) {
+                switch Self.reorderLine(line, default: directionOptions) {
+                case .success(let document): print(document)
+                case .failure(let error):
+                    failed += 1
+                    print(JSONLines.errorDocument(error.message, line: line.number))
+                }
+            }
+            if failed > 0 {
+                printError("bidirender: \(failed) input line(s) failed")
+                throw ExitCode(1)
+            }
+            return
+        }
+        let text = try input.readText()
+        let bidi = BidiText(text, direction: directionOptions.paragraphDirection)
+        switch format ?? .text {
+        case .json: print(Self.jsonDocument(bidi))
+        case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "")
+        }
+    }
+
+    /// One JSON Lines input line to one output document.
+    static func reorderLine(_ line: JSONLine, default options: DirectionOptions) -> Result<String, LineError> {
+        Result { () throws(LineError) -> String in
+            let object = try line.object.get()
+            guard let text = try JSONLines.string(object, "text") else {
+                throw LineError(message: "missing \"text\"")
+            }
+            let direction = try JSONLines.choice(object, "direction", as: DirectionArgument.self)
+            let fallback = try JSONLines.choice(object, "fallback", as: FallbackArgument.self)
+            let chosenDirection = direction ?? options.direction
+            let chosenFallback = fallback ?? options.fallback
+            do {
+                try DirectionOptions.check(chosenDirection, chosenFallback)
+            } catch {
+                throw LineError(message: "\(error)")
+            }
+            let bidi = BidiText(text, direction: DirectionOptions.resolve(chosenDirection, chosenFallback))
+            return jsonDocument(bidi)
+        }
+    }
+
+    /// The JSON document of one input.
+    static func jsonDocument(_ bidi: BidiText) -> String {
+        let paragraphs = bidi.paragraphs.map { p -> String in
+            let line = p.singleLine
+            return "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),"
+                + "\"direction\":\"\(p.direction.rawValue)\",\"levels\":\(JSONText.array(line.levels)),"
+                + "\"visual\":\(JSONText.array(line.visualOrder))}"
+        }
+        return "{\"paragraphs\":[" + paragraphs.joined(separator: ",") + "]}"
+    }
+
+    /// The text output: per paragraph, the visual string without bidi controls, mirrored where RTL.
+    static func textLines(_ bidi: BidiText, withLevels: Bool) -> String {
+        var out = ""
+        for p in bidi.paragraphs {
+            let line = p.singleLine
+            for offset in line.visualOrder {
+                let scalar = bidi.scalars[offset]
+                if isBidiControl(scalar) { continue }
+                let level = line.levels[offset - line.range.lowerBound]
+                let shown = level & 1 == 1 ? UnicodeBidiData.mirroringGlyph(of: scalar) ?? scalar : scalar
+                out.unicodeScalars.append(shown)
+            }
+            out += "\n"
+            if withLevels { out += line.levels.map(String.init).joined(separator: " ") + "\n" }
+        }
+        return out
+    }
+
+    /// The bidi formatting characters the text output removes, as the `fribidi` CLI does: marks
+    /// (LRM, RLM, ALM), embeddings, overrides and isolates.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
+
+/// Writes a message to standard error.
+func printError(_ message: String) {
+    var stderr = StandardError()
+    print(message, to: &stderr)
+}
+
+/// Standard error as a TextOutputStream.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}
