@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "BidiRender", targets: ["BidiRender"]),
         .executable(name: "bidirender", targets: ["bidirender"]),
+        .library(name: "ChatCorpus", targets: ["ChatCorpus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +33,7 @@ let package = Package(
             name: "BidiRender",
             dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType"]
         ),
+        .target(name: "ChatCorpus"),
         .executableTarget(
             name: "bidirender",
             dependencies: [
@@ -41,11 +43,11 @@ let package = Package(
         ),
         .testTarget(
             name: "BidiRenderTests",
-            dependencies: ["BidiRender"]
+            dependencies: ["BidiRender", "ChatCorpus"]
         ),
         .testTarget(
             name: "BidiRenderCLITests",
-            dependencies: ["bidirender"]
+            dependencies: ["bidirender", "BidiRender"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -44,15 +44,22 @@ struct ReorderCommand: ParsableCommand {
     }
 
     func run() throws {
+        var out = StandardOutput()
+        try execute(into: &out)
+    }
+
+    /// Runs the command, writing its documents to `out`. Throws `ExitCode(1)` after writing every
+    /// line when a JSON Lines input line failed.
+    func execute(into out: inout some TextOutputStream) throws {
         if jsonl {
             let (bytes, source) = try input.readBytes()
             var failed = 0
             for line in JSONLines.parse(bytes, source: source) {
                 switch Self.reorderLine(line, default: directionOptions) {
-                case .success(let document): print(document)
+                case .success(let document): print(document, to: &out)
                 case .failure(let error):
                     failed += 1
-                    print(JSONLines.errorDocument(error.message, line: line.number))
+                    print(JSONLines.errorDocument(error.message, line: line.number), to: &out)
                 }
             }
             if failed > 0 {
@@ -64,8 +71,8 @@ struct ReorderCommand: ParsableCommand {
         let text = try input.readText()
         let bidi = BidiText(text, direction: directionOptions.paragraphDirection)
         switch format ?? .text {
-        case .json: print(Self.jsonDocument(bidi))
-        case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "")
+        case .json: print(Self.jsonDocument(bidi), to: &out)
+        case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "", to: &out)
         }
     }
 
@@ -129,15 +136,3 @@ struct ReorderCommand: ParsableCommand {
     }
 }
 
-/// Writes a message to standard error.
-func printError(_ message: String) {
-    var stderr = StandardError()
-    print(message, to: &stderr)
-}
-
-/// Standard error as a TextOutputStream.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
-    }
-}

@@ -1,10 +1,128 @@
-// Tests of `bidirender reorder`: option parsing in-process and the outputs of real runs.
+// Tests of `bidirender reorder`: option parsing and whole runs in-process, with their real output.
+import ArgumentParser
+import BidiRender
+import Foundation
 import Testing
 @testable import bidirender
 
+/// Runs `reorder` with `arguments` in-process and returns what it wrote.
+func runReorder(_ arguments: [String]) throws -> String {
+    let command = try ReorderCommand.parse(arguments)
+    var out = ""
+    try command.execute(into: &out)
+    return out
+}
+
+/// Writes `bytes` to a fresh temporary file and returns its path.
+func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bidirender-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+}
+
 @Suite struct ReorderCommandParsingTests {
-    @Test func forcedDirection() throws {
-        let command = try ReorderCommand.parse(["abc", "--direction", "rtl"])
-        #expect(command.directionOptions.paragraphDirection == .rightToLeft)
+    @Test(arguments: [
+        (["abc", "--direction", "rtl"], ParagraphDirection.rightToLeft),
+        (["abc", "--direction", "ltr"], .leftToRight),
+        (["abc"], .auto),
+        (["abc", "--direction", "auto"], .auto),
+        (["abc", "--fallback", "rtl"], .autoWithFallback(.rightToLeft)),
+        (["abc", "--direction", "auto", "--fallback", "ltr"], .autoWithFallback(.leftToRight)),
+    ])
+    func directionOptions(arguments: [String], expected: ParagraphDirection) throws {
+        let command = try ReorderCommand.parse(arguments)
+        #expect(command.directionOptions.paragraphDirection == expected)
+    }
+
+    @Test(arguments: [
+        ["abc", "--direction", "rtl", "--fallback", "ltr"],
+        ["abc", "--direction", "up"],
+        ["abc", "--text-file", "x.txt"],
+        ["abc", "--jsonl", "--format", "text"],
+        ["abc", "--format", "xml"],
+    ])
+    func invalidOptionsAreRejected(arguments: [String]) {
+        #expect(throws: (any Error).self) { try ReorderCommand.parse(arguments) }
+    }
+}
+
+@Suite struct ReorderCommandOutputTests {
+    static let seed = "小明بدأ في متابعتك"
+
+    @Test func textOutputOfTheSeed() throws {
+        #expect(try runReorder([Self.seed, "--direction", "rtl"]) == "كتعباتم يف أدب小明\n")
+        #expect(try runReorder([Self.seed, "--direction", "auto"]) == "小明كتعباتم يف أدب\n")
+    }
+
+    @Test func textOutputWithLevelsMirrorsAndDropsControls() throws {
+        let out = try runReorder(["\u{202B}(ab)\u{202C}", "--direction", "ltr", "--levels"])
+        // Inside the RLE, "(ab)" has levels 1 2 2 1; the brackets are at an odd level and mirror.
+        let lines = out.split(separator: "\n")
+        #expect(lines[0] == "(ab)")
+        #expect(lines[1] == "0 1 2 2 1 0")  // L1: the trailing PDF takes the paragraph level
+    }
+
+    @Test func jsonOutputOfTheSeed() throws {
+        let out = try runReorder([Self.seed, "--direction", "rtl", "--format", "json"])
+        #expect(out == """
+            {"paragraphs":[{"start":0,"end":16,"direction":"rtl","levels":[2,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1],\
+            "visual":[15,14,13,12,11,10,9,8,7,6,5,4,3,2,0,1]}]}
+
+            """)
+    }
+
+    @Test func jsonOutputWithParagraphsAndRemovedControls() throws {
+        let out = try runReorder(["ab\r\nج\u{200D}د", "--format", "json"])
+        #expect(out == """
+            {"paragraphs":[{"start":0,"end":2,"direction":"ltr","levels":[0,0],"visual":[0,1]},\
+            {"start":4,"end":7,"direction":"rtl","levels":[1,1,1],"visual":[6,4]}]}
+
+            """)
+    }
+
+    @Test func jsonlKeepsGoingPastBadLines() throws {
+        let input = """
+            {"text": "abc"}
+            not json
+            {"direction": "rtl"}
+            {"text": "مرحبا", "direction": "rtl"}
+            {"text": "x", "direction": "sideways"}
+            {"text": "123", "fallback": "rtl"}
+            """
+        let path = try temporaryFile(Array(input.utf8), name: "in.jsonl")
+        let command = try ReorderCommand.parse(["--jsonl", "--text-file", path])
+        var out = ""
+        #expect(throws: ExitCode(1)) { try command.execute(into: &out) }
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[0] == #"{"paragraphs":[{"start":0,"end":3,"direction":"ltr","levels":[0,0,0],"visual":[0,1,2]}]}"#)
+        #expect(lines[1] == #"{"error":"not a JSON object","line":2}"#)
+        #expect(lines[2] == #"{"error":"missing \"text\"","line":3}"#)
+        #expect(lines[3].contains(#""direction":"rtl""#) && lines[3].contains(#""visual":[4,3,2,1,0]"#))
+        #expect(lines[4].hasPrefix(#"{"error":"\"direction\" must be one of ltr, rtl, auto"#))
+        #expect(lines[5].contains(#""direction":"rtl""#))
+    }
+
+    @Test func invalidUTF8NamesTheByteOffset() throws {
+        let path = try temporaryFile([0x61, 0x62, 0xD8, 0xA8, 0xC3, 0x28, 0x61])
+        #expect(throws: BidiRenderError.invalidUTF8(source: path, byteOffset: 4)) {
+            try runReorder(["--text-file", path])
+        }
+    }
+
+    @Test func invalidUTF8InAJSONLineNamesTheFileOffset() throws {
+        let path = try temporaryFile(Array(#"{"text":"ok"}"#.utf8) + [0x0A] + Array(#"{"text":""#.utf8) + [0xFF, 0x22, 0x7D, 0x0A])
+        let command = try ReorderCommand.parse(["--jsonl", "--text-file", path])
+        var out = ""
+        #expect(throws: ExitCode(1)) { try command.execute(into: &out) }
+        #expect(out.split(separator: "\n")[1] == "{\"error\":\"\(path): invalid UTF-8 at byte offset 23\",\"line\":2}")
+    }
+
+    @Test func missingFileIsAClearError() {
+        #expect(throws: BidiRenderError.unreadableFile(path: "/nonexistent/x.txt", reason: "no such file")) {
+            try runReorder(["--text-file", "/nonexistent/x.txt"])
+        }
     }
 }

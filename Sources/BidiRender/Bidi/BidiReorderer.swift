@@ -42,6 +42,9 @@ public final class BidiReorderer {
     /// paths with the full algorithm.
     var disablesFastPaths = false
 
+    /// How many paragraphs the last `reorderAll` resolved without FriBidi (for tests).
+    private(set) var fastPathCount = 0
+
     /// Creates a reorderer with room for `initialCapacity` code points; it grows as needed.
     public init(initialCapacity: Int = 256) {
         let n = max(initialCapacity, 16)
@@ -219,6 +222,7 @@ extension BidiReorderer {
             let forbidden = base == 0 ? Self.rtlBits : Self.ltrNumberBits
             if p.classSet & forbidden == 0 {
                 levels.advanced(by: p.start).update(repeating: base, count: n)
+                fastPathCount += 1
                 return base
             }
         }
@@ -267,6 +271,7 @@ extension BidiReorderer {
     /// number of entries. A paragraph FriBidi cannot resolve keeps logical order at its level.
     func reorderAll(direction: ParagraphDirection, includeSeparators: Bool) -> Int {
         var out = 0
+        fastPathCount = 0
         let removed = BidiReorderer.x9RemovedMask
         for index in paragraphs.indices {
             let p = paragraphs[index]

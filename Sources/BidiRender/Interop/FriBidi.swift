@@ -71,7 +71,10 @@ enum FriBidi {
             }
         }
         guard maxLevel > 0 else { return nil }
-        return par == FRIBIDI_PAR_RTL ? 1 : 0  // FriBidi writes back the resolved LTR or RTL
+        // FriBidi writes back LTR or RTL when it finds a strong character (P2) and leaves the
+        // request as it was otherwise (P3: ON and WLTR mean level 0, WRTL level 1). FRIBIDI_MASK_RTL
+        // is bit 0 of every one of these values (FRIBIDI_DIR_TO_LEVEL).
+        return UInt8(par.rawValue & 1)
     }
 
     /// Reorders one line of a paragraph (rules L1–L2) with `fribidi_reorder_line`, without rule L3

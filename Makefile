@@ -1,0 +1,43 @@
+# BidiRender's two set-up commands, `make demo` (the main job) and `make test` (the whole suite),
+# each install the missing Debian packages and build. See README.md.
+
+SWIFT ?= swift
+# What the library builds and tests against: the C libraries through pkg-config, and Unicode's
+# data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode).
+APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev unicode-data
+BIN := .build/release/bidirender
+SEED := 小明بدأ في متابعتك
+
+.PHONY: deps build demo test unicode-tables fonts clean
+
+deps:
+	@scripts/install-deps.sh $(APT_PACKAGES)
+
+build: deps
+	$(SWIFT) build -c release --product bidirender
+
+## The main job: build, then reorder the seed string under a forced RTL paragraph.
+demo: build
+	@echo "== bidirender reorder '$(SEED)' --direction rtl"
+	@$(BIN) reorder '$(SEED)' --direction rtl
+	@echo "== the same, as JSON with levels and the visual map"
+	@$(BIN) reorder '$(SEED)' --direction rtl --format json
+	@echo "== auto direction takes the first strong character (Chinese: LTR), which is the bug we avoid"
+	@$(BIN) reorder '$(SEED)' --direction auto
+
+## The whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Regenerates Sources/BidiRender/Bidi/UnicodeBidiTables.generated.swift from /usr/share/unicode
+## (or UCD_DIR=... for a newer Unicode).
+unicode-tables:
+	python3 scripts/gen-unicode-tables.py $(or $(UCD_DIR),/usr/share/unicode)
+
+## Regenerates Fonts/ from Debian's font packages.
+fonts:
+	scripts/make-fonts.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,23 @@
+// StandardStreams: standard output and standard error as TextOutputStreams, so commands write to a
+// stream that tests can replace with a String.
+import Foundation
+
+/// Standard output, through Swift's buffered `print`.
+struct StandardOutput: TextOutputStream {
+    mutating func write(_ string: String) {
+        print(string, terminator: "")
+    }
+}
+
+/// Standard error, unbuffered.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}
+
+/// Writes a message line to standard error.
+func printError(_ message: String) {
+    var stderr = StandardError()
+    print(message, to: &stderr)
+}

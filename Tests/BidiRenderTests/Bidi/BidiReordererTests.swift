@@ -1,0 +1,64 @@
+// The reusable hot path: its fast paths agree with FriBidi's full algorithm, and its visual order
+// agrees with the value API.
+import ChatCorpus
+import Testing
+@testable import BidiRender
+
+@Suite struct BidiReordererTests {
+    static let directions: [ParagraphDirection] = [
+        .rightToLeft, .leftToRight, .auto, .autoWithFallback(.rightToLeft),
+    ]
+
+    /// Fast paths and FriBidi give the same levels and order, on the chat corpus and on every line
+    /// of BidiCharacterTest.txt.
+    @Test func fastPathsAgreeWithFriBidi() throws {
+        let fast = BidiReorderer()
+        let full = BidiReorderer()
+        full.disablesFastPaths = true
+        var texts = ChatCorpus.messages(count: 3_000)
+        texts += try BidiCharacterTestCase.load().map { String(String.UnicodeScalarView($0.scalars)) }
+        texts += ["", " ", "abc", "مرحبا", "٣٤٥", "123", "a\u{AD}b", "مرحبا 🥺", "a\nب\n"]
+        var fastHits = 0
+        for text in texts {
+            for direction in Self.directions {
+                fast.load(text)
+                full.load(text)
+                let n = fast.reorderAll(direction: direction, includeSeparators: true)
+                let m = full.reorderAll(direction: direction, includeSeparators: true)
+                let a = fast.withVisualOrderBuffer(count: n) { Array($0) }
+                let b = full.withVisualOrderBuffer(count: m) { Array($0) }
+                let levelsA = Array(UnsafeBufferPointer(start: fast.levels, count: fast.count))
+                let levelsB = Array(UnsafeBufferPointer(start: full.levels, count: full.count))
+                if a != b || levelsA != levelsB {
+                    Issue.record("\(direction) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                    return
+                }
+                if fast.fastPathCount > 0 { fastHits += 1 }
+            }
+        }
+        // The fast paths must actually be taken, or this test proves nothing.
+        #expect(fastHits > 1_000)
+    }
+
+    /// The hot path gives the same visual order as the value API, paragraph after paragraph.
+    @Test func hotPathMatchesValueAPI() {
+        let reorderer = BidiReorderer(initialCapacity: 4)  // forces buffer growth
+        for text in ChatCorpus.messages(count: 500) + ChatCorpus.longLines(count: 2) + ["a\nمرحبا\r\nb"] {
+            for direction in Self.directions {
+                let hot = reorderer.withVisualOrder(of: text, direction: direction) { $0.map(Int.init) }
+                let value = BidiText(text, direction: direction).paragraphs.flatMap { $0.singleLine.visualOrder }
+                #expect(hot == value)
+            }
+        }
+    }
+
+    /// The corpus generator is deterministic and has the promised shape.
+    @Test func corpusShape() {
+        let corpus = ChatCorpus.messages(count: 2_000)
+        #expect(corpus == ChatCorpus.messages(count: 2_000))
+        #expect(corpus.allSatisfy { (10...200).contains($0.unicodeScalars.count) })
+        #expect(corpus.contains { $0.contains("@") })
+        let long = ChatCorpus.longLines(count: 3)
+        #expect(long.allSatisfy { (5_000...5_300).contains($0.unicodeScalars.count) })
+    }
+}

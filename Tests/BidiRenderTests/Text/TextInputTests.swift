@@ -1,0 +1,29 @@
+// Strict UTF-8 decoding: the error names the byte offset of the first ill-formed sequence.
+import Testing
+@testable import BidiRender
+
+@Suite struct TextInputTests {
+    @Test(arguments: [
+        ([0xFF] as [UInt8], 0),
+        ([0x61, 0x80], 1),  // lone continuation byte
+        ([0x61, 0xC0, 0x80], 1),  // overlong NUL
+        ([0x61, 0x62, 0xED, 0xA0, 0x80], 2),  // UTF-16 surrogate
+        ([0xD8, 0xA8, 0xE4, 0xB8], 2),  // truncated at the end
+        ([0xF4, 0x90, 0x80, 0x80], 0),  // above U+10FFFF
+    ])
+    func invalidBytes(bytes: [UInt8], offset: Int) {
+        #expect(throws: BidiRenderError.invalidUTF8(source: "t", byteOffset: offset)) {
+            try TextInput.decodeUTF8(bytes, source: "t")
+        }
+    }
+
+    @Test func validTextDecodes() throws {
+        let text = "小明بدأ 🥺 a\u{0}"
+        #expect(try TextInput.decodeUTF8(Array(text.utf8), source: "t") == text)
+        #expect(try TextInput.decodeUTF8([UInt8](), source: "t") == "")
+    }
+
+    @Test func errorMessageSaysWhatAndWhere() {
+        #expect(BidiRenderError.invalidUTF8(source: "in.txt", byteOffset: 7).description == "in.txt: invalid UTF-8 at byte offset 7")
+    }
+}
