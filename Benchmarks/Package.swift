@@ -1,0 +1,30 @@
+// swift-tools-version:6.1
+// BidiRender's benchmarks, on ordo-one's package-benchmark. A package of its own, so the root package
+// and CI stay light. Run them with `make bench` from the repository root.
+import PackageDescription
+
+let package = Package(
+    name: "BidiRenderBenchmarks",
+    dependencies: [
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(name: "BidiRender", path: ".."),
+    ],
+    targets: [
+        // FriBidi's C API for the raw baseline, through pkg-config.
+        .systemLibrary(name: "CFriBidiRaw", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // The baseline itself, in C: FriBidi with preallocated buffers, no Swift in the loop.
+        .target(name: "RawFriBidi", dependencies: ["CFriBidiRaw"]),
+        .executableTarget(
+            name: "BidiBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "BidiRender", package: "BidiRender"),
+                .product(name: "ChatCorpus", package: "BidiRender"),
+                "RawFriBidi",
+            ],
+            path: "Benchmarks/BidiBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// CFriBidiRaw: FriBidi's headers for the benchmark's raw C baseline.
+#include <fribidi.h>
