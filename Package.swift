@@ -29,9 +29,14 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         .target(
             name: "BidiRender",
-            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType"]
+            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType", "CFontconfig"]
         ),
         .target(name: "ChatCorpus"),
         .executableTarget(

@@ -11,6 +11,11 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidValue(key: String, value: String, reason: String)
     /// The bidi library failed (it fails only when memory runs out).
     case bidiFailure(String)
+    /// A font file that could not be loaded, with FreeType's reason.
+    case fontLoad(file: String, reason: String)
+    /// A font manifest that is not valid: the file, the line (1-based, 0 when unknown), the key path
+    /// (for example `packages[1].fonts[0].weight`) and what is wrong.
+    case manifest(file: String, line: Int, key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +27,11 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
             return "invalid value '\(value)' for \(key): \(reason)"
         case .bidiFailure(let what):
             return "bidi failure: \(what)"
+        case .fontLoad(let file, let reason):
+            return "\(file): cannot load font: \(reason)"
+        case .manifest(let file, let line, let key, let reason):
+            let place = line > 0 ? "\(file):\(line)" : file
+            return key.isEmpty ? "\(place): \(reason)" : "\(place): \(key): \(reason)"
         }
     }
 }

@@ -1,0 +1,205 @@
+// FontManifest: the fonts.json contract — per-locale font packages with fonts by weight and style, and
+// the scripts that always use one package — parsed with errors that name the file, line and key.
+//
+// Format (Fonts/README.md documents it; fields may be added):
+//   {"packages": [{"locale": "ar", "fonts": [{"weight": 300 | "light", "style": "normal" | "italic",
+//                                            "file": "relative/path.ttf", "index": 0}, …]}, …],
+//    "scripts": {"Hani": "zh-Hans"}}
+// `weight` (a number 1–1000 or a name) and `file` are required; `style` defaults to normal and
+// `index` (the face in a collection) to 0. Paths are relative to the manifest's folder.
+
+import Foundation
+
+/// One font of a package.
+public struct ManifestFont: Sendable, Hashable {
+    public var weight: FontWeight
+    public var style: FontStyle
+    /// Absolute path of the font file.
+    public var file: String
+    /// The path as the manifest wrote it.
+    public var relativeFile: String
+    /// Face index in a collection.
+    public var index: Int
+}
+
+/// A locale's font package.
+public struct FontPackage: Sendable, Hashable {
+    /// The normalized locale tag, or "default".
+    public var locale: String
+    public var fonts: [ManifestFont]
+}
+
+/// A parsed fonts.json.
+public struct FontManifest: Sendable, Hashable {
+    /// Where it was read from.
+    public var path: String
+    public var packages: [FontPackage]
+    /// ISO 15924 script tag → the locale of the package that always serves it.
+    public var scripts: [String: String]
+
+    /// Reads and validates the manifest at `path`. Every font file it names must exist.
+    /// - Throws: `BidiRenderError.manifest` naming the file, line and key path of the problem.
+    public init(contentsOf path: String) throws(BidiRenderError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file")
+        }
+        try self.init(data: [UInt8](data), path: path)
+    }
+
+    /// Parses manifest bytes; `path` names the file in errors and anchors relative font paths.
+    public init(data bytes: [UInt8], path: String) throws(BidiRenderError) {
+        self.path = path
+        let parser = ManifestParser(bytes: bytes, path: path)
+        let root = try parser.root()
+        let baseDirectory = (path as NSString).deletingLastPathComponent
+        var packages: [FontPackage] = []
+        let packageList = try parser.array(root, [.key("packages")], required: true) ?? []
+        for (i, item) in packageList.enumerated() {
+            let at: [JSONPathComponent] = [.key("packages"), .index(i)]
+            let object = try parser.object(item, at)
+            let locale = try parser.string(object, at + [.key("locale")], required: true)!
+            let fontList = try parser.array(object, at + [.key("fonts")], required: true)!
+            if fontList.isEmpty { throw parser.error(at + [.key("fonts")], "a package needs at least one font") }
+            var fonts: [ManifestFont] = []
+            for (j, fontItem) in fontList.enumerated() {
+                let fat = at + [.key("fonts"), .index(j)]
+                let font = try parser.object(fontItem, fat)
+                let weight = try parser.weight(font, fat + [.key("weight")])
+                let style = try parser.style(font, fat + [.key("style")])
+                let file = try parser.string(font, fat + [.key("file")], required: true)!
+                let index = try parser.integer(font, fat + [.key("index")]) ?? 0
+                let absolute = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                    throw parser.error(fat + [.key("file")], "no such font file: \(absolute)")
+                }
+                fonts.append(ManifestFont(weight: weight, style: style, file: absolute, relativeFile: file, index: index))
+            }
+            let tag = locale == "default" ? "default" : LocaleTag(locale).normalized
+            if packages.contains(where: { $0.locale == tag }) {
+                throw parser.error(at + [.key("locale")], "a second package for locale \"\(tag)\"")
+            }
+            packages.append(FontPackage(locale: tag, fonts: fonts))
+        }
+        if packages.isEmpty { throw parser.error([.key("packages")], "needs at least one package") }
+        var scripts: [String: String] = [:]
+        if let map = root["scripts"] {
+            guard let map = map as? [String: Any] else {
+                throw parser.error([.key("scripts")], "must be an object of script → locale")
+            }
+            for (script, value) in map {
+                let at: [JSONPathComponent] = [.key("scripts"), .key(script)]
+                guard let locale = value as? String else { throw parser.error(at, "must be a string (a package's locale)") }
+                let tag = locale == "default" ? "default" : LocaleTag(locale).normalized
+                guard packages.contains(where: { $0.locale == tag }) else {
+                    throw parser.error(at, "no package has locale \"\(tag)\"")
+                }
+                guard script.count == 4, script.allSatisfy(\.isLetter) else {
+                    throw parser.error(at, "\"\(script)\" is not an ISO 15924 script tag (like \"Hani\")")
+                }
+                scripts[script.prefix(1).uppercased() + script.dropFirst().lowercased()] = tag
+            }
+        }
+        self.packages = packages
+        self.scripts = scripts
+    }
+
+    /// The package of a normalized locale tag, or nil.
+    public func package(_ locale: String) -> FontPackage? {
+        packages.first { $0.locale == locale }
+    }
+}
+
+/// The typed reads of a manifest, each failing with the file, line and key path.
+private struct ManifestParser {
+    let bytes: [UInt8]
+    let path: String
+
+    func error(_ at: [JSONPathComponent], _ reason: String) -> BidiRenderError {
+        .manifest(file: path, line: JSONLocator.line(of: at, in: bytes), key: at.dotted, reason: reason)
+    }
+
+    func root() throws(BidiRenderError) -> [String: Any] {
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            // Foundation says "around character N" (a byte offset); turn it into a line.
+            let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+            var line = 0
+            if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+                let offset = Int(detail[range].dropFirst("character ".count))
+            {
+                line = JSONLocator.line(ofOffset: offset, in: bytes)
+            }
+            throw .manifest(file: path, line: line, key: "", reason: "not valid JSON: \(detail)")
+        }
+        guard let object = value as? [String: Any] else {
+            throw .manifest(file: path, line: 1, key: "", reason: "the top level must be a JSON object")
+        }
+        return object
+    }
+
+    func object(_ value: Any, _ at: [JSONPathComponent]) throws(BidiRenderError) -> [String: Any] {
+        guard let object = value as? [String: Any] else { throw error(at, "must be an object") }
+        return object
+    }
+
+    private func field(_ object: [String: Any], _ at: [JSONPathComponent]) -> Any? {
+        guard case .key(let key)? = at.last, let value = object[key], !(value is NSNull) else { return nil }
+        return value
+    }
+
+    func array(_ object: [String: Any], _ at: [JSONPathComponent], required: Bool) throws(BidiRenderError) -> [Any]? {
+        guard let value = field(object, at) else {
+            if required { throw error(at, "missing (an array is required)") }
+            return nil
+        }
+        guard let array = value as? [Any] else { throw error(at, "must be an array") }
+        return array
+    }
+
+    func string(_ object: [String: Any], _ at: [JSONPathComponent], required: Bool) throws(BidiRenderError) -> String? {
+        guard let value = field(object, at) else {
+            if required { throw error(at, "missing (a string is required)") }
+            return nil
+        }
+        guard let string = value as? String, !string.isEmpty else { throw error(at, "must be a non-empty string") }
+        return string
+    }
+
+    func integer(_ object: [String: Any], _ at: [JSONPathComponent]) throws(BidiRenderError) -> Int? {
+        guard let value = field(object, at) else { return nil }
+        guard let number = jsonNumber(value), number.doubleValue == number.doubleValue.rounded(),
+            number.intValue >= 0
+        else { throw error(at, "must be a whole number ≥ 0") }
+        return number.intValue
+    }
+
+    func weight(_ object: [String: Any], _ at: [JSONPathComponent]) throws(BidiRenderError) -> FontWeight {
+        guard let value = field(object, at) else { throw error(at, "missing (a number 1–1000 or a name like \"bold\")") }
+        if let name = value as? String {
+            guard let weight = FontWeight(parsing: name) else { throw error(at, "unknown weight name \"\(name)\"") }
+            return weight
+        }
+        guard let number = jsonNumber(value), let weight = FontWeight(number.intValue),
+            number.doubleValue == Double(number.intValue)
+        else { throw error(at, "must be a number from 1 to 1000 or a weight name") }
+        return weight
+    }
+
+    /// A JSON number; nil for anything else, booleans included (Foundation hands both out as
+    /// NSNumber, booleans as a subclass).
+    private func jsonNumber(_ value: Any) -> NSNumber? {
+        guard let number = value as? NSNumber, type(of: number) == NSNumber.self else { return nil }
+        return number
+    }
+
+    func style(_ object: [String: Any], _ at: [JSONPathComponent]) throws(BidiRenderError) -> FontStyle {
+        guard let value = field(object, at) else { return .normal }
+        guard let name = value as? String, let style = FontStyle(rawValue: name.lowercased()) else {
+            throw error(at, "must be \"normal\" or \"italic\"")
+        }
+        return style
+    }
+}

@@ -1,0 +1,337 @@
+// FontRegistry: loads a manifest's fonts once and picks, for each grapheme cluster, the font that
+// serves it through the fallback chain.
+//
+// The chain, for a cluster of script S, locale L, weight W and style T:
+//   1. the package that `scripts` in the manifest names for S ("Hani" → "zh-Hans"), whatever L is;
+//   2. the packages of L's fallback chain (zh-Hant-HK → zh-Hant → zh; en-US → en), most specific first;
+//   3. the "default" package;
+//   4. the system fonts, through fontconfig: the best installed font that has the character, for L
+//      and W;
+//   5. the .notdef glyph of the first font in the chain, reported as such.
+// In each package the face is picked by style first (italic asked for but absent: the upright faces,
+// and the choice says so), then by the CSS Fonts 4 §5.2 weight rule (`FontWeight.nearest(in:)`).
+// A step serves the cluster only if its face's cmap covers every character of the cluster that is
+// not default-ignorable (ZWJ, variation selectors, bidi controls), so a cluster — a base with its
+// marks, an emoji ZWJ sequence, an Arabic letter with its harakat — is never split across fonts.
+//
+// Thread-safety: the registry is immutable after init except for its caches, each behind a Mutex,
+// and the faces it hands out serialize their own FreeType use. It is Sendable and meant to be shared.
+
+import Foundation
+import Synchronization
+
+/// A font file's face as the registry describes it.
+public struct FontDescriptor: Sendable, Hashable {
+    /// The family name from the font's name table.
+    public var family: String
+    public var weight: FontWeight
+    public var style: FontStyle
+    /// Absolute path.
+    public var file: String
+    /// Face index in a collection.
+    public var index: Int
+}
+
+/// The chain step that served a cluster.
+public enum FontSource: Sendable, Hashable {
+    /// The package that the manifest's `scripts` names for the script.
+    case scriptPackage(script: String, locale: String)
+    /// A package of the locale's fallback chain.
+    case localePackage(locale: String)
+    /// The "default" package.
+    case defaultPackage
+    /// An installed font that fontconfig found.
+    case system
+    /// No font covers the cluster: the .notdef glyph of the first font of the chain.
+    case notdef
+
+    /// "script Hani → zh-Hans", "locale ar", "default", "fontconfig", ".notdef".
+    public var label: String {
+        switch self {
+        case .scriptPackage(let script, let locale): return "script \(script) → \(locale)"
+        case .localePackage(let locale): return "locale \(locale)"
+        case .defaultPackage: return "default"
+        case .system: return "fontconfig"
+        case .notdef: return ".notdef"
+        }
+    }
+}
+
+/// Vertical font metrics in px (descent positive, below the baseline).
+public struct FontMetrics: Sendable, Hashable {
+    public var unitsPerEm: Int
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
+}
+
+/// The font chosen for a cluster or a chain step, and why.
+public struct FontChoice: Sendable, Hashable {
+    public var font: Font
+    public var source: FontSource
+    public var requestedWeight: FontWeight
+    public var requestedStyle: FontStyle
+    /// Italic was asked for and the package has none: the upright face of the matched weight is used.
+    public var italicMissing: Bool
+    /// Why this weight: "exact", or the CSS rule that picked it.
+    public var weightReason: String
+}
+
+/// A face the registry has loaded, with its HarfBuzz font: loaded once, shared by every layout.
+/// Equality is identity.
+public final class Font: Sendable, Hashable {
+    /// What the face is.
+    public let descriptor: FontDescriptor
+    let face: FTFace
+    let hbFont: HBFont
+    let unitMetrics: FaceMetrics
+
+    /// Loads face `index` of `file`. Weight and style come from the manifest, or, when nil, from the
+    /// face itself (OS/2 usWeightClass, FreeType's italic flag), as for system fonts.
+    init(library: FTLibrary, file: String, index: Int, weight: FontWeight?, style: FontStyle?) throws(BidiRenderError) {
+        face = try FTFace(library: library, path: file, index: index)
+        hbFont = try HBFont(face: face)
+        unitMetrics = face.metrics
+        descriptor = FontDescriptor(
+            family: face.familyName, weight: weight ?? FontWeight(face.weightClass) ?? .regular,
+            style: style ?? (face.isItalic ? .italic : .normal), file: file, index: index)
+    }
+
+    public static func == (a: Font, b: Font) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Ascent, descent, line gap and units per em, in px at `size` px per em.
+    public func metrics(size: Double) -> FontMetrics {
+        let scale = size / Double(unitMetrics.unitsPerEm)
+        return FontMetrics(
+            unitsPerEm: unitMetrics.unitsPerEm, ascent: Double(unitMetrics.ascender) * scale,
+            descent: -Double(unitMetrics.descender) * scale, lineGap: Double(unitMetrics.lineGap) * scale)
+    }
+
+    /// Whether the face has a glyph for every character of `cluster` that needs one.
+    public func covers(_ cluster: Character) -> Bool { covers(cluster.unicodeScalars) }
+
+    /// Whether the face covers every character of `cluster` that is not default-ignorable.
+    func covers(_ cluster: some Collection<Unicode.Scalar>) -> Bool {
+        cluster.allSatisfy { Self.isIgnorableForCoverage($0) || hbFont.hasGlyph($0.value) }
+    }
+
+    /// Default-ignorable code points (ZWJ, ZWNJ, variation selectors, bidi controls, tags) and
+    /// combining grapheme joiner need no glyph of their own: HarfBuzz hides them.
+    static func isIgnorableForCoverage(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+    }
+}
+
+/// The fonts of a manifest and the fallback chain over them.
+public final class FontRegistry: Sendable {
+    /// The manifest the registry was built from.
+    public let manifest: FontManifest
+    let library: FTLibrary
+    /// Every manifest font, keyed by "file#index", loaded at init.
+    private let fonts: [String: Font]
+    private let fontconfig: Fontconfig?
+    /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
+    private let chains = Mutex<[ChainKey: [FontChoice]]>([:])
+    /// Fontconfig answers, keyed by character, language and weight. At most `systemCacheLimit`.
+    private let systemMatches = Mutex<[SystemKey: Font?]>([:])
+    /// Faces loaded for system fallback, keyed by "file#index". At most `systemFontLimit`.
+    private let systemFonts = Mutex<[String: Font]>([:])
+
+    /// Cache bounds. Each cache is cleared whole when it reaches its bound.
+    static let chainCacheLimit = 512
+    static let systemCacheLimit = 4_096
+    static let systemFontLimit = 64
+
+    struct ChainKey: Hashable {
+        var script: String
+        var locale: String
+        var weight: Int
+        var style: FontStyle
+    }
+
+    struct SystemKey: Hashable {
+        var scalar: UInt32
+        var language: String
+        var weight: Int
+    }
+
+
+    /// Loads every font that `manifest` names.
+    /// - Parameter systemFallback: false leaves fontconfig out of the chain (for reproducible output).
+    /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a usable font.
+    public init(manifest: FontManifest, systemFallback: Bool = true) throws(BidiRenderError) {
+        self.manifest = manifest
+        library = try FTLibrary()
+        var fonts: [String: Font] = [:]
+        for package in manifest.packages {
+            for font in package.fonts {
+                let key = "\(font.file)#\(font.index)"
+                if fonts[key] != nil { continue }
+                fonts[key] = try Font(
+                    library: library, file: font.file, index: font.index, weight: font.weight, style: font.style)
+            }
+        }
+        self.fonts = fonts
+        fontconfig = systemFallback ? Fontconfig() : nil
+    }
+
+    /// Reads the manifest at `path` and loads its fonts.
+    public convenience init(manifestPath path: String, systemFallback: Bool = true) throws(BidiRenderError) {
+        try self.init(manifest: FontManifest(contentsOf: path), systemFallback: systemFallback)
+    }
+
+    /// The registry of the embedded fonts (`Fonts/fonts.json`, found by `defaultManifestPath`).
+    public static func embedded(systemFallback: Bool = true) throws(BidiRenderError) -> FontRegistry {
+        guard let path = defaultManifestPath else {
+            throw .manifest(
+                file: "Fonts/fonts.json", line: 0, key: "",
+                reason: "the embedded fonts were not found; set BIDIRENDER_FONTS to a fonts.json")
+        }
+        return try FontRegistry(manifestPath: path, systemFallback: systemFallback)
+    }
+
+    /// Where the embedded manifest is: `$BIDIRENDER_FONTS` if set; else `Fonts/fonts.json` or
+    /// `../share/bidirender/Fonts/fonts.json` next to the executable; else the source tree's `Fonts/`.
+    public static var defaultManifestPath: String? {
+        if let path = ProcessInfo.processInfo.environment["BIDIRENDER_FONTS"], !path.isEmpty { return path }
+        var candidates: [String] = []
+        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() {
+            candidates.append(executable.appendingPathComponent("Fonts/fonts.json").path)
+            candidates.append(executable.appendingPathComponent("../share/bidirender/Fonts/fonts.json").standardized.path)
+        }
+        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Fonts/fonts.json").standardized.path
+        candidates.append(sourceRoot)
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    // MARK: The chain
+
+    /// The manifest steps of the chain for `script`, `locale`, `weight` and `style`: each package
+    /// that applies, in order, with the face it gives. Fontconfig and .notdef follow them.
+    public func chain(script: String, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
+        entries(script: script, locale: locale, weight: weight, style: style)
+    }
+
+    func entries(script: String, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
+        let key = ChainKey(script: script, locale: locale.normalized, weight: weight.value, style: style)
+        if let cached = chains.withLock({ $0[key] }) { return cached }
+        var steps: [(FontPackage, FontSource)] = []
+        if let locale = manifest.scripts[script], let package = manifest.package(locale) {
+            steps.append((package, .scriptPackage(script: script, locale: locale)))
+        }
+        for tag in locale.fallbackChain {
+            if let package = manifest.package(tag) { steps.append((package, .localePackage(locale: tag))) }
+        }
+        if let package = manifest.package("default") { steps.append((package, .defaultPackage)) }
+        var seen = Set<String>()
+        var entries: [FontChoice] = []
+        for (package, source) in steps where seen.insert(package.locale).inserted {
+            if let choice = pick(in: package, source: source, weight: weight, style: style) { entries.append(choice) }
+        }
+        chains.withLock { cache in
+            if cache.count >= Self.chainCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = entries
+        }
+        return entries
+    }
+
+    /// The face of `package` for `style` and `weight`: style first, then CSS Fonts 4 §5.2.
+    private func pick(in package: FontPackage, source: FontSource, weight: FontWeight, style: FontStyle) -> FontChoice? {
+        var candidates = package.fonts.filter { $0.style == style }
+        var italicMissing = false
+        if candidates.isEmpty {
+            italicMissing = style == .italic
+            candidates = package.fonts
+        }
+        guard let given = weight.nearest(in: candidates.map(\.weight)),
+            let font = candidates.first(where: { $0.weight == given }),
+            let loaded = fonts["\(font.file)#\(font.index)"]
+        else { return nil }
+        return FontChoice(
+            font: loaded, source: source, requestedWeight: weight, requestedStyle: style,
+            italicMissing: italicMissing,
+            weightReason: Self.weightReason(asked: weight, given: given, available: candidates.map(\.weight)))
+    }
+
+    /// Explains a weight choice in the terms of CSS Fonts 4 §5.2.
+    static func weightReason(asked: FontWeight, given: FontWeight, available: [FontWeight]) -> String {
+        if asked == given { return "exact" }
+        let list = Set(available).sorted().map(\.description).joined(separator: ", ")
+        let rule: String
+        switch asked.value {
+        case 400...500: rule = "400–500: ascending to 500, then descending, then above 500"
+        case ..<400: rule = "below 400: descending, then ascending"
+        default: rule = "above 500: ascending, then descending"
+        }
+        return "\(asked) absent from {\(list)}; CSS Fonts 4 §5.2 (\(rule)) gives \(given)"
+    }
+
+    // MARK: Per-cluster selection
+
+    /// The font for one grapheme cluster of `script` (see the chain above). It always returns a font:
+    /// when nothing covers the cluster, the first font of the chain (or of the manifest, when no
+    /// package applies) with source `.notdef`.
+    public func font(
+        for cluster: some Collection<Unicode.Scalar>, script: String, locale: LocaleTag, weight: FontWeight,
+        style: FontStyle = .normal
+    ) -> FontChoice {
+        let chain = entries(script: script, locale: locale, weight: weight, style: style)
+        for choice in chain where choice.font.covers(cluster) { return choice }
+        if let system = systemFont(for: cluster, locale: locale, weight: weight) {
+            return FontChoice(
+                font: system, source: .system, requestedWeight: weight, requestedStyle: style,
+                italicMissing: false, weightReason: "fontconfig's best match")
+        }
+        var first = chain.first ?? lastResort(weight: weight, style: style)
+        first.source = .notdef
+        return first
+    }
+
+    /// The font for one grapheme cluster given as a string. Without `script`, the cluster's own
+    /// script (its first character that has one) is used.
+    public func choice(
+        for cluster: String, script: String? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
+    ) -> FontChoice {
+        let scalars = Array(cluster.unicodeScalars)
+        let script = script ?? ScriptResolver.resolve(scalars).first ?? ScriptResolver.common
+        return font(for: scalars, script: script, locale: locale, weight: weight, style: style)
+    }
+
+    /// The face of the manifest's first package, for a chain to which no package applies.
+    private func lastResort(weight: FontWeight, style: FontStyle) -> FontChoice {
+        // FontManifest guarantees at least one package with at least one font.
+        pick(in: manifest.packages[0], source: .notdef, weight: weight, style: style)!
+    }
+
+    private func systemFont(for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight) -> Font? {
+        guard let fontconfig,
+            let needed = cluster.first(where: { !Font.isIgnorableForCoverage($0) })
+        else { return nil }
+        let key = SystemKey(scalar: needed.value, language: locale.normalized, weight: weight.value)
+        if let cached = systemMatches.withLock({ $0[key] }) { return cached.flatMap { $0.covers(cluster) ? $0 : nil } }
+        var loaded: Font?
+        if let match = fontconfig.match(scalar: needed.value, language: locale.normalized, weight: weight.value) {
+            loaded = systemFont(path: match.path, index: match.index)
+        }
+        systemMatches.withLock { cache in
+            if cache.count >= Self.systemCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = .some(loaded)
+        }
+        return loaded.flatMap { $0.covers(cluster) ? $0 : nil }
+    }
+
+    private func systemFont(path: String, index: Int) -> Font? {
+        let key = "\(path)#\(index)"
+        if let font = fonts[key] ?? systemFonts.withLock({ $0[key] }) { return font }
+        guard let font = try? Font(library: library, file: path, index: index, weight: nil, style: nil) else {
+            return nil
+        }
+        systemFonts.withLock { cache in
+            if cache.count >= Self.systemFontLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = font
+        }
+        return font
+    }
+}

@@ -1,0 +1,78 @@
+// FontWeight and FontStyle: what a caller asks for, and the CSS Fonts Level 4 rule that picks the
+// nearest weight a font package has.
+
+import Foundation
+
+/// A font weight from 1 to 1000 (CSS Fonts 4 §2.2; OpenType usWeightClass).
+public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The numeric weight, 1…1000.
+    public let value: Int
+
+    /// A weight from 1 to 1000; nil outside that range.
+    public init?(_ value: Int) {
+        guard (1...1000).contains(value) else { return nil }
+        self.value = value
+    }
+
+    /// A weight from a number ("500") or a name: thin 100, extralight 200, light 300, regular 400,
+    /// medium 500, semibold 600, bold 700, extrabold 800, black 900 (also "normal", "ultralight",
+    /// "demibold", "ultrabold", "heavy", with or without "-" or " "). Case-insensitive.
+    public init?(parsing text: String) {
+        let key = text.lowercased().filter { $0 != "-" && $0 != " " && $0 != "_" }
+        if let number = Int(text.trimmingCharacters(in: .whitespaces)) {
+            self.init(number)
+        } else if let named = Self.names[key] {
+            self.init(named)
+        } else {
+            return nil
+        }
+    }
+
+    public static let thin = FontWeight(100)!
+    public static let extraLight = FontWeight(200)!
+    public static let light = FontWeight(300)!
+    public static let regular = FontWeight(400)!
+    public static let medium = FontWeight(500)!
+    public static let semibold = FontWeight(600)!
+    public static let bold = FontWeight(700)!
+    public static let extraBold = FontWeight(800)!
+    public static let black = FontWeight(900)!
+
+    static let names: [String: Int] = [
+        "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,
+        "regular": 400, "normal": 400, "book": 400, "medium": 500, "semibold": 600, "demibold": 600,
+        "bold": 700, "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900,
+    ]
+
+    public static func < (a: FontWeight, b: FontWeight) -> Bool { a.value < b.value }
+
+    public var description: String { String(value) }
+
+    /// Picks the weight to use from `available`, by the CSS Fonts Level 4 font-weight matching rule
+    /// (§5.2, step 4 "font-weight"):
+    /// - a desired weight from 400 to 500 tries the weights from it up to 500 in ascending order,
+    ///   then the weights below it in descending order, then the weights above 500 in ascending order;
+    /// - below 400, the weights at or below it in descending order, then above it in ascending order;
+    /// - above 500, the weights at or above it in ascending order, then below it in descending order.
+    /// So "medium" (500) on {400, 700} gets 400, and "semibold" (600) gets 700. Nil if `available`
+    /// is empty.
+    public func nearest(in available: some Collection<FontWeight>) -> FontWeight? {
+        let sorted = Set(available).sorted()
+        if sorted.contains(self) { return self }
+        let below = sorted.filter { $0 < self }.reversed()
+        let above = sorted.filter { $0 > self }
+        if value >= 400 && value <= 500 {
+            let upTo500 = above.filter { $0.value <= 500 }
+            let beyond500 = above.filter { $0.value > 500 }
+            return upTo500.first ?? below.first ?? beyond500.first
+        }
+        if value < 400 { return below.first ?? above.first }
+        return above.first ?? below.first
+    }
+}
+
+/// Upright or italic.
+public enum FontStyle: String, Sendable, Hashable, CaseIterable {
+    case normal
+    case italic
+}

@@ -1,0 +1,130 @@
+// HarfBuzz: owned hb_font (on a FreeType face, through hb-ft) and hb_buffer handles, the shaping call,
+// and HarfBuzz's Unicode script property. The only code that calls HarfBuzz.
+//
+// Thread-safety: an hb_font built by hb-ft reads its FT_Face while shaping, and an FT_Face is not
+// thread-safe, so `HBFont.shape` runs under the face's lock (`FTFace.withFace`). An hb_buffer is
+// mutable: `HBBuffer` belongs to one shaper at a time and is not Sendable.
+
+internal import CFreeType
+internal import CHarfBuzz
+
+/// One shaped glyph in HarfBuzz units (`HBFont.unitsPerEm` per em).
+struct RawGlyph: Sendable, Hashable {
+    var glyph: UInt32
+    /// Index into the code point array given to `shape`.
+    var cluster: UInt32
+    var xAdvance: Int32
+    var yAdvance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+}
+
+/// Owner of one hb_font_t created with `hb_ft_font_create_referenced` on an `FTFace`, freed by
+/// `hb_font_destroy`. It keeps the face alive, and hb-ft holds its own FreeType reference on the
+/// FT_Face, released under the library lock when the font goes.
+final class HBFont: @unchecked Sendable {
+    let face: FTFace
+    private let font: OpaquePointer
+    /// HarfBuzz units per em: positions divided by this, times the size in px, are px.
+    let unitsPerEm: Int32
+
+    /// Creates the HarfBuzz font of `face`. The face is sized so that HarfBuzz works at
+    /// ppem = units per em in 26.6 fixed point (`FT_Set_Char_Size(upem * 64)`): advances are exact
+    /// and independent of the output size, so one hb_font serves every size. Hinting is off
+    /// (FT_LOAD_NO_HINTING), as for any layout that scales.
+    init(face: FTFace) throws(BidiRenderError) {
+        let result: (OpaquePointer?, Int32, FT_Error) = face.withFace { ftFace in
+            var error: FT_Error = 0
+            if ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+                let upem = FT_F26Dot6(ftFace.pointee.units_per_EM)
+                error = FT_Set_Char_Size(ftFace, 0, upem * 64, 72, 72)
+            } else if ftFace.pointee.num_fixed_sizes > 0 {
+                error = FT_Select_Size(ftFace, 0)
+            }
+            guard error == 0, let font = hb_ft_font_create_referenced(ftFace) else { return (nil, 0, error) }
+            hb_ft_font_set_load_flags(font, FT_LOAD_DEFAULT | Int32(FT_LOAD_NO_HINTING))
+            var x: Int32 = 0
+            var y: Int32 = 0
+            hb_font_get_scale(font, &x, &y)
+            hb_font_make_immutable(font)
+            return (font, x, 0)
+        }
+        guard let font = result.0, result.1 > 0 else {
+            throw FreeTypeError.error(result.2 == 0 ? 0x17 : result.2, "hb_ft_font_create_referenced", file: face.path)
+        }
+        self.face = face
+        self.font = font
+        self.unitsPerEm = result.1
+    }
+
+    deinit {
+        // hb-ft's own reference to the FT_Face is dropped here (FT_Done_Face), under the library lock.
+        face.withLibraryLock { hb_font_destroy(font) }
+    }
+
+    /// Whether the face has a glyph for `scalar` (its cmap, through HarfBuzz).
+    func hasGlyph(_ scalar: UInt32) -> Bool {
+        face.withFace { _ in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
+        }
+    }
+
+    /// Shapes `text[item]` with the rest of `text` as context (`hb_buffer_add_codepoints`), and
+    /// appends the glyphs, in visual order (left to right), to `output`.
+    func shape(
+        buffer: HBBuffer, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool,
+        script: String, language: String?, into output: inout [RawGlyph]
+    ) {
+        let b = buffer.handle
+        hb_buffer_clear_contents(b)
+        hb_buffer_add_codepoints(b, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
+        hb_buffer_set_direction(b, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(b, hb_script_from_string(script, -1))
+        if let language { hb_buffer_set_language(b, hb_language_from_string(language, -1)) }
+        hb_buffer_set_cluster_level(b, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        face.withFace { _ in hb_shape(font, b, nil, 0) }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(b, &count),
+            let positions = hb_buffer_get_glyph_positions(b, &count)
+        else { return }
+        output.reserveCapacity(output.count + Int(count))
+        for i in 0..<Int(count) {
+            output.append(RawGlyph(
+                glyph: infos[i].codepoint, cluster: infos[i].cluster,
+                xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+        }
+    }
+}
+
+/// Owner of one hb_buffer_t, freed by `hb_buffer_destroy`. Reused across shaping calls.
+final class HBBuffer {
+    fileprivate let handle: OpaquePointer
+
+    init() {
+        handle = hb_buffer_create()
+    }
+
+    deinit {
+        hb_buffer_destroy(handle)
+    }
+}
+
+/// HarfBuzz's Unicode data (Unicode 15 in HarfBuzz 6): the Script property of a code point.
+enum HarfBuzzUnicode {
+    /// The ISO 15924 tag of the Script property of `scalar` ("Arab", "Hani", "Zyyy" for Common,
+    /// "Zinh" for Inherited, "Zzzz" for Unknown).
+    static func script(_ scalar: UInt32) -> String {
+        let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar)
+        return tagString(hb_script_to_iso15924_tag(script))
+    }
+
+    /// The version of the HarfBuzz library.
+    static var version: String { String(cString: hb_version_string()) }
+
+    private static func tagString(_ tag: hb_tag_t) -> String {
+        let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
