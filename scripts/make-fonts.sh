@@ -505,9 +505,13 @@ per-locale *packages*:
       `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `black` 900.
     - `style` (optional, default `"normal"`) — `"normal"` or `"italic"`.
     - `index` (optional, default 0) — face index inside a font collection (`.ttc`/`.otc`).
-- `scripts` — object mapping an ISO 15924 script code (as in the Unicode
-  `Script` property, e.g. `Hani`, `Arab`) to the `locale` of the package to use
-  for text in that script when no better locale match exists.
+- `scripts` (optional) — object mapping an ISO 15924 script code (as in the
+  Unicode `Script` property, e.g. `Hani`, `Arab`) to the `locale` of the package
+  that always serves text in that script, whatever the UI locale: it is the
+  first step of the fallback chain (script package → locale packages →
+  `default` → system fonts → .notdef).
+- Fields may be added; readers ignore the ones they do not know. Errors name
+  the file, the line and the key path (`packages[1].fonts[0].weight`).
 
 Packages in this file:
 

@@ -1,0 +1,165 @@
+// `bidirender fonts`: the resolved font fallback chain for a locale, weight and style, and with
+// --text, the font each character ends up in.
+import ArgumentParser
+import BidiRender
+import Foundation
+
+/// Output formats of `fonts`.
+enum FontsFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}
+
+struct FontsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fonts",
+        abstract: "Show the font fallback chain, and which font serves each character of a text.",
+        discussion: """
+            The chain: the package the manifest's "scripts" names for the script, the packages of the \
+            locale's fallback chain (zh-Hans-CN → zh-Hans → zh), "default", the system fonts \
+            (fontconfig), then .notdef. In each package the weight is matched by CSS Fonts 4 §5.2.
+            """
+    )
+
+    @OptionGroup var fontOptions: FontOptions
+
+    @Option(help: "ISO 15924 script to show the chain for (Arab, Hani, Latn…).")
+    var script: String?
+
+    @Option(help: "Show the font of each character of this text.")
+    var text: String?
+
+    @Option(help: "Output format.")
+    var format: FontsFormat = .text
+
+    func validate() throws {
+        if script != nil, text != nil { throw ValidationError("give --script or --text, not both") }
+        if let script, script.count != 4 || !script.allSatisfy(\.isLetter) {
+            throw ValidationError("--script takes an ISO 15924 tag like Arab or Hani, not '\(script)'")
+        }
+    }
+
+    func run() throws {
+        var out = StandardOutput()
+        try execute(into: &out)
+    }
+
+    func execute(into out: inout some TextOutputStream) throws {
+        let registry = try fontOptions.registry()
+        let report = FontsReport(
+            registry: registry, locale: fontOptions.localeTag, weight: fontOptions.weight, style: fontOptions.style,
+            script: script.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }, text: text)
+        switch format {
+        case .text: print(report.text(), terminator: "", to: &out)
+        case .json: print(report.json(), to: &out)
+        }
+    }
+}
+
+/// What `fonts` prints, computed once and written as text or JSON.
+struct FontsReport {
+    struct Character {
+        var range: Range<Int>
+        var text: String
+        var script: String
+        var choice: FontChoice
+    }
+
+    let manifestDirectory: String
+    let locale: LocaleTag
+    let weight: FontWeight
+    let style: FontStyle
+    let script: String
+    let chain: [FontChoice]
+    let characters: [Character]
+
+    init(registry: FontRegistry, locale: LocaleTag, weight: FontWeight, style: FontStyle, script: String?, text: String?) {
+        manifestDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
+        self.locale = locale
+        self.weight = weight
+        self.style = style
+        var characters: [Character] = []
+        if let text {
+            let scripts = ScriptResolver.resolve(Array(text.unicodeScalars))
+            var offset = 0
+            for cluster in text {
+                let count = cluster.unicodeScalars.count
+                let clusterScript = scripts[offset]
+                let choice = registry.font(
+                    for: cluster.unicodeScalars, script: clusterScript, locale: locale, weight: weight, style: style)
+                characters.append(Character(range: offset..<(offset + count), text: String(cluster), script: clusterScript, choice: choice))
+                offset += count
+            }
+        }
+        self.characters = characters
+        self.script = script ?? characters.first?.script ?? "Zyyy"
+        chain = registry.chain(script: self.script, locale: locale, weight: weight, style: style)
+    }
+
+    private func file(_ choice: FontChoice) -> String {
+        let path = choice.font.descriptor.file
+        return path.hasPrefix(manifestDirectory + "/") ? String(path.dropFirst(manifestDirectory.count + 1)) : path
+    }
+
+    private func package(_ source: FontSource) -> String? {
+        switch source {
+        case .scriptPackage(_, let locale), .localePackage(let locale): return locale
+        case .defaultPackage: return "default"
+        case .system, .notdef: return nil
+        }
+    }
+
+    private static func codePoints(_ text: String) -> String {
+        text.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
+    }
+
+    func text() -> String {
+        let localeChain = (locale.fallbackChain + ["default"]).joined(separator: " → ")
+        var out = "chain for script \(script), locale \(locale.normalized.isEmpty ? "(none)" : locale.normalized) (\(localeChain)), weight \(weight), style \(style.rawValue)\n"
+        for (i, step) in chain.enumerated() {
+            let d = step.font.descriptor
+            var line = "  \(i + 1). \(step.source.label): asked \(step.requestedWeight), got \(d.weight) (\(step.weightReason))"
+            if step.italicMissing { line += "; no italic in the package, upright used" }
+            out += line + "\n     \(d.family) \(d.weight) \(d.style.rawValue): \(file(step))\n"
+        }
+        out += "  \(chain.count + 1). fontconfig: installed fonts that have the character, for the locale\n"
+        out += "  \(chain.count + 2). .notdef: glyph 0 of the first font above\n"
+        guard !characters.isEmpty else { return out }
+        out += "characters:\n"
+        for c in characters {
+            let d = c.choice.font.descriptor
+            out += "  \(c.range.lowerBound)\t\(Self.codePoints(c.text))\t\(c.text)\t\(c.script)\t\(c.choice.source.label)\t\(d.family) \(d.weight) \(d.style.rawValue)\t\(file(c.choice))\n"
+        }
+        let system = characters.filter { $0.choice.source == .system }
+        let notdef = characters.filter { $0.choice.source == .notdef }
+        if !system.isEmpty {
+            out += "fell to fontconfig: " + system.map { "\($0.text) (\(Self.codePoints($0.text)), \($0.choice.font.descriptor.family))" }.joined(separator: ", ") + "\n"
+        }
+        if !notdef.isEmpty {
+            out += "warning: no font covers: " + notdef.map { "\($0.text) (\(Self.codePoints($0.text)))" }.joined(separator: ", ") + "; shown as .notdef\n"
+        }
+        return out
+    }
+
+    func json() -> String {
+        func choiceFields(_ c: FontChoice) -> String {
+            let d = c.font.descriptor
+            var fields = "\"source\":\(JSONText.quote(c.source.label))"
+            if let package = package(c.source) { fields += ",\"package\":\(JSONText.quote(package))" }
+            fields += ",\"weightAsked\":\(c.requestedWeight.value),\"weightGiven\":\(d.weight.value)"
+            fields += ",\"weightReason\":\(JSONText.quote(c.weightReason)),\"italicMissing\":\(c.italicMissing)"
+            fields += ",\"font\":{\"family\":\(JSONText.quote(d.family)),\"weight\":\(d.weight.value),\"style\":\"\(d.style.rawValue)\",\"file\":\(JSONText.quote(d.file)),\"index\":\(d.index)}"
+            return fields
+        }
+        var out = "{\"locale\":\(JSONText.quote(locale.normalized)),\"localeChain\":["
+        out += locale.fallbackChain.map(JSONText.quote).joined(separator: ",")
+        out += "],\"script\":\(JSONText.quote(script)),\"weight\":\(weight.value),\"style\":\"\(style.rawValue)\",\"chain\":["
+        out += chain.map { "{" + choiceFields($0) + "}" }.joined(separator: ",")
+        out += "],\"characters\":["
+        out += characters.map { c in
+            "{\"start\":\(c.range.lowerBound),\"end\":\(c.range.upperBound),\"text\":\(JSONText.quote(c.text)),\"script\":\(JSONText.quote(c.script)),"
+                + choiceFields(c.choice) + "}"
+        }.joined(separator: ",")
+        out += "]}"
+        return out
+    }
+}

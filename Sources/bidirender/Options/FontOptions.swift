@@ -1,0 +1,38 @@
+// FontOptions: --fonts, --locale, --weight, --style and --system-fonts, shared by the commands that
+// pick fonts.
+import ArgumentParser
+import BidiRender
+
+extension FontWeight: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+}
+
+extension FontStyle: ExpressibleByArgument {}
+
+/// The font selection options.
+struct FontOptions: ParsableArguments {
+    @Option(help: "A fonts.json manifest (default: the embedded fonts).")
+    var fonts: String?
+
+    @Option(help: "The UI locale, a BCP 47 tag (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
+    var locale: String = "default"
+
+    @Option(help: "Font weight: 1–1000 or thin, extralight, light, regular, medium, semibold, bold, extrabold, black.")
+    var weight: FontWeight = .regular
+
+    @Option(help: "normal or italic.")
+    var style: FontStyle = .normal
+
+    @Flag(inversion: .prefixedNo, help: "Fall back to installed system fonts through fontconfig.")
+    var systemFonts = true
+
+    /// The registry for these options.
+    func registry() throws -> FontRegistry {
+        if let fonts { return try FontRegistry(manifestPath: fonts, systemFallback: systemFonts) }
+        return try FontRegistry.embedded(systemFallback: systemFonts)
+    }
+
+    var localeTag: LocaleTag { LocaleTag(locale) }
+}

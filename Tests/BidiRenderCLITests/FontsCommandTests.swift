@@ -1,0 +1,74 @@
+// Tests of `bidirender fonts`: the explained chain and the per-character report.
+import ArgumentParser
+import BidiRender
+import Foundation
+import Testing
+@testable import bidirender
+
+func runFonts(_ arguments: [String]) throws -> String {
+    let command = try FontsCommand.parse(arguments)
+    var out = ""
+    try command.execute(into: &out)
+    return out
+}
+
+@Suite struct FontsCommandTests {
+    @Test func chainForChineseUnderArabicLocale() throws {
+        let out = try runFonts(["--locale", "ar_eg", "--weight", "medium", "--script", "hani", "--no-system-fonts"])
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "chain for script Hani, locale ar-EG (ar-EG → ar → default), weight 500, style normal")
+        #expect(lines[1].hasPrefix("  1. script Hani → zh-Hans: asked 500, got 400 (500 absent from {400, 700}; CSS Fonts 4 §5.2"))
+        #expect(lines[2].hasSuffix("NotoSansSC/NotoSansSC-Regular.otf"))
+        #expect(lines[3] == "  2. locale ar: asked 500, got 500 (exact)")
+        #expect(lines[5] == "  3. default: asked 500, got 500 (exact)")
+        #expect(lines[7].hasPrefix("  4. fontconfig"))
+        #expect(lines[8].hasPrefix("  5. .notdef"))
+    }
+
+    @Test func italicMissingIsSaid() throws {
+        let out = try runFonts(["--locale", "ar", "--weight", "bold", "--style", "italic", "--script", "Arab", "--no-system-fonts"])
+        #expect(out.contains("  1. script Arab → ar: asked 700, got 700 (exact); no italic in the package, upright used"))
+    }
+
+    @Test func charactersAndWarnings() throws {
+        let out = try runFonts(["--locale", "en", "--text", "a小ש", "--no-system-fonts"])
+        #expect(out.contains("\n  0\tU+0061\ta\tLatn\tdefault\tNoto Sans 400 normal\tNotoSans/NotoSans-Regular.ttf\n"))
+        #expect(out.contains("\n  1\tU+5C0F\t小\tHani\tscript Hani → zh-Hans\tNoto Sans CJK SC 400 normal\tNotoSansSC/NotoSansSC-Regular.otf\n"))
+        #expect(out.contains("warning: no font covers: ש (U+05E9); shown as .notdef"))
+    }
+
+    @Test func systemFallbackIsReported() throws {
+        let out = try runFonts(["--locale", "he", "--text", "ש"])
+        #expect(out.contains("fell to fontconfig: ש (U+05E9, "))
+    }
+
+    @Test func jsonReport() throws {
+        let out = try runFonts(["--locale", "ar", "--weight", "600", "--text", "بَ", "--format", "json", "--no-system-fonts"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(object["locale"] as? String == "ar")
+        #expect(object["script"] as? String == "Arab")
+        let characters = try #require(object["characters"] as? [[String: Any]])
+        #expect(characters.count == 1)  // one grapheme cluster: beh with fatha
+        #expect(characters[0]["end"] as? Int == 2)
+        #expect(characters[0]["weightGiven"] as? Int == 700)
+        #expect(characters[0]["package"] as? String == "ar")
+    }
+
+    @Test(arguments: [
+        ["--weight", "fat"], ["--weight", "0"], ["--style", "oblique"], ["--script", "Arabic"],
+        ["--script", "Arab", "--text", "x"],
+    ])
+    func badOptions(arguments: [String]) {
+        #expect(throws: (any Error).self) { try FontsCommand.parse(arguments) }
+    }
+
+    @Test func badManifestNamesFileLineAndKey() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("fonts.json").path
+        try Data("{\"packages\": [\n {\"locale\": \"ar\", \"fonts\": [\n  {\"file\": \"x.ttf\"}]}]}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: BidiRenderError.manifest(file: path, line: 3, key: "packages[0].fonts[0].weight", reason: "missing (a number 1–1000 or a name like \"bold\")")) {
+            try runFonts(["--fonts", path, "--script", "Arab"])
+        }
+    }
+}
