@@ -4,7 +4,7 @@
 SWIFT ?= swift
 # What the library builds and tests against: the C libraries through pkg-config, and Unicode's
 # data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode).
-APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev unicode-data \
+APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
                 libharfbuzz-bin fonts-dejavu-core
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك

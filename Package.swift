@@ -34,9 +34,15 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // ICU behind a plain-C header (UAX #14 line breaking; ubidi as a test reference): a clang
+        // module of the system ICU would clash with Foundation's own ICU.
+        .target(
+            name: "CICUBridge",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
         .target(
             name: "BidiRender",
-            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType", "CFontconfig"]
+            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUBridge"]
         ),
         .target(name: "ChatCorpus"),
         .executableTarget(

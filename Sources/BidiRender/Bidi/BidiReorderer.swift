@@ -114,6 +114,18 @@ public final class BidiReorderer {
         classify()
     }
 
+    /// Loads code points, like `load(_:)`.
+    func load(codePoints input: ArraySlice<UInt32>) {
+        reserve(max(input.count, 1))
+        var i = 0
+        for cp in input {
+            scalars[i] = cp
+            i += 1
+        }
+        count = i
+        classify()
+    }
+
     /// Loads a sequence of bidi classes with no real characters (BidiTest.txt); no brackets.
     func load(classes input: [BidiClass]) {
         reserve(input.count)
@@ -147,8 +159,38 @@ public final class BidiReorderer {
                     brackets[i] = noBracket
                 }
             }
+            preResolveMarksAfterNeutrals(otherNeutral: typeValues[Int(BidiClass.otherNeutral.rawValue)])
         }
         splitParagraphs()
+    }
+
+    /// Works around FriBidi 1.0.8 losing a paired bracket that follows ON + NSM ("❤️(…)": the
+    /// variation selector U+FE0F is NSM). FriBidi applies W1 by merging the NSM into the ON run before
+    /// it, and then merges the bracket that follows into the same run, which drops its bracket
+    /// property, so N0 never pairs it (ICU's ubidi and the reference implementation do).
+    ///
+    /// An NSM right after a character of class ON that is not itself a bracket resolves to ON by W1
+    /// in every case, so it is handed to FriBidi as ON, which FriBidi keeps apart from the bracket.
+    /// (After a bracket the NSM must stay NSM: UAX #9 N0 gives it the bracket's resolved type.)
+    /// `classes` keeps the original class.
+    private func preResolveMarksAfterNeutrals(otherNeutral: UInt32) {
+        let nsm = BidiClass.nonspacingMark.rawValue
+        let on = BidiClass.otherNeutral.rawValue
+        let noBracket = FriBidi.noBracket
+        var i = 1
+        while i < count {
+            if classes[i] == nsm, classes[i - 1] == on, brackets[i - 1] == noBracket {
+                // A run of NSMs after the neutral all resolve to ON.
+                var j = i
+                while j < count, classes[j] == nsm {
+                    types[j] = otherNeutral
+                    j += 1
+                }
+                i = j
+            } else {
+                i += 1
+            }
+        }
     }
 
     /// UAX #9 P1: a paragraph ends after each character of class B (LF, CR, U+001C–U+001E, U+0085,

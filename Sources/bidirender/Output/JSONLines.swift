@@ -63,6 +63,15 @@ enum JSONLines {
         return string
     }
 
+    /// An optional number field; a LineError naming the key if it is not a number.
+    static func number(_ object: [String: Any], _ key: String) throws(LineError) -> Double? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let number = value as? NSNumber, !(value is String) else {
+            throw LineError(message: "\"\(key)\" must be a number")
+        }
+        return number.doubleValue
+    }
+
     /// An optional enum field spelled as its raw value; a LineError listing the allowed values.
     static func choice<T: RawRepresentable & CaseIterable>(
         _ object: [String: Any], _ key: String, as: T.Type
@@ -73,33 +82,5 @@ enum JSONLines {
             throw LineError(message: "\"\(key)\" must be one of \(allowed), not \"\(raw)\"")
         }
         return value
-    }
-}
-
-/// Compact, key-ordered JSON text for the CLI's output documents. Foundation's JSONEncoder does not
-/// keep key order, and the documented output contract lists keys in a fixed order.
-enum JSONText {
-    /// A JSON string literal for `s` (RFC 8259 escaping).
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A JSON array of integers.
-    static func array<S: Sequence>(_ values: S) -> String where S.Element: BinaryInteger {
-        "[" + values.map { String($0) }.joined(separator: ",") + "]"
     }
 }

@@ -1,0 +1,76 @@
+// ICU: UAX #14 line break opportunities and ICU's independent UAX #9 (ubidi), through the plain-C
+// bridge CICUBridge. The only code that calls it.
+//
+// Thread-safety: a UBreakIterator is mutable; `ICULineBreaker` serializes its use with a lock, and
+// `LineBreakerPool` hands one breaker per concurrent caller.
+
+internal import CICUBridge
+import Synchronization
+
+/// Owner of one ICU line break iterator (br_line_breaker_open / br_line_breaker_close).
+final class ICULineBreaker: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let lock = Mutex(())
+    let locale: String
+
+    /// Opens the UAX #14 rules of `locale` ("" for the root rules).
+    init(locale: String) throws(BidiRenderError) {
+        var error = [CChar](repeating: 0, count: 64)
+        guard let handle = br_line_breaker_open(locale, &error, error.count) else {
+            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .invalidValue(key: "locale", value: locale, reason: "ICU cannot open its line breaker: \(message)")
+        }
+        self.handle = handle
+        self.locale = locale
+    }
+
+    deinit {
+        br_line_breaker_close(handle)
+    }
+
+    /// For each code point: 0 no break before it, 1 a break opportunity before it, 2 a mandatory
+    /// break before it (UAX #14). Nil when ICU fails.
+    func breaks(_ text: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: text.count))
+        guard text.count > 0 else { return true }
+        return lock.withLock { _ in
+            out.withUnsafeMutableBufferPointer { o in
+                br_line_breaker_breaks(handle, text.baseAddress, Int32(text.count), o.baseAddress) == 0
+            }
+        }
+    }
+}
+
+/// ICU's ubidi, for cross-checking the FriBidi path (tests) and for benchmarks.
+public enum ICUBidi {
+    /// ICU's levels and visual order of one paragraph laid out as one line. `paragraphLevel` is
+    /// 0, 1, or nil for auto. Every code point appears in `visual`, controls included.
+    public static func reorder(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?) -> (baseLevel: UInt8, levels: [UInt8], visual: [Int])? {
+        let text = scalars.map(\.value)
+        var levels = [UInt8](repeating: 0, count: text.count)
+        var visual = [Int32](repeating: 0, count: text.count)
+        let base = text.withUnsafeBufferPointer { t in
+            br_icu_bidi(t.baseAddress, Int32(t.count), paragraphLevel.map(Int32.init) ?? -1, &levels, &visual)
+        }
+        guard base >= 0 else { return nil }
+        return (UInt8(base), levels, visual.map(Int.init))
+    }
+
+    /// ICU's visual order of one line `line` of a paragraph (ubidi_setLine): code point indices of
+    /// the paragraph, left to right, controls included.
+    public static func reorderLine(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?, line: Range<Int>) -> [Int]? {
+        let text = scalars.map(\.value)
+        var visual = [Int32](repeating: 0, count: max(line.count, 1))
+        let status = text.withUnsafeBufferPointer { t in
+            br_icu_bidi_line(
+                t.baseAddress, Int32(t.count), paragraphLevel.map(Int32.init) ?? -1, Int32(line.lowerBound),
+                Int32(line.upperBound), &visual)
+        }
+        guard status == 0 else { return nil }
+        return visual.prefix(line.count).map(Int.init)
+    }
+
+    /// The ICU version, for example "72.1".
+    public static var version: String { String(cString: br_icu_version()) }
+}

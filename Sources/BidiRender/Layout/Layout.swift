@@ -1,0 +1,86 @@
+// Layout: the result of laying out a text — paragraphs, lines in order, and in each line the runs in
+// visual order with their glyphs positioned in px. Plain values, ready to dump or render.
+//
+// Coordinates: x from the layout's left edge, y down from its top; a glyph's (x, y) is its pen
+// position plus its GPOS offset, on the line's baseline. Every offset and cluster is a Unicode scalar
+// offset into the ORIGINAL text (controls inserted for mentions never appear); ends are exclusive.
+
+/// A laid-out text.
+public struct Layout: Sendable, Hashable {
+    public var paragraphs: [LayoutParagraph]
+    public var lines: [LayoutLine]
+    public var width: Double
+    public var height: Double
+    /// The mentions that were isolated, with the direction of each.
+    public var mentions: [Mention]
+    /// Grapheme clusters that no font of the manifest covered: served by a system font or shown as
+    /// .notdef.
+    public var fallbacks: [FontFallback]
+    /// The options the layout was made with.
+    public var options: LayoutOptions
+}
+
+/// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.
+public struct LayoutParagraph: Sendable, Hashable {
+    public var range: Range<Int>
+    public var direction: TextDirection
+}
+
+/// One line.
+public struct LayoutLine: Sendable, Hashable {
+    /// The code points of the line, trailing spaces included.
+    public var range: Range<Int>
+    /// The paragraph it belongs to (an index into `Layout.paragraphs`).
+    public var paragraph: Int
+    /// The left edge of the first run.
+    public var x: Double
+    /// The baseline, down from the top of the layout.
+    public var baseline: Double
+    /// The sum of the runs' advances, trailing spaces included.
+    public var width: Double
+    /// The width without the trailing whitespace, which hangs past the line's end edge.
+    public var contentWidth: Double
+    /// The largest ascent, descent and line gap of the fonts on the line, in px.
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
+    /// The top of the line box: the baseline less the ascent and half the line gap.
+    public var top: Double { baseline - ascent - lineGap / 2 }
+    /// The height of the line box: ascent + descent + line gap.
+    public var height: Double { ascent + descent + lineGap }
+    /// The runs in visual order, left to right.
+    public var runs: [LayoutRun]
+}
+
+/// A run of one level, script, language and font, in visual order within its line.
+public struct LayoutRun: Sendable, Hashable {
+    public var range: Range<Int>
+    public var level: UInt8
+    public var direction: TextDirection { TextDirection(level: level) }
+    public var script: String
+    public var language: String?
+    public var font: FontDescriptor
+    /// The font size in px.
+    public var size: Double
+    public var x: Double
+    public var advance: Double
+    /// The glyphs in visual order, left to right.
+    public var glyphs: [PositionedGlyph]
+}
+
+/// A glyph at its place.
+public struct PositionedGlyph: Sendable, Hashable {
+    public var id: UInt32
+    /// The scalar offset of the first character of its cluster.
+    public var cluster: Int
+    public var x: Double
+    public var y: Double
+    public var advance: Double
+}
+
+/// A cluster that fell past the manifest's fonts.
+public struct FontFallback: Sendable, Hashable {
+    public var range: Range<Int>
+    public var source: FontSource
+    public var font: FontDescriptor
+}

@@ -1,0 +1,421 @@
+// LayoutEngine: lays a text out, stage by stage —
+//   mentions isolated (Text) → paragraphs and levels on the isolated text (Bidi) → scripts, fonts per
+//   grapheme cluster, items (Itemize) → HarfBuzz shaping with the paragraph as context (Shape) →
+//   lines to a width at UAX #14 opportunities (LineBreak) → per-line L1–L2 reorder, runs in visual
+//   order, alignment and positions (Layout).
+//
+// Thread-safety: the engine is Sendable and meant to be shared; each call uses its own scratch
+// (a BidiReorderer and a Shaper), and ICU line breakers come from a locked pool.
+
+import Synchronization
+
+/// Lays out texts with one font registry.
+public final class LayoutEngine: Sendable {
+    public let registry: FontRegistry
+    /// ICU line breakers by locale, reused across calls. At most `breakerPoolLimit` idle per locale.
+    private let breakers = Mutex<[String: [ICULineBreaker]]>([:])
+    static let breakerPoolLimit = 8
+
+    public init(registry: FontRegistry) {
+        self.registry = registry
+    }
+
+    /// Lays out `text` with `options` and attributed `spans` (scalar offsets).
+    /// - Throws: `.invalidValue` for a size or width out of range. Text itself never fails: a
+    ///   character no font covers falls back to a system font or to .notdef, listed in `fallbacks`.
+    public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
+        try options.validate()
+        var job = LayoutJob(text: text, spans: spans, options: options, registry: registry)
+        let breaker = takeBreaker(options.locale)
+        defer { if let breaker { returnBreaker(breaker) } }
+        return job.run(breaker: breaker)
+    }
+
+    private func icuLocale(_ locale: LocaleTag) -> String {
+        locale.normalized == "default" ? "" : locale.normalized.replacingOccurrences(of: "-", with: "_")
+    }
+
+    private func takeBreaker(_ locale: LocaleTag) -> ICULineBreaker? {
+        let id = icuLocale(locale)
+        if let breaker = breakers.withLock({ $0[id]?.popLast() }) { return breaker }
+        return (try? ICULineBreaker(locale: id)) ?? (try? ICULineBreaker(locale: ""))
+    }
+
+    private func returnBreaker(_ breaker: ICULineBreaker) {
+        breakers.withLock { pool in
+            if pool[breaker.locale, default: []].count < Self.breakerPoolLimit { pool[breaker.locale, default: []].append(breaker) }
+        }
+    }
+}
+
+/// One layout call's working state.
+struct LayoutJob {
+    let text: String
+    let scalars: [Unicode.Scalar]
+    let spans: [TextSpan]
+    let options: LayoutOptions
+    let registry: FontRegistry
+    let shaper = Shaper()
+    let bidi = BidiReorderer()
+    let reshaped = ReshapeCache()
+
+    /// Per code point: the scalar to shape (digits substituted), its original bidi class, whether a
+    /// grapheme cluster starts there.
+    var display: [UInt32]
+    var graphemeStarts: [Bool]
+    var classes: [BidiClass]
+
+    init(text: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry) {
+        self.text = text
+        scalars = Array(text.unicodeScalars)
+        self.spans = spans
+        self.options = options
+        self.registry = registry
+        let digits = options.digits.resolved(for: options.locale)
+        display = scalars.map { digits.apply($0.value) }
+        classes = scalars.map { BidiClass($0) }
+        graphemeStarts = [Bool](repeating: false, count: scalars.count)
+        var offset = 0
+        for character in text {
+            if offset < graphemeStarts.count { graphemeStarts[offset] = true }
+            offset += character.unicodeScalars.count
+        }
+    }
+
+    /// Pieces of items reshaped for a line, by item, piece and line.
+    final class ReshapeCache {
+        struct Key: Hashable {
+            var item: Int
+            var range: Range<Int>
+            var context: Range<Int>
+        }
+        var pieces: [Key: [ShapedGlyph]] = [:]
+    }
+
+    /// An item: a range of one level, script, font and language, shaped as one.
+    struct Item {
+        var range: Range<Int>
+        var level: UInt8
+        var script: String
+        var language: String?
+        var font: Font
+        var glyphs: [ShapedGlyph]
+    }
+
+    /// The attributes in force at a code point.
+    struct Attributes: Hashable {
+        var weight: FontWeight
+        var style: FontStyle
+        var locale: LocaleTag
+    }
+
+    mutating func run(breaker: ICULineBreaker?) -> Layout {
+        let resolved = MentionResolver.resolve(
+            scalars, direction: options.direction, mode: options.mentions,
+            callerMentions: spans.filter(\.isMention).map(\.range))
+        let isolated = IsolatedText(scalars, mentions: resolved.mentions, innerMarks: true)
+        let attributes = attributesPerScalar()
+        var fallbacks: [FontFallback] = []
+        var paragraphs: [LayoutParagraph] = []
+        var lines: [LayoutLine] = []
+        var top = 0.0
+        for (p, range) in resolved.paragraphs.enumerated() {
+            let base = resolved.paragraphLevels[p]
+            paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
+            // Levels on the isolated text, forced to the paragraph level found above.
+            let transformed = isolated.transformedRange(range)
+            bidi.load(codePoints: isolated.scalars[transformed])
+            _ = bidi.resolve(paragraph: 0, direction: base == 1 ? .rightToLeft : .leftToRight)
+            var levels = [UInt8](repeating: base, count: range.count)
+            for i in range { levels[i - range.lowerBound] = bidi.levels[isolated.transformedIndex[i] - transformed.lowerBound] }
+            let items = itemize(
+                range, levels: levels, attributes: attributes, mentions: resolved.mentions, fallbacks: &fallbacks)
+            let lineRanges = breakLines(range, items: items, breaker: breaker)
+            for lineRange in lineRanges {
+                var line = buildLine(
+                    lineRange, paragraph: p, paragraphRange: range, base: base, items: items,
+                    isolated: isolated, transformed: transformed, attributes: attributes)
+                line.baseline = top + line.lineGap / 2 + line.ascent
+                top += line.height
+                lines.append(line)
+            }
+        }
+        let width = options.maxWidth ?? lines.map(\.contentWidth).max() ?? 0
+        for i in lines.indices { align(&lines[i], width: width, paragraphDirection: paragraphs[lines[i].paragraph].direction) }
+        return Layout(
+            paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
+            fallbacks: fallbacks, options: options)
+    }
+
+    /// The weight, style and locale at each code point: the options, overridden by the spans in order.
+    func attributesPerScalar() -> [Attributes] {
+        let base = Attributes(weight: options.weight, style: options.style, locale: options.locale)
+        var out = [Attributes](repeating: base, count: scalars.count)
+        for span in spans where span.weight != nil || span.style != nil || span.locale != nil {
+            let lo = max(0, span.range.lowerBound)
+            let hi = min(scalars.count, span.range.upperBound)
+            guard lo < hi else { continue }
+            for i in lo..<hi {
+                if let weight = span.weight { out[i].weight = weight }
+                if let style = span.style { out[i].style = style }
+                if let locale = span.locale { out[i].locale = locale }
+            }
+        }
+        return out
+    }
+
+    // MARK: Itemize and shape
+
+    /// Scripts (UAX #24), a font per grapheme cluster through the fallback chain, then items of one
+    /// level, script, font and language, each shaped with the paragraph as context.
+    func itemize(
+        _ range: Range<Int>, levels: [UInt8], attributes: [Attributes], mentions: [Mention],
+        fallbacks: inout [FontFallback]
+    ) -> [Item] {
+        guard !range.isEmpty else { return [] }
+        var scripts = ScriptResolver.resolve(scalars[range])
+        // A mention is one unit: its "@" takes the script of the name, not of the text before it.
+        for mention in mentions where range.contains(mention.range.lowerBound) {
+            let own = ScriptResolver.resolve(scalars[mention.range])
+            for (k, script) in own.enumerated() { scripts[mention.range.lowerBound + k - range.lowerBound] = script }
+        }
+        var items: [Item] = []
+        var i = range.lowerBound
+        var current: (start: Int, level: UInt8, script: String, language: String?, font: Font)?
+        func close(at end: Int) {
+            guard let c = current else { return }
+            items.append(Item(range: c.start..<end, level: c.level, script: c.script, language: c.language, font: c.font, glyphs: []))
+        }
+        while i < range.upperBound {
+            var end = i + 1
+            while end < range.upperBound, !graphemeStarts[end] { end += 1 }
+            let script = scripts[i - range.lowerBound]
+            let a = attributes[i]
+            let cluster = display[i..<end].map { Unicode.Scalar($0) ?? "\u{FFFD}" }
+            let choice = registry.font(for: cluster, script: script, locale: a.locale, weight: a.weight, style: a.style)
+            if choice.source == .system || choice.source == .notdef {
+                fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
+            }
+            let language: String? = {
+                if case .scriptPackage(_, let locale) = choice.source { return locale }
+                return a.locale.normalized == "default" || a.locale.normalized.isEmpty ? nil : a.locale.normalized
+            }()
+            // A cluster normally has one level; split at a level change inside it all the same, so
+            // each item has one direction.
+            for j in i..<end {
+                let level = levels[j - range.lowerBound]
+                if let c = current, c.level == level, c.script == script, c.language == language, c.font === choice.font {
+                    continue
+                }
+                close(at: j)
+                current = (j, level, script, language, choice.font)
+            }
+            i = end
+        }
+        close(at: range.upperBound)
+        var shaped = items
+        for k in shaped.indices {
+            shaped[k].glyphs = shape(shaped[k], range: shaped[k].range, context: range)
+        }
+        return shaped
+    }
+
+    func shape(_ item: Item, range: Range<Int>, context: Range<Int>) -> [ShapedGlyph] {
+        let contextScalars = display[context].map { Unicode.Scalar($0) ?? "\u{FFFD}" }
+        let run = shaper.shape(
+            contextScalars, range: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
+            context: 0..<contextScalars.count, font: item.font, direction: TextDirection(level: item.level),
+            script: item.script, language: item.language, size: options.size)
+        return run.glyphs.map { g in
+            var g = g
+            g.cluster += context.lowerBound
+            return g
+        }
+    }
+
+    // MARK: Lines
+
+    /// Line ranges of a paragraph: UAX #14 opportunities from ICU, filled greedily to the width.
+    func breakLines(_ range: Range<Int>, items: [Item], breaker: ICULineBreaker?) -> [Range<Int>] {
+        guard !range.isEmpty else { return [range] }
+        var advances = [Double](repeating: 0, count: range.count)
+        for item in items {
+            for g in item.glyphs { advances[g.cluster - range.lowerBound] += g.xAdvance }
+        }
+        var prefix = [Double](repeating: 0, count: range.count + 1)
+        for k in 0..<range.count { prefix[k + 1] = prefix[k] + advances[k] }
+        var breaks: [UInt8] = []
+        let codePoints = scalars[range].map(\.value)
+        let ok = codePoints.withUnsafeBufferPointer { breaker?.breaks($0, into: &breaks) ?? false }
+        if !ok { breaks = [UInt8](repeating: 0, count: range.count) }
+        let base = range.lowerBound
+        return LineBreaker.fill(
+            range: range, maxWidth: options.maxWidth, breaks: breaks, graphemeStarts: Array(graphemeStarts[range]),
+            estimate: { a, b in prefix[visibleEnd(a, b) - base] - prefix[a - base] },
+            measure: { a, b in
+                let end = visibleEnd(a, b)
+                var width = 0.0
+                for piece in lineItems(items, a..<b) {
+                    for g in piece.glyphs where g.cluster < end { width += g.xAdvance }
+                }
+                return width
+            })
+    }
+
+    /// The end of [a, b) without its trailing hanging white space.
+    func visibleEnd(_ a: Int, _ b: Int) -> Int {
+        var end = b
+        while end > a, isHangingSpace(end - 1) { end -= 1 }
+        return end
+    }
+
+    /// The items of a line: those inside it as shaped in the paragraph, and those its edges cut
+    /// reshaped with the line as context (cached, since breaking measures a line before building it).
+    func lineItems(_ items: [Item], _ lineRange: Range<Int>) -> [Item] {
+        var out: [Item] = []
+        for (index, item) in items.enumerated() where item.range.overlaps(lineRange) {
+            let clipped = item.range.clamped(to: lineRange)
+            guard clipped != item.range else {
+                out.append(item)
+                continue
+            }
+            var piece = item
+            piece.range = clipped
+            let key = ReshapeCache.Key(item: index, range: clipped, context: lineRange)
+            if let glyphs = reshaped.pieces[key] {
+                piece.glyphs = glyphs
+            } else {
+                piece.glyphs = shape(item, range: clipped, context: lineRange)
+                reshaped.pieces[key] = piece.glyphs
+            }
+            out.append(piece)
+        }
+        return out
+    }
+
+    /// White space that hangs at a line end: bidi classes WS and S, and BN (zero width).
+    func isHangingSpace(_ i: Int) -> Bool {
+        switch classes[i] {
+        case .whiteSpace, .segmentSeparator, .boundaryNeutral: return true
+        default: return false
+        }
+    }
+
+    /// Reorders one line (L1–L2 on the isolated text), cuts it into runs of one item and one level in
+    /// visual order, reshapes items the line cuts, and positions the glyphs from x = 0.
+    func buildLine(
+        _ lineRange: Range<Int>, paragraph: Int, paragraphRange: Range<Int>, base: UInt8, items: [Item],
+        isolated: IsolatedText, transformed: Range<Int>, attributes: [Attributes]
+    ) -> LayoutLine {
+        var line = LayoutLine(
+            range: lineRange, paragraph: paragraph, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
+            descent: 0, lineGap: 0, runs: [])
+        guard !lineRange.isEmpty else {
+            setMetrics(&line, fonts: [emptyLineFont(at: lineRange.lowerBound, attributes: attributes)])
+            return line
+        }
+        // L1–L2 on the transformed line; inserted controls are dropped from the order.
+        let tLine = isolated.transformedRange(lineRange)
+        let lo = tLine.lowerBound - transformed.lowerBound
+        let hi = tLine.upperBound - transformed.lowerBound
+        if !bidi.reorder(paragraph: 0, baseLevel: base, lineStart: lo, lineEnd: hi) {
+            for k in lo..<hi { bidi.map[k] = Int32(k) }
+        }
+        var visual: [(index: Int, level: UInt8)] = []
+        visual.reserveCapacity(lineRange.count)
+        for v in lo..<hi {
+            let t = Int(bidi.map[v])
+            let original = isolated.originalIndex[t + transformed.lowerBound]
+            if original >= 0 { visual.append((original, bidi.levels[t])) }
+        }
+        // Items cut by the line's edges are reshaped with the line as context.
+        let lineItems = self.lineItems(items, lineRange)
+        func itemIndex(_ i: Int) -> Int { lineItems.firstIndex { $0.range.contains(i) }! }
+        // Runs: maximal visual stretches of one item and one level.
+        var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
+        for (index, level) in visual {
+            let item = itemIndex(index)
+            if var last = groups.last, last.item == item, last.level == level, index == last.lo - 1 || index == last.hi {
+                last.lo = min(last.lo, index)
+                last.hi = max(last.hi, index + 1)
+                groups[groups.count - 1] = last
+            } else {
+                groups.append((item, level, index, index + 1))
+            }
+        }
+        var pen = 0.0
+        var fonts: [Font] = []
+        for group in groups {
+            let item = lineItems[group.item]
+            var glyphs = item.glyphs.filter { $0.cluster >= group.lo && $0.cluster < group.hi }
+            if group.level & 1 != item.level & 1 { glyphs.reverse() }  // L1-reset white space
+            let runX = pen
+            var positioned: [PositionedGlyph] = []
+            positioned.reserveCapacity(glyphs.count)
+            for g in glyphs {
+                positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                pen += g.xAdvance
+            }
+            if !fonts.contains(where: { $0 === item.font }) { fonts.append(item.font) }
+            line.runs.append(LayoutRun(
+                range: group.lo..<group.hi, level: group.level, script: item.script, language: item.language,
+                font: item.font.descriptor, size: options.size, x: runX, advance: pen - runX, glyphs: positioned))
+        }
+        line.width = pen
+        var trailing = 0.0
+        var end = lineRange.upperBound
+        while end > lineRange.lowerBound, isHangingSpace(end - 1) {
+            end -= 1
+            for item in lineItems { for g in item.glyphs where g.cluster == end { trailing += g.xAdvance } }
+        }
+        line.contentWidth = pen - trailing
+        setMetrics(&line, fonts: fonts)
+        return line
+    }
+
+    /// The font whose metrics an empty line takes: the chain's first font for a space.
+    func emptyLineFont(at index: Int, attributes: [Attributes]) -> Font {
+        let a = index < attributes.count ? attributes[index] : Attributes(weight: options.weight, style: options.style, locale: options.locale)
+        return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
+    }
+
+    func setMetrics(_ line: inout LayoutLine, fonts: [Font]) {
+        for font in fonts {
+            let m = font.metrics(size: options.size)
+            line.ascent = max(line.ascent, m.ascent)
+            line.descent = max(line.descent, m.descent)
+            line.lineGap = max(line.lineGap, m.lineGap)
+        }
+    }
+
+    /// Moves a line to its alignment within `width`, and turns glyph y offsets into absolute y.
+    /// Trailing white space hangs past the end edge: the content, not the spaces, is aligned.
+    func align(_ line: inout LayoutLine, width: Double, paragraphDirection: TextDirection) {
+        let rtl = paragraphDirection == .rightToLeft
+        let trailing = line.width - line.contentWidth
+        // Where the content's left edge goes, then the line's (spaces sit left of RTL content).
+        let edge: TextAlignment = {
+            switch options.alignment {
+            case .natural: return rtl ? .right : .left
+            case .leading: return options.layoutDirection == .rightToLeft ? .right : .left
+            case .trailing: return options.layoutDirection == .rightToLeft ? .left : .right
+            case .left, .right, .center: return options.alignment
+            }
+        }()
+        let contentX: Double
+        switch edge {
+        case .right: contentX = width - line.contentWidth
+        case .center: contentX = (width - line.contentWidth) / 2
+        default: contentX = 0
+        }
+        let x = rtl ? contentX - trailing : contentX
+        line.x = x
+        for r in line.runs.indices {
+            line.runs[r].x += x
+            for g in line.runs[r].glyphs.indices {
+                line.runs[r].glyphs[g].x += x
+                line.runs[r].glyphs[g].y += line.baseline
+            }
+        }
+    }
+}

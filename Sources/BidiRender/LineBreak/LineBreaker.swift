@@ -1,0 +1,78 @@
+// LineBreaker: UAX #14 break opportunities from ICU, and the greedy fill of lines to a width, with
+// breaks at grapheme boundaries for a word longer than the line.
+
+/// Break opportunities and line filling.
+struct LineBreaker {
+    /// Break kinds per code point, as ICU gives them: 0 none before it, 1 allowed, 2 mandatory.
+    static let none: UInt8 = 0
+    static let allowed: UInt8 = 1
+    static let mandatory: UInt8 = 2
+
+    /// Fills lines of at most `maxWidth` (nil: no limit, only mandatory breaks) over `range`.
+    ///
+    /// Each line ends at the last UAX #14 opportunity whose text fits. `estimate` (prefix sums of the
+    /// paragraph's shaping) proposes the end; `measure` (the line shaped as a line: a word cut at its
+    /// edge is reshaped, and Arabic final forms are wider than medial ones) confirms it, stepping back
+    /// an opportunity at a time when the reshaped line is too wide. A word wider than the line breaks
+    /// between grapheme clusters, keeping at least one cluster per line.
+    ///
+    /// - Parameters:
+    ///   - breaks: per code point of `range` (index 0 = range.lowerBound), from ICU.
+    ///   - estimate, measure: the width of [a, b) (absolute offsets) without its trailing white space.
+    ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
+    /// - Returns: the line ranges, partitioning `range` (one empty line for an empty range).
+    static func fill(
+        range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: [Bool],
+        estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
+    ) -> [Range<Int>] {
+        let n = range.count
+        guard n > 0 else { return [range] }
+        let base = range.lowerBound
+        var lines: [Range<Int>] = []
+        var start = 0
+        let limit = (maxWidth ?? .infinity) + 1e-6
+        while start < n {
+            // The opportunities that fit by the estimate, in order; stop at a mandatory break.
+            var fitting: [Int] = []
+            var b = start + 1
+            while b <= n {
+                if b == n || breaks[b] != none {
+                    guard estimate(base + start, base + b) <= limit else { break }
+                    fitting.append(b)
+                    if b < n, breaks[b] == mandatory { break }
+                }
+                b += 1
+            }
+            var end: Int?
+            if maxWidth == nil {
+                end = fitting.last
+            } else {
+                while let candidate = fitting.popLast() {
+                    if measure(base + start, base + candidate) <= limit {
+                        end = candidate
+                        break
+                    }
+                }
+            }
+            if end == nil {
+                // Nothing fits: break inside the word between grapheme clusters.
+                var e = nextGrapheme(after: start, graphemeStarts)
+                while e < n {
+                    let after = nextGrapheme(after: e, graphemeStarts)
+                    if measure(base + start, base + after) > limit { break }
+                    e = after
+                }
+                end = e
+            }
+            lines.append((base + start)..<(base + end!))
+            start = end!
+        }
+        return lines
+    }
+
+    private static func nextGrapheme(after i: Int, _ starts: [Bool]) -> Int {
+        var j = i + 1
+        while j < starts.count, !starts[j] { j += 1 }
+        return j
+    }
+}

@@ -1,0 +1,280 @@
+// Mentions: finding @-mentions and isolating each as one directional unit, as the seed documents ask
+// ("مرحبا@我, 今天天气好吗" must read "@我, 今天天气好吗" beside "مرحبا", "@" attached to the name).
+//
+// Grammar (mode auto): "@" (U+0040) or "＠" (U+FF20) followed by one or more characters of general
+// category L*, M*, N* or "_". An at sign right after an ASCII letter, digit, "_" or another at sign
+// starts no mention (e-mail addresses, "@@"). After an Arabic or Chinese letter it does ("مرحبا@我").
+//
+// Display: the span S becomes M + I + S + PDI + M, where I is LRI or RLI after the direction of the
+// span's first strong character (the paragraph's when it has none) and M is LRM or RLM to match: to
+// the text around it the whole span is one strong character of its own direction.
+
+/// Whether mentions are detected in the text.
+public enum MentionMode: String, Sendable, Hashable, CaseIterable {
+    /// Detect mentions by the grammar above.
+    case auto
+    /// Detect nothing; mention spans given by the caller are still honoured.
+    case none
+}
+
+/// A mention: its range in the original text (scalar offsets) and the direction it is isolated with.
+public struct Mention: Sendable, Hashable {
+    public var range: Range<Int>
+    public var direction: TextDirection
+}
+
+/// Mention detection over Unicode scalars.
+public enum MentionDetector {
+    static let atSigns: Set<UInt32> = [0x40, 0xFF20]
+
+    /// The mention ranges of `scalars` by the grammar above, in order and not overlapping.
+    public static func detect(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < scalars.count {
+            defer { i += 1 }
+            guard atSigns.contains(scalars[i].value) else { continue }
+            if i > 0 {
+                let before = scalars[i - 1]
+                if before.isASCII && (before.properties.isAlphabetic || ("0"..."9").contains(before) || before == "_") {
+                    continue
+                }
+                if atSigns.contains(before.value) { continue }
+            }
+            var end = i + 1
+            while end < scalars.count, isNameCharacter(scalars[end]) { end += 1 }
+            if end > i + 1 {
+                out.append(i..<end)
+                i = end - 1
+            }
+        }
+        return out
+    }
+
+    /// L*, M*, N* or "_".
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "_" { return true }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark,
+            .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// The text as the bidi algorithm sees it: mentions isolated with inserted controls, and the maps
+/// between its indices and the original text's.
+struct IsolatedText {
+    /// The transformed code points.
+    var scalars: [UInt32]
+    /// For each original code point, its index in `scalars`.
+    var transformedIndex: [Int]
+    /// For each transformed code point, its original index, or -1 for an inserted control.
+    var originalIndex: [Int]
+    var mentions: [Mention]
+    /// For each original code point, how many controls are inserted before it (at a mention's start)
+    /// and after it (at a mention's end).
+    var insertedBefore: [UInt8]
+    var insertedAfter: [UInt8]
+
+    static let lrm: UInt32 = 0x200E
+    static let rlm: UInt32 = 0x200F
+    static let lri: UInt32 = 0x2066
+    static let rli: UInt32 = 0x2067
+    static let pdi: UInt32 = 0x2069
+
+    /// Isolates `mentions` (sorted, not overlapping) in `original`.
+    ///
+    /// - Parameter innerMarks: also put the mark M just inside each end of the isolate
+    ///   (M + I + M + S + M + PDI + M). For a conforming UBA this changes nothing: the marks have the
+    ///   isolate's own direction, which is also its sos and eos. It works around FriBidi 1.0.8 bug
+    ///   #141 (fixed upstream in 1.0.9): after an earlier isolate at the same depth, FriBidi takes
+    ///   that isolate's level for the sos of the next one, so "@12345谢谢" after an RTL mention got
+    ///   its digits at level 4 instead of 2. With a strong mark at each end of the content, no rule
+    ///   reads the wrong sos or eos. The tests cross-check the result with ICU's ubidi on the plain
+    ///   transformation.
+    init(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
+        self.mentions = mentions
+        scalars = []
+        scalars.reserveCapacity(original.count + 4 * mentions.count)
+        transformedIndex = []
+        transformedIndex.reserveCapacity(original.count)
+        originalIndex = []
+        originalIndex.reserveCapacity(original.count + 4 * mentions.count)
+        insertedBefore = [UInt8](repeating: 0, count: original.count)
+        insertedAfter = [UInt8](repeating: 0, count: original.count)
+        var next = 0
+        for (i, scalar) in original.enumerated() {
+            var mention: Mention?
+            if next < mentions.count, mentions[next].range.lowerBound == i { mention = mentions[next] }
+            if let mention {
+                let rtl = mention.direction == .rightToLeft
+                let mark = rtl ? Self.rlm : Self.lrm
+                scalars += innerMarks ? [mark, rtl ? Self.rli : Self.lri, mark] : [mark, rtl ? Self.rli : Self.lri]
+                originalIndex += innerMarks ? [-1, -1, -1] : [-1, -1]
+                insertedBefore[i] = innerMarks ? 3 : 2
+            }
+            transformedIndex.append(scalars.count)
+            scalars.append(scalar.value)
+            originalIndex.append(i)
+            if next < mentions.count, mentions[next].range.upperBound == i + 1 {
+                let mark = mentions[next].direction == .rightToLeft ? Self.rlm : Self.lrm
+                scalars += innerMarks ? [mark, Self.pdi, mark] : [Self.pdi, mark]
+                originalIndex += innerMarks ? [-1, -1, -1] : [-1, -1]
+                insertedAfter[i] = innerMarks ? 3 : 2
+                next += 1
+            }
+        }
+    }
+
+    /// The transformed range that holds the original range `range`, with the controls inserted at
+    /// its edges (a mention's opening controls go with its first character, its closing ones with its
+    /// last).
+    func transformedRange(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let at = range.lowerBound < transformedIndex.count ? transformedIndex[range.lowerBound] - Int(insertedBefore[range.lowerBound]) : scalars.count
+            return at..<at
+        }
+        let lo = transformedIndex[range.lowerBound] - Int(insertedBefore[range.lowerBound])
+        let hi = transformedIndex[range.upperBound - 1] + 1 + Int(insertedAfter[range.upperBound - 1])
+        return lo..<hi
+    }
+}
+
+/// Mention isolation on strings, for handing text to another renderer (UILabel, a TextView, a
+/// browser), and its inverse.
+public enum MentionIsolation {
+    /// `text` with every mention wrapped as M + I + S + PDI + M (see above).
+    ///
+    /// - Parameters:
+    ///   - direction: the paragraph direction; a mention with no strong character takes its
+    ///     paragraph's direction (for auto, computed from the text outside the mentions).
+    ///   - mode: `.auto` detects mentions; `.none` isolates only `mentions`.
+    ///   - mentions: mention ranges known to the caller, in scalar offsets; always honoured.
+    public static func isolate(
+        _ text: String, direction: ParagraphDirection, mode: MentionMode = .auto, mentions: [Range<Int>] = []
+    ) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let resolved = MentionResolver.resolve(scalars, direction: direction, mode: mode, callerMentions: mentions)
+        let isolated = IsolatedText(scalars, mentions: resolved.mentions)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: isolated.scalars.compactMap(Unicode.Scalar.init))
+        return String(out)
+    }
+
+    /// `text` without bidi formatting characters: LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI,
+    /// FSI and PDI. `strip(isolate(t)) == t` when `t` has none of them.
+    public static func strip(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.filter { !isBidiControl($0) })
+        return String(out)
+    }
+
+    /// The bidi formatting characters `strip` removes.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
+
+/// Resolves mention spans and paragraph directions together: the direction of an auto paragraph
+/// skips its mentions (a name says nothing about the message's language), and a mention with no
+/// strong character takes its paragraph's direction.
+enum MentionResolver {
+    struct Result {
+        var mentions: [Mention]
+        /// The base level of each paragraph (by P1 on the original text).
+        var paragraphLevels: [UInt8]
+        var paragraphs: [Range<Int>]
+    }
+
+    static func resolve(
+        _ scalars: [Unicode.Scalar], direction: ParagraphDirection, mode: MentionMode, callerMentions: [Range<Int>]
+    ) -> Result {
+        let classes = scalars.map { BidiClass($0) }
+        let paragraphs = paragraphRanges(scalars, classes)
+        // Caller spans win; detected ones that overlap them are dropped. Spans are clipped to the
+        // paragraph they start in.
+        var ranges: [Range<Int>] = []
+        for r in callerMentions.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let lo = max(0, min(r.lowerBound, scalars.count))
+            let para = paragraphs.first { $0.contains(lo) } ?? (lo..<lo)
+            let clipped = lo..<max(lo, min(r.upperBound, para.upperBound))
+            if clipped.isEmpty || ranges.contains(where: { $0.overlaps(clipped) }) { continue }
+            ranges.append(clipped)
+        }
+        if mode == .auto {
+            for r in MentionDetector.detect(scalars) where !ranges.contains(where: { $0.overlaps(r) }) {
+                ranges.append(r)
+            }
+        }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var levels: [UInt8] = []
+        var mentions: [Mention] = []
+        var m = 0
+        for para in paragraphs {
+            var inside: [Range<Int>] = []
+            while m < ranges.count, ranges[m].lowerBound < para.upperBound {
+                if ranges[m].lowerBound >= para.lowerBound { inside.append(ranges[m]) }
+                m += 1
+            }
+            let base = direction.forcedLevel
+                ?? firstStrongLevel(classes, para, skipping: inside)
+                ?? direction.fallbackLevel
+            levels.append(base)
+            for r in inside {
+                let level = firstStrongLevel(classes, r, skipping: []) ?? base
+                mentions.append(Mention(range: r, direction: TextDirection(level: level)))
+            }
+        }
+        return Result(mentions: mentions, paragraphLevels: levels, paragraphs: paragraphs)
+    }
+
+    /// UAX #9 P1 on the original text: content ranges, separators excluded.
+    static func paragraphRanges(_ scalars: [Unicode.Scalar], _ classes: [BidiClass]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i < scalars.count {
+            if classes[i] == .paragraphSeparator {
+                out.append(start..<i)
+                i += scalars[i] == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" ? 2 : 1
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if start < scalars.count || out.isEmpty { out.append(start..<scalars.count) }
+        return out
+    }
+
+    /// UAX #9 P2–P3 over `range`: the level of the first L, R or AL that is not inside an isolate
+    /// (and not inside one of `skipping`), or nil. FriBidi offers no P2 on its own that skips
+    /// isolates (fribidi_get_par_direction in 1.0.8 does not), so it is done here.
+    static func firstStrongLevel(_ classes: [BidiClass], _ range: Range<Int>, skipping: [Range<Int>]) -> UInt8? {
+        var depth = 0
+        var skip = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if skip < skipping.count, skipping[skip].lowerBound == i {
+                i = skipping[skip].upperBound
+                skip += 1
+                continue
+            }
+            switch classes[i] {
+            case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate: depth += 1
+            case .popDirectionalIsolate: if depth > 0 { depth -= 1 }
+            case .leftToRight where depth == 0: return 0
+            case .rightToLeft where depth == 0, .arabicLetter where depth == 0: return 1
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,52 @@
+// bidirender_icu: the small plain-C face of ICU that BidiRender uses — UAX #14 line breaking
+// (ubrk) and, for tests and benchmarks, ICU's independent UAX #9 implementation (ubidi).
+// No ICU type appears here: a clang module of the system ICU clashes with Foundation's own ICU, so
+// Swift sees only this header.
+#ifndef BIDIRENDER_ICU_H
+#define BIDIRENDER_ICU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A reusable UAX #14 line break iterator for one locale (ubrk_open(UBRK_LINE)) with a UTF-16
+/// scratch buffer. Not thread-safe: one per thread.
+typedef struct br_line_breaker br_line_breaker;
+
+/// Opens a line breaker for `locale` (a BCP 47 or ICU locale id; "" for the root rules).
+/// Returns NULL on failure and writes ICU's error name to `error` (at most `error_size` bytes).
+br_line_breaker *br_line_breaker_open(const char *locale, char *error, size_t error_size);
+
+/// Frees a line breaker (ubrk_close). NULL is allowed.
+void br_line_breaker_close(br_line_breaker *breaker);
+
+/// Line break opportunities of `text` (UTF-32, `length` code points). For each i in 0..<length,
+/// `out[i]` is 0 when no line may start at code point i, 1 when a line may start there (a break
+/// opportunity before it), and 2 when a line must start there (after a mandatory break such as
+/// U+2028). out[0] is always 0. Returns 0, or -1 when ICU fails or memory runs out.
+int br_line_breaker_breaks(br_line_breaker *breaker, const uint32_t *text, int32_t length, uint8_t *out);
+
+/// ICU's UAX #9 on one paragraph of UTF-32 text (`length` code points), as one line:
+/// ubidi_setPara, ubidi_getLevels and ubidi_getVisualMap, converting through UTF-16.
+/// `paragraph_level` is 0 (LTR), 1 (RTL) or -1 (auto, P2–P3 with LTR default).
+/// Writes the level of every code point to `levels` and the code point indices in visual order to
+/// `visual` (all `length` of them, controls included). Returns the paragraph level, or -1 on failure.
+int br_icu_bidi(const uint32_t *text, int32_t length, int paragraph_level, uint8_t *levels, int32_t *visual);
+
+/// The same for one line `line_start..<line_end` (code point indices) of the paragraph
+/// (ubidi_setLine): rules L1–L2 on that line only. Writes the line's code point indices in visual
+/// order to `visual` (line_end - line_start entries). Returns 0, or -1 on failure.
+int br_icu_bidi_line(const uint32_t *text, int32_t length, int paragraph_level, int32_t line_start, int32_t line_end,
+                     int32_t *visual);
+
+/// The ICU version string, for example "72.1".
+const char *br_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,76 @@
+// `bidirender layout`: lays a text out and dumps paragraphs, lines, runs in visual order and
+// positioned glyphs, as text (one line per run, like hb-shape) or as the JSON contract.
+import ArgumentParser
+import BidiRender
+import Foundation
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay out text: paragraphs, bidi runs, fonts, shaped glyphs, lines, alignment.",
+        discussion: """
+            text: one line per visual run: "line L run R [start,end) level N ltr|rtl Script language \
+            font-file weight x=X [gid=cluster@x,y+advance|…]".
+            json: {"version":1,"paragraphs":[…],"size":{…},"lines":[{…,"runs":[{…,"glyphs":[…]}]}],\
+            "mentions":[…],"fallbacks":[…]}. Offsets and clusters are code point offsets into the \
+            input; x and y are absolute px (y is the baseline, down from the top).
+            --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
+            "locale", "weight", "size", "width", "align", "mentions", "digits", "spans": [{"start", \
+            "end", "mention", "weight", "style", "locale"}]); one output document per line.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var layout: LayoutOptionsGroup
+
+    @Option(help: "text or json (--jsonl always writes json).")
+    var format: ReorderFormat?
+
+    @Flag(help: "Read JSON Lines input.")
+    var jsonl = false
+
+    func validate() throws {
+        if jsonl, format == .text { throw ValidationError("--jsonl writes JSON: drop --format text") }
+    }
+
+    func run() throws {
+        var out = StandardOutput()
+        try execute(into: &out)
+    }
+
+    func execute(into out: inout some TextOutputStream) throws {
+        let registry = try layout.fontOptions.registry()
+        let engine = LayoutEngine(registry: registry)
+        let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
+        if jsonl {
+            let (bytes, source) = try input.readBytes()
+            var failed = 0
+            for line in JSONLines.parse(bytes, source: source) {
+                do {
+                    let object = try line.object.get()
+                    guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
+                    let (options, spans) = try layout.options(from: object)
+                    let result = try engine.layout(text, spans: spans, options: options)
+                    print(result.jsonDocument(fontDirectory: fontDirectory), to: &out)
+                } catch let error as LineError {
+                    failed += 1
+                    print(JSONLines.errorDocument(error.message, line: line.number), to: &out)
+                } catch {
+                    failed += 1
+                    print(JSONLines.errorDocument("\(error)", line: line.number), to: &out)
+                }
+            }
+            if failed > 0 {
+                printError("bidirender: \(failed) input line(s) failed")
+                throw ExitCode(1)
+            }
+            return
+        }
+        let text = try input.readText()
+        let result = try engine.layout(text, options: layout.options)
+        switch format ?? .text {
+        case .json: print(result.jsonDocument(fontDirectory: fontDirectory), to: &out)
+        case .text: print(result.textDump(fontDirectory: fontDirectory), terminator: "", to: &out)
+        }
+    }
+}

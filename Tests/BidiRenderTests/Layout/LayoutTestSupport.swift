@@ -1,0 +1,33 @@
+// Helpers for layout tests: one shared engine, and the visual order of a line's characters.
+import Foundation
+@testable import BidiRender
+
+enum TestLayout {
+    /// The engine on the embedded fonts, without system fonts (reproducible).
+    static let engine = LayoutEngine(registry: TestFonts.registry)
+
+    static func layout(
+        _ text: String, _ direction: ParagraphDirection, locale: String = "ar", width: Double? = nil,
+        align: TextAlignment = .natural, mentions: MentionMode = .auto, digits: DigitSubstitution = .western,
+        spans: [TextSpan] = [], size: Double = 16
+    ) -> Layout {
+        try! engine.layout(
+            text, spans: spans,
+            options: LayoutOptions(
+                direction: direction, locale: LocaleTag(locale), size: size, maxWidth: width, alignment: align,
+                mentions: mentions, digits: digits))
+    }
+
+    /// The code point offsets of a line from left to right: each run's range, ascending in an LTR run
+    /// and descending in an RTL one.
+    static func visualOrder(_ line: LayoutLine) -> [Int] {
+        line.runs.flatMap { run in
+            run.direction == .leftToRight ? Array(run.range) : Array(run.range.reversed())
+        }
+    }
+
+    /// Visual order of every line, concatenated.
+    static func visualOrder(_ layout: Layout) -> [Int] {
+        layout.lines.flatMap(visualOrder)
+    }
+}
