@@ -25,6 +25,10 @@ demo: build
 	@$(BIN) reorder '$(SEED)' --direction rtl --format json
 	@echo "== auto direction takes the first strong character (Chinese: LTR), which is the bug we avoid"
 	@$(BIN) reorder '$(SEED)' --direction auto
+	@echo "== layout of the @-mention seed in an Arabic UI: '@我, 今天天气好吗' stays one unit left of 'مرحبا'"
+	@$(BIN) layout 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 20
+	@echo "== font selection for the locale ar-EG, weight medium"
+	@$(BIN) fonts --locale ar-EG --weight medium --text '$(SEED)'
 
 ## The whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
 test: deps

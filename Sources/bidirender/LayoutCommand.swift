@@ -44,25 +44,10 @@ struct LayoutCommand: ParsableCommand {
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         if jsonl {
             let (bytes, source) = try input.readBytes()
-            var failed = 0
-            for line in JSONLines.parse(bytes, source: source) {
-                do {
-                    let object = try line.object.get()
-                    guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
-                    let (options, spans) = try layout.options(from: object)
-                    let result = try engine.layout(text, spans: spans, options: options)
-                    print(result.jsonDocument(fontDirectory: fontDirectory), to: &out)
-                } catch let error as LineError {
-                    failed += 1
-                    print(JSONLines.errorDocument(error.message, line: line.number), to: &out)
-                } catch {
-                    failed += 1
-                    print(JSONLines.errorDocument("\(error)", line: line.number), to: &out)
-                }
-            }
-            if failed > 0 {
-                printError("bidirender: \(failed) input line(s) failed")
-                throw ExitCode(1)
+            try JSONLines.process(bytes, source: source, into: &out) { object in
+                guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
+                let (options, spans) = try layout.options(from: object)
+                return try engine.layout(text, spans: spans, options: options).jsonDocument(fontDirectory: fontDirectory)
             }
             return
         }

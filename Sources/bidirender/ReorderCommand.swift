@@ -53,18 +53,8 @@ struct ReorderCommand: ParsableCommand {
     func execute(into out: inout some TextOutputStream) throws {
         if jsonl {
             let (bytes, source) = try input.readBytes()
-            var failed = 0
-            for line in JSONLines.parse(bytes, source: source) {
-                switch Self.reorderLine(line, default: directionOptions) {
-                case .success(let document): print(document, to: &out)
-                case .failure(let error):
-                    failed += 1
-                    print(JSONLines.errorDocument(error.message, line: line.number), to: &out)
-                }
-            }
-            if failed > 0 {
-                printError("bidirender: \(failed) input line(s) failed")
-                throw ExitCode(1)
+            try JSONLines.process(bytes, source: source, into: &out) { object in
+                try Self.reorderLine(object, default: directionOptions)
             }
             return
         }
@@ -77,24 +67,18 @@ struct ReorderCommand: ParsableCommand {
     }
 
     /// One JSON Lines input line to one output document.
-    static func reorderLine(_ line: JSONLine, default options: DirectionOptions) -> Result<String, LineError> {
-        Result { () throws(LineError) -> String in
-            let object = try line.object.get()
-            guard let text = try JSONLines.string(object, "text") else {
-                throw LineError(message: "missing \"text\"")
-            }
-            let direction = try JSONLines.choice(object, "direction", as: DirectionArgument.self)
-            let fallback = try JSONLines.choice(object, "fallback", as: FallbackArgument.self)
-            let chosenDirection = direction ?? options.direction
-            let chosenFallback = fallback ?? options.fallback
-            do {
-                try DirectionOptions.check(chosenDirection, chosenFallback)
-            } catch {
-                throw LineError(message: "\(error)")
-            }
-            let bidi = BidiText(text, direction: DirectionOptions.resolve(chosenDirection, chosenFallback))
-            return jsonDocument(bidi)
+    static func reorderLine(_ object: [String: Any], default options: DirectionOptions) throws(LineError) -> String {
+        guard let text = try JSONLines.string(object, "text") else {
+            throw LineError(message: "missing \"text\"")
         }
+        let direction = try JSONLines.choice(object, "direction", as: DirectionArgument.self) ?? options.direction
+        let fallback = try JSONLines.choice(object, "fallback", as: FallbackArgument.self) ?? options.fallback
+        do {
+            try DirectionOptions.check(direction, fallback)
+        } catch {
+            throw LineError(message: "\(error)")
+        }
+        return jsonDocument(BidiText(text, direction: DirectionOptions.resolve(direction, fallback)))
     }
 
     /// The JSON document of one input.

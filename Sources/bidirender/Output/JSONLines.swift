@@ -1,5 +1,6 @@
 // JSONLines: reads JSON Lines input one line at a time, so a bad line is reported in place and the
 // others are still processed.
+import ArgumentParser
 import BidiRender
 import Foundation
 
@@ -47,6 +48,29 @@ enum JSONLines {
             let object = value as? [String: Any]
         else { return .failure(LineError(message: "not a JSON object")) }
         return .success(object)
+    }
+
+    /// Processes every line of a JSON Lines input in order: `transform` turns a line's object into
+    /// its output document; a bad line, or one whose transform throws, gets an error document in its
+    /// place. Throws `ExitCode(1)` after writing every line if any line failed.
+    static func process(
+        _ bytes: [UInt8], source: String, into out: inout some TextOutputStream,
+        _ transform: ([String: Any]) throws -> String
+    ) throws {
+        var failed = 0
+        for line in parse(bytes, source: source) {
+            do {
+                print(try transform(try line.object.get()), to: &out)
+            } catch {
+                failed += 1
+                let message = (error as? LineError)?.message ?? "\(error)"
+                print(errorDocument(message, line: line.number), to: &out)
+            }
+        }
+        if failed > 0 {
+            printError("bidirender: \(failed) input line(s) failed")
+            throw ExitCode(1)
+        }
     }
 
     /// A compact one-line error document: {"error": message, "line": n}.
