@@ -5,11 +5,11 @@ SWIFT ?= swift
 # What the library builds and tests against: the C libraries through pkg-config, and Unicode's
 # data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode).
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
-                libharfbuzz-bin fonts-dejavu-core
+                libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
-.PHONY: deps build demo test unicode-tables fonts clean
+.PHONY: deps build demo test unicode-tables fonts readme-image clean
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
@@ -29,6 +29,14 @@ demo: build
 	@$(BIN) layout 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 20
 	@echo "== font selection for the locale ar-EG, weight medium"
 	@$(BIN) fonts --locale ar-EG --weight medium --text '$(SEED)'
+	@echo "== rendering the seed strings to PNG and SVG in out/"
+	@mkdir -p out
+	@$(BIN) render '$(SEED)' --direction rtl --locale ar --size 32 -o out/follow-rtl.png
+	@$(BIN) render '$(SEED)' --direction rtl --locale ar --size 32 -o out/follow-rtl.svg
+	@$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 -o out/mention-rtl.png
+	@$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 -o out/mention-rtl.svg
+	@$(BIN) render 'مرحبا@我, 今天天气好吗 🥰 والعدد 2024' --direction rtl --locale ar-EG --digits locale --size 32 --width 300 --debug --scale 2 -o out/mention-debug.png
+	@echo "== the images are in $(CURDIR)/out: follow-rtl.png/.svg, mention-rtl.png/.svg, mention-debug.png"
 
 ## The whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
 test: deps
@@ -39,6 +47,10 @@ test: deps
 ## (or UCD_DIR=... for a newer Unicode).
 unicode-tables:
 	python3 scripts/gen-unicode-tables.py $(or $(UCD_DIR),/usr/share/unicode)
+
+## Regenerates the README's example image with the project's own command.
+readme-image: build
+	$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 --no-system-fonts -o Docs/images/mention-rtl.png
 
 ## Regenerates Fonts/ from Debian's font packages.
 fonts:

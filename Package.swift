@@ -34,6 +34,11 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         // ICU behind a plain-C header (UAX #14 line breaking; ubidi as a test reference): a clang
         // module of the system ICU would clash with Foundation's own ICU.
         .target(
@@ -42,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "BidiRender",
-            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUBridge"]
+            dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CICUBridge"]
         ),
         .target(name: "ChatCorpus"),
         .executableTarget(

@@ -13,6 +13,8 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     case bidiFailure(String)
     /// A font file that could not be loaded, with FreeType's reason.
     case fontLoad(file: String, reason: String)
+    /// Rendering or image encoding failed, with the library's reason.
+    case renderFailure(String)
     /// A font manifest that is not valid: the file, the line (1-based, 0 when unknown), the key path
     /// (for example `packages[1].fonts[0].weight`) and what is wrong.
     case manifest(file: String, line: Int, key: String, reason: String)
@@ -29,6 +31,8 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
             return "bidi failure: \(what)"
         case .fontLoad(let file, let reason):
             return "\(file): cannot load font: \(reason)"
+        case .renderFailure(let reason):
+            return "cannot render: \(reason)"
         case .manifest(let file, let line, let key, let reason):
             let place = line > 0 ? "\(file):\(line)" : file
             return key.isEmpty ? "\(place): \(reason)" : "\(place): \(key): \(reason)"

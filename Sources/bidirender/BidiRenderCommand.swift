@@ -11,6 +11,6 @@ struct BidiRenderCommand: ParsableCommand {
             with exclusive ends.
             """,
         version: "0.1.0",
-        subcommands: [ReorderCommand.self, FontsCommand.self, LayoutCommand.self]
+        subcommands: [ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self]
     )
 }

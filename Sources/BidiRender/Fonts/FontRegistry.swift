@@ -133,7 +133,7 @@ public final class FontRegistry: Sendable {
     private let fontconfig: Fontconfig?
     /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
     private let chains = Mutex<[ChainKey: [FontChoice]]>([:])
-    /// Fontconfig answers, keyed by character, language and weight. At most `systemCacheLimit`.
+    /// Fontconfig answers, keyed by the cluster's characters, language and weight. At most `systemCacheLimit`.
     private let systemMatches = Mutex<[SystemKey: Font?]>([:])
     /// Faces loaded for system fallback, keyed by "file#index". At most `systemFontLimit`.
     private let systemFonts = Mutex<[String: Font]>([:])
@@ -151,7 +151,7 @@ public final class FontRegistry: Sendable {
     }
 
     struct SystemKey: Hashable {
-        var scalar: UInt32
+        var scalars: [UInt32]
         var language: String
         var weight: Int
     }
@@ -306,20 +306,20 @@ public final class FontRegistry: Sendable {
     }
 
     private func systemFont(for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight) -> Font? {
-        guard let fontconfig,
-            let needed = cluster.first(where: { !Font.isIgnorableForCoverage($0) })
-        else { return nil }
-        let key = SystemKey(scalar: needed.value, language: locale.normalized, weight: weight.value)
-        if let cached = systemMatches.withLock({ $0[key] }) { return cached.flatMap { $0.covers(cluster) ? $0 : nil } }
+        let needed = cluster.filter { !Font.isIgnorableForCoverage($0) }.map(\.value)
+        guard let fontconfig, !needed.isEmpty else { return nil }
+        let key = SystemKey(scalars: needed, language: locale.normalized, weight: weight.value)
+        if let cached = systemMatches.withLock({ $0[key] }) { return cached }
         var loaded: Font?
-        if let match = fontconfig.match(scalar: needed.value, language: locale.normalized, weight: weight.value) {
+        if let match = fontconfig.match(scalars: needed, language: locale.normalized, weight: weight.value) {
             loaded = systemFont(path: match.path, index: match.index)
         }
+        if let font = loaded, !font.covers(cluster) { loaded = nil }
         systemMatches.withLock { cache in
             if cache.count >= Self.systemCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = .some(loaded)
         }
-        return loaded.flatMap { $0.covers(cluster) ? $0 : nil }
+        return loaded
     }
 
     private func systemFont(path: String, index: Int) -> Font? {

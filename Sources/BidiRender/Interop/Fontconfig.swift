@@ -30,15 +30,16 @@ final class Fontconfig: @unchecked Sendable {
         FcConfigDestroy(config)
     }
 
-    /// The best installed font that has a glyph for `scalar`, for `language` (a BCP 47 tag) and the
-    /// OpenType `weight`, or nil when no installed font covers it (`FcFontSort`, then the first font
-    /// in that order whose charset has the character).
-    func match(scalar: UInt32, language: String?, weight: Int) -> SystemFontMatch? {
+    /// The best installed font that has a glyph for every one of `scalars` (a grapheme cluster's
+    /// characters that need one), for `language` (a BCP 47 tag) and the OpenType `weight`, or nil
+    /// when no installed font covers them (`FcFontSort`, then the first font in that order whose
+    /// charset has them all).
+    func match(scalars: [UInt32], language: String?, weight: Int) -> SystemFontMatch? {
         lock.withLock { _ in
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
             if let charset = FcCharSetCreate() {
-                FcCharSetAddChar(charset, scalar)
+                for scalar in scalars { FcCharSetAddChar(charset, scalar) }
                 FcPatternAddCharSet(pattern, FC_CHARSET, charset)
                 FcCharSetDestroy(charset)
             }
@@ -52,8 +53,8 @@ final class Fontconfig: @unchecked Sendable {
             for i in 0..<Int(set.pointee.nfont) {
                 guard let font = set.pointee.fonts[i] else { continue }
                 var charset: OpaquePointer?
-                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch,
-                    let charset, FcCharSetHasChar(charset, scalar) != 0
+                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                    scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 })
                 else { continue }
                 var file: UnsafeMutablePointer<FcChar8>?
                 guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }

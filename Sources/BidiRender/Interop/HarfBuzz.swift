@@ -46,6 +46,13 @@ final class HBFont: @unchecked Sendable {
             var x: Int32 = 0
             var y: Int32 = 0
             hb_font_get_scale(font, &x, &y)
+            if x == 0, let size = ftFace.pointee.size {
+                // A bitmap-only face (CBDT colour emoji) has no outline scale: hb-ft then reads a zero
+                // scale. Its strike's ppem in 26.6 is the scale its advances come in.
+                x = Int32(size.pointee.metrics.x_ppem) * 64
+                y = Int32(size.pointee.metrics.y_ppem) * 64
+                hb_font_set_scale(font, x, y)
+            }
             hb_font_make_immutable(font)
             return (font, x, 0)
         }

@@ -1,0 +1,121 @@
+// FreeTypeRaster: glyph rasterizing (FT_Load_Glyph, FT_Render_Glyph) and outline extraction
+// (FT_Outline_Decompose) on an FTFace, for the PNG and SVG renderers.
+//
+// Hinting: glyphs are loaded with FT_LOAD_NO_HINTING and rendered anti-aliased in 8-bit coverage
+// (FT_RENDER_MODE_NORMAL) at their exact subpixel position. The layout's positions come from
+// unhinted advances, so hinted glyphs would drift from them; unhinted rendering keeps the ink where
+// the layout says it is. Colour bitmap glyphs (CBDT, such as Noto Color Emoji) are loaded with
+// FT_LOAD_COLOR from the nearest strike and scaled to the size by the compositor.
+
+internal import CFreeType
+
+/// A rasterized glyph.
+struct GlyphBitmap {
+    var width: Int
+    var height: Int
+    /// From the pen position to the bitmap's left column, in px of the bitmap.
+    var left: Int
+    /// From the baseline up to the bitmap's top row, in px of the bitmap.
+    var top: Int
+    /// True for a BGRA colour bitmap (premultiplied), false for 8-bit coverage.
+    var isColor: Bool
+    /// The bitmap's size over the wanted size: 1 for outlines, strike ppem / size for colour strikes.
+    var scale: Double
+    /// `width * height` bytes of coverage, or `width * height * 4` bytes of BGRA.
+    var pixels: [UInt8]
+}
+
+extension FTFace {
+    /// Whether the face has outlines (else it only has bitmap strikes).
+    var isScalable: Bool {
+        withFace { $0.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
+    }
+
+    /// Rasterizes glyph `id` at `pixelSize` px per em, shifted right by `dx` and down by `dy` px
+    /// (the fractional part of its position, 0 ≤ dx, dy < 1). Nil for an empty glyph (a space) or
+    /// a glyph FreeType cannot load.
+    func rasterize(_ id: UInt32, pixelSize: Double, dx: Double, dy: Double) -> GlyphBitmap? {
+        withFace { face -> GlyphBitmap? in
+            let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+            if scalable {
+                guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
+                    FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)) == 0
+                else { return nil }
+                let slot = face.pointee.glyph!
+                guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+                FT_Outline_Translate(&slot.pointee.outline, FT_Pos((dx * 64).rounded()), FT_Pos((-dy * 64).rounded()))
+                guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+                return Self.copy(slot, scale: 1)
+            }
+            // Bitmap-only face: the strike nearest the size, at least as large when there is one.
+            let strikes = (0..<Int(face.pointee.num_fixed_sizes)).map { face.pointee.available_sizes[$0] }
+            guard !strikes.isEmpty else { return nil }
+            let ppems = strikes.map { Double($0.y_ppem) / 64 }
+            let index = ppems.indices.filter { ppems[$0] >= pixelSize }.min { ppems[$0] < ppems[$1] }
+                ?? ppems.indices.max { ppems[$0] < ppems[$1] }!
+            guard FT_Select_Size(face, FT_Int(index)) == 0,
+                FT_Load_Glyph(face, id, Int32(FT_LOAD_COLOR)) == 0
+            else { return nil }
+            return Self.copy(face.pointee.glyph!, scale: ppems[index] / pixelSize)
+        }
+    }
+
+    private static func copy(_ slot: FT_GlyphSlot, scale: Double) -> GlyphBitmap? {
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width)
+        let height = Int(bitmap.rows)
+        guard width > 0, height > 0, let buffer = bitmap.buffer else { return nil }
+        let isColor = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+        guard isColor || bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return nil }
+        let bytesPerPixel = isColor ? 4 : 1
+        var pixels = [UInt8](repeating: 0, count: width * height * bytesPerPixel)
+        let pitch = Int(bitmap.pitch)
+        for row in 0..<height {
+            let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+            for column in 0..<(width * bytesPerPixel) { pixels[row * width * bytesPerPixel + column] = source[column] }
+        }
+        return GlyphBitmap(
+            width: width, height: height, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            isColor: isColor, scale: scale, pixels: pixels)
+    }
+
+    /// The outline of glyph `id` in font units (y up) as SVG path data, and the units per em; nil
+    /// for a glyph with no outline (a space, a colour bitmap).
+    func outlinePath(_ id: UInt32) -> (path: String, unitsPerEm: Int)? {
+        withFace { face -> (String, Int)? in
+            guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+                FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE)) == 0,
+                let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+            else { return nil }
+            let builder = PathBuilder()
+            var funcs = FT_Outline_Funcs(
+                move_to: { to, user in PathBuilder.from(user).add("M", [to!.pointee]) },
+                line_to: { to, user in PathBuilder.from(user).add("L", [to!.pointee]) },
+                conic_to: { control, to, user in PathBuilder.from(user).add("Q", [control!.pointee, to!.pointee]) },
+                cubic_to: { c1, c2, to, user in PathBuilder.from(user).add("C", [c1!.pointee, c2!.pointee, to!.pointee]) },
+                shift: 0, delta: 0)
+            let status = withExtendedLifetime(builder) {
+                FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
+            }
+            guard status == 0, !builder.path.isEmpty else { return nil }
+            return (builder.path + "Z", Int(face.pointee.units_per_EM))
+        }
+    }
+}
+
+/// Accumulates SVG path data from FT_Outline_Decompose's callbacks.
+private final class PathBuilder {
+    var path = ""
+    var started = false
+
+    static func from(_ user: UnsafeMutableRawPointer?) -> PathBuilder {
+        Unmanaged<PathBuilder>.fromOpaque(user!).takeUnretainedValue()
+    }
+
+    func add(_ command: String, _ points: [FT_Vector]) -> Int32 {
+        if command == "M", started { path += "Z" }
+        started = true
+        path += command + points.map { "\($0.x) \($0.y)" }.joined(separator: " ")
+        return 0
+    }
+}

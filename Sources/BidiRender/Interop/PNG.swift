@@ -1,0 +1,136 @@
+// PNG: encoding and decoding RGBA images with libpng's simplified API (png_image_write_to_memory,
+// png_image_begin_read_from_memory / png_image_finish_read). The only code that calls libpng.
+//
+// Thread-safety: each call owns its png_image for the call's duration; concurrent calls are safe.
+
+internal import CPNG
+
+/// An 8-bit RGBA image, not premultiplied, rows top to bottom.
+public struct RGBAImage: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    /// `width * height * 4` bytes.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A `width` × `height` image filled with one colour.
+    public init(width: Int, height: Int, fill: RGBAColor) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            pixels[4 * i] = fill.red
+            pixels[4 * i + 1] = fill.green
+            pixels[4 * i + 2] = fill.blue
+            pixels[4 * i + 3] = fill.alpha
+        }
+    }
+
+    /// The image as PNG bytes (libpng).
+    /// - Throws: `.renderFailure` with libpng's message.
+    public func pngData() throws(BidiRenderError) -> [UInt8] {
+        try PNGCodec.encode(self)
+    }
+
+    /// Decodes PNG bytes (libpng) into RGBA.
+    public init(pngData: [UInt8]) throws(BidiRenderError) {
+        self = try PNGCodec.decode(pngData)
+    }
+}
+
+/// An sRGB colour with alpha.
+public struct RGBAColor: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.
+    public init?(parsing text: String) {
+        if text.lowercased() == "transparent" {
+            self = .transparent
+            return
+        }
+        var hex = Substring(text)
+        if hex.hasPrefix("#") { hex = hex.dropFirst() }
+        guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else { return nil }
+        if hex.count == 6 {
+            self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        } else {
+            self.init(
+                red: UInt8(value >> 24 & 0xFF), green: UInt8(value >> 16 & 0xFF), blue: UInt8(value >> 8 & 0xFF),
+                alpha: UInt8(value & 0xFF))
+        }
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA" when not opaque.
+    public var hex: String {
+        func h(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
+        return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
+    }
+}
+
+enum PNGCodec {
+    private static func message(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    static func encode(_ rgba: RGBAImage) throws(BidiRenderError) -> [UInt8] {
+        guard rgba.width > 0, rgba.height > 0, rgba.pixels.count == rgba.width * rgba.height * 4 else {
+            throw .renderFailure("cannot encode a \(rgba.width)×\(rgba.height) image with \(rgba.pixels.count) bytes")
+        }
+        var image = png_image()
+        image.version = CPNG_PNG_IMAGE_VERSION()
+        image.width = png_uint_32(rgba.width)
+        image.height = png_uint_32(rgba.height)
+        image.format = CPNG_PNG_FORMAT_RGBA()
+        var size: png_alloc_size_t = 0
+        // First call: the size; second: the bytes.
+        let sized = rgba.pixels.withUnsafeBytes { px in
+            png_image_write_to_memory(&image, nil, &size, 0, px.baseAddress, 0, nil)
+        }
+        guard sized != 0, size > 0 else { throw .renderFailure("libpng: \(message(image))") }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let written = out.withUnsafeMutableBytes { o in
+            rgba.pixels.withUnsafeBytes { px in
+                png_image_write_to_memory(&image, o.baseAddress, &size, 0, px.baseAddress, 0, nil)
+            }
+        }
+        png_image_free(&image)
+        guard written != 0 else { throw .renderFailure("libpng: \(message(image))") }
+        return Array(out.prefix(Int(size)))
+    }
+
+    static func decode(_ data: [UInt8]) throws(BidiRenderError) -> RGBAImage {
+        var image = png_image()
+        image.version = CPNG_PNG_IMAGE_VERSION()
+        let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else { throw .renderFailure("libpng: \(message(image))") }
+        image.format = CPNG_PNG_FORMAT_RGBA()
+        var pixels = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
+        let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        let failed = finished == 0
+        let reason = message(image)
+        png_image_free(&image)
+        guard !failed else { throw .renderFailure("libpng: \(reason)") }
+        return RGBAImage(width: Int(image.width), height: Int(image.height), pixels: pixels)
+    }
+}

@@ -1,0 +1,88 @@
+// RenderOptions and the debug overlay's shapes, shared by the PNG and SVG renderers.
+
+/// How a layout is drawn.
+public struct RenderOptions: Sendable, Hashable {
+    /// The text colour.
+    public var color: RGBAColor
+    /// The background, or `.transparent`.
+    public var background: RGBAColor
+    /// Space around the layout, in layout px.
+    public var padding: Double
+    /// Device pixels per layout px (1, 2 or 3).
+    public var scale: Int
+    /// Draw line boxes, baselines, run boxes by direction and level, cluster boundaries and mentions.
+    public var debug: Bool
+
+    public init(
+        color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false
+    ) {
+        self.color = color
+        self.background = background
+        self.padding = padding
+        self.scale = scale
+        self.debug = debug
+    }
+
+    /// Checks padding (0…10,000 px) and scale (1, 2 or 3).
+    public func validate() throws(BidiRenderError) {
+        guard padding.isFinite, padding >= 0, padding <= 10_000 else {
+            throw .invalidValue(key: "padding", value: "\(padding)", reason: "must be from 0 to 10000 px")
+        }
+        guard (1...3).contains(scale) else {
+            throw .invalidValue(key: "scale", value: "\(scale)", reason: "must be 1, 2 or 3")
+        }
+    }
+}
+
+/// One shape of the debug overlay, in layout px (before padding and scale).
+struct OverlayShape {
+    enum Kind { case fill, stroke }
+    var kind: Kind
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var color: RGBAColor
+    /// What it marks, for SVG's class attribute.
+    var role: String
+}
+
+enum DebugOverlay {
+    static let lineBox = RGBAColor(red: 128, green: 128, blue: 128, alpha: 200)
+    static let baseline = RGBAColor(red: 0, green: 160, blue: 255, alpha: 230)
+    static let cluster = RGBAColor(red: 200, green: 0, blue: 200, alpha: 160)
+    static let mentionColor = RGBAColor(red: 0, green: 170, blue: 60, alpha: 220)
+
+    /// Run boxes: blue for LTR, red for RTL, more opaque for deeper levels.
+    static func runColor(_ run: LayoutRun) -> RGBAColor {
+        let alpha = UInt8(min(200, 36 + 28 * Int(run.level)))
+        return run.direction == .leftToRight
+            ? RGBAColor(red: 40, green: 110, blue: 255, alpha: alpha)
+            : RGBAColor(red: 255, green: 80, blue: 30, alpha: alpha)
+    }
+
+    /// The overlay's shapes: first the run boxes (under the text), then line boxes, baselines,
+    /// cluster boundaries and mention underlines.
+    static func shapes(_ layout: Layout) -> (under: [OverlayShape], over: [OverlayShape]) {
+        var under: [OverlayShape] = []
+        var over: [OverlayShape] = []
+        for line in layout.lines {
+            let top = line.top
+            for run in line.runs {
+                under.append(OverlayShape(kind: .fill, x: run.x, y: top, width: run.advance, height: line.height, color: runColor(run), role: "run \(run.direction.rawValue) level\(run.level)"))
+                for glyph in run.glyphs {
+                    let penX = glyph.x
+                    over.append(OverlayShape(kind: .fill, x: penX, y: line.baseline, width: 0.5, height: line.descent, color: cluster, role: "cluster"))
+                }
+            }
+            over.append(OverlayShape(kind: .stroke, x: line.x, y: top, width: max(1, line.width), height: line.height, color: lineBox, role: "line"))
+            over.append(OverlayShape(kind: .fill, x: line.x, y: line.baseline, width: max(1, line.width), height: 0.5, color: baseline, role: "baseline"))
+            for mention in layout.mentions where mention.range.overlaps(line.range) {
+                let glyphs = line.runs.flatMap(\.glyphs).filter { mention.range.contains($0.cluster) }
+                guard let lo = glyphs.map(\.x).min(), let hi = glyphs.map({ $0.x + $0.advance }).max() else { continue }
+                over.append(OverlayShape(kind: .fill, x: lo, y: line.baseline + line.descent * 0.6, width: hi - lo, height: 1.5, color: mentionColor, role: "mention"))
+            }
+        }
+        return (under, over)
+    }
+}

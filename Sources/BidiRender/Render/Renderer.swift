@@ -1,0 +1,85 @@
+// Renderer: draws a Layout as RGBA pixels, PNG bytes or SVG text. FreeType rasterizes the glyphs
+// (see FreeTypeRaster.swift for the hinting mode), libpng writes PNG, and SVG takes glyph outlines
+// from FT_Outline_Decompose, each glyph defined once and reused.
+//
+// Thread-safety: the renderer is Sendable. It keeps one FreeType face per font file for rendering
+// (apart from the registry's shaping faces, which stay at their own size), behind a lock; each face
+// serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
+
+import Foundation
+import Synchronization
+
+/// Draws layouts.
+public final class Renderer: Sendable {
+    private let library: FTLibrary
+    private let faces = Mutex<[String: FTFace]>([:])
+    static let faceCacheLimit = 64
+
+    public init() throws(BidiRenderError) {
+        library = try FTLibrary()
+    }
+
+    func face(_ font: FontDescriptor) -> FTFace? {
+        let key = "\(font.file)#\(font.index)"
+        if let face = faces.withLock({ $0[key] }) { return face }
+        guard let face = try? FTFace(library: library, path: font.file, index: font.index) else { return nil }
+        faces.withLock { cache in
+            if cache.count >= Self.faceCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = face
+        }
+        return face
+    }
+
+    /// The canvas size in device pixels.
+    static func pixelSize(_ layout: Layout, _ options: RenderOptions) -> (width: Int, height: Int) {
+        let s = Double(options.scale)
+        return (
+            max(1, Int(((layout.width + 2 * options.padding) * s).rounded(.up))),
+            max(1, Int(((layout.height + 2 * options.padding) * s).rounded(.up)))
+        )
+    }
+
+    /// The layout as RGBA pixels.
+    public func rgba(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> RGBAImage {
+        try options.validate()
+        let (width, height) = Self.pixelSize(layout, options)
+        guard width * height <= 100_000_000 else {
+            throw .renderFailure("a \(width)×\(height) image is larger than 100 megapixels")
+        }
+        var canvas = Canvas(width: width, height: height, background: options.background)
+        let s = Double(options.scale)
+        let p = options.padding
+        let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(layout) : ([], [])
+        func draw(_ shapes: [OverlayShape]) {
+            for shape in shapes {
+                let (x, y, w, h) = ((shape.x + p) * s, (shape.y + p) * s, max(1, shape.width * s), max(1, shape.height * s))
+                if shape.kind == .fill {
+                    canvas.fill(x: x, y: y, width: w, height: h, color: shape.color)
+                } else {
+                    canvas.stroke(x: x, y: y, width: w, height: h, color: shape.color)
+                }
+            }
+        }
+        draw(overlay.under)
+        for line in layout.lines {
+            for run in line.runs {
+                guard let face = face(run.font) else { continue }
+                for glyph in run.glyphs {
+                    let x = (glyph.x + p) * s
+                    let y = (glyph.y + p) * s
+                    let ix = x.rounded(.down)
+                    let iy = y.rounded(.down)
+                    guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * s, dx: x - ix, dy: y - iy) else { continue }
+                    canvas.draw(bitmap, penX: Int(ix), baselineY: Int(iy), color: options.color)
+                }
+            }
+        }
+        draw(overlay.over)
+        return canvas.image
+    }
+
+    /// The layout as PNG bytes.
+    public func png(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> [UInt8] {
+        try rgba(layout, options: options).pngData()
+    }
+}

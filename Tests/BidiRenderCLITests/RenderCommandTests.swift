@@ -1,0 +1,55 @@
+// Tests of `bidirender render`: it writes a real PNG or SVG, and rejects bad colours and formats.
+import ArgumentParser
+import BidiRender
+import Foundation
+import Testing
+@testable import bidirender
+
+@Suite struct RenderCommandTests {
+    func outputPath(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+
+    @Test func writesAPNG() throws {
+        let path = try outputPath("seed.png")
+        let command = try RenderCommand.parse([
+            "مرحبا@我, 今天天气好吗", "--direction", "rtl", "--locale", "ar", "--size", "20", "-o", path,
+            "--background", "transparent", "--color", "#102030", "--scale", "2", "--padding", "4", "--no-system-fonts",
+        ])
+        var out = ""
+        try command.execute(into: &out)
+        #expect(out.hasPrefix("wrote \(path) (png"))
+        let image = try RGBAImage(pngData: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(image.width > 300 && image.height > 50)
+        // Opaque ink pixels have the text colour.
+        let opaque = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0 + 3] == 255 }
+        #expect(!opaque.isEmpty)
+        #expect(opaque.allSatisfy { image.pixels[$0] == 0x10 && image.pixels[$0 + 1] == 0x20 && image.pixels[$0 + 2] == 0x30 })
+    }
+
+    @Test func writesAnSVGWithTheDebugOverlay() throws {
+        let path = try outputPath("seed.svg")
+        let command = try RenderCommand.parse(["小明بدأ", "--direction", "rtl", "-o", path, "--debug", "--no-system-fonts"])
+        var out = ""
+        try command.execute(into: &out)
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("class=\"debug run rtl level1\""))
+        #expect(svg.contains("class=\"debug baseline\""))
+    }
+
+    @Test(arguments: [
+        ["x", "-o", "out.gif"], ["x", "-o", "out.png", "--color", "red"], ["x", "-o", "out.png", "--background", "#12345"],
+        ["x", "-o", "out.png", "--scale", "4"], ["x", "-o", "out.png", "--padding", "-1"], ["x"],
+    ])
+    func badOptions(arguments: [String]) {
+        #expect(throws: (any Error).self) { try RenderCommand.parse(arguments) }
+    }
+
+    @Test(arguments: [("#ff000080", RGBAColor(red: 255, green: 0, blue: 0, alpha: 128)), ("00ff00", RGBAColor(red: 0, green: 255, blue: 0)), ("transparent", RGBAColor.transparent)])
+    func colours(text: String, expected: RGBAColor) {
+        #expect(RGBAColor(parsing: text) == expected)
+    }
+}
