@@ -9,7 +9,11 @@ APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfon
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
-.PHONY: deps build demo test unicode-tables fonts readme-image clean
+.PHONY: deps build demo test unicode-tables fonts readme-image fuzz clean
+
+SECONDS ?= 60
+FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+              -Xcc -fsanitize=fuzzer-no-link
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
@@ -51,6 +55,15 @@ unicode-tables:
 ## Regenerates the README's example image with the project's own command.
 readme-image: build
 	$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 --no-system-fonts -o Docs/images/mention-rtl.png
+
+## Fuzzes the layout entry point with libFuzzer and AddressSanitizer for SECONDS seconds (default
+## 60). The corpus grows in Fuzz/.build/corpus from the seeds in Fuzz/Seeds; a finding is written to
+## Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
+fuzz: deps
+	cd Fuzz && swift build $(FUZZ_FLAGS)
+	mkdir -p Fuzz/.build/corpus
+	cd Fuzz && SWIFT_BACKTRACE=enable=no .build/debug/LayoutFuzzer .build/corpus Seeds \
+	  -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1
 
 ## Regenerates Fonts/ from Debian's font packages.
 fonts:

@@ -220,17 +220,28 @@ struct LayoutJob {
         return shaped
     }
 
+    /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz.
+    /// Clusters are offsets into the original text.
     func shape(_ item: Item, range: Range<Int>, context: Range<Int>) -> [ShapedGlyph] {
-        let contextScalars = display[context].map { Unicode.Scalar($0) ?? "\u{FFFD}" }
-        let run = shaper.shape(
-            contextScalars, range: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-            context: 0..<contextScalars.count, font: item.font, direction: TextDirection(level: item.level),
-            script: item.script, language: item.language, size: options.size)
-        return run.glyphs.map { g in
-            var g = g
-            g.cluster += context.lowerBound
-            return g
+        display.withUnsafeBufferPointer { all in
+            let window = UnsafeBufferPointer(rebasing: all[context])
+            return shaper.shape(
+                codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
+                clusterBase: context.lowerBound, font: item.font, direction: TextDirection(level: item.level),
+                script: item.script, language: item.language, size: options.size
+            ).glyphs
         }
+    }
+
+    /// The index of the first item that ends after `offset` (items are sorted and contiguous).
+    static func firstItem(endingAfter offset: Int, in items: [Item]) -> Int {
+        var lo = 0
+        var hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if items[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     // MARK: Lines
@@ -251,6 +262,7 @@ struct LayoutJob {
         let base = range.lowerBound
         return LineBreaker.fill(
             range: range, maxWidth: options.maxWidth, breaks: breaks, graphemeStarts: Array(graphemeStarts[range]),
+            isHangingSpace: { isHangingSpace($0) },
             estimate: { a, b in prefix[visibleEnd(a, b) - base] - prefix[a - base] },
             measure: { a, b in
                 let end = visibleEnd(a, b)
@@ -273,7 +285,10 @@ struct LayoutJob {
     /// reshaped with the line as context (cached, since breaking measures a line before building it).
     func lineItems(_ items: [Item], _ lineRange: Range<Int>) -> [Item] {
         var out: [Item] = []
-        for (index, item) in items.enumerated() where item.range.overlaps(lineRange) {
+        var index = Self.firstItem(endingAfter: lineRange.lowerBound, in: items)
+        while index < items.count, items[index].range.lowerBound < lineRange.upperBound {
+            defer { index += 1 }
+            let item = items[index]
             let clipped = item.range.clamped(to: lineRange)
             guard clipped != item.range else {
                 out.append(item)
@@ -330,7 +345,7 @@ struct LayoutJob {
         }
         // Items cut by the line's edges are reshaped with the line as context.
         let lineItems = self.lineItems(items, lineRange)
-        func itemIndex(_ i: Int) -> Int { lineItems.firstIndex { $0.range.contains(i) }! }
+        func itemIndex(_ i: Int) -> Int { Self.firstItem(endingAfter: i, in: lineItems) }
         // Runs: maximal visual stretches of one item and one level.
         var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
         for (index, level) in visual {
@@ -362,11 +377,10 @@ struct LayoutJob {
                 font: item.font.descriptor, size: options.size, x: runX, advance: pen - runX, glyphs: positioned))
         }
         line.width = pen
+        let contentEnd = visibleEnd(lineRange.lowerBound, lineRange.upperBound)
         var trailing = 0.0
-        var end = lineRange.upperBound
-        while end > lineRange.lowerBound, isHangingSpace(end - 1) {
-            end -= 1
-            for item in lineItems { for g in item.glyphs where g.cluster == end { trailing += g.xAdvance } }
+        for item in lineItems where item.range.upperBound > contentEnd {
+            for g in item.glyphs where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
         setMetrics(&line, fonts: fonts)

@@ -18,12 +18,13 @@ struct LineBreaker {
     ///
     /// - Parameters:
     ///   - breaks: per code point of `range` (index 0 = range.lowerBound), from ICU.
+    ///   - isHangingSpace: whether the code point at an absolute offset hangs at a line end.
     ///   - estimate, measure: the width of [a, b) (absolute offsets) without its trailing white space.
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
     /// - Returns: the line ranges, partitioning `range` (one empty line for an empty range).
     static func fill(
         range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: [Bool],
-        estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
+        isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
     ) -> [Range<Int>] {
         let n = range.count
         guard n > 0 else { return [range] }
@@ -40,6 +41,9 @@ struct LineBreaker {
                     guard estimate(base + start, base + b) <= limit else { break }
                     fitting.append(b)
                     if b < n, breaks[b] == mandatory { break }
+                } else if !isHangingSpace(base + b - 1), estimate(base + start, base + b) > limit {
+                    // Past the width with no opportunity yet: no later one fits either.
+                    break
                 }
                 b += 1
             }

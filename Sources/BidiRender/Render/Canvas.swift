@@ -75,11 +75,14 @@ struct Canvas {
 
     /// Fills a rectangle (in pixels, edges rounded to the pixel grid).
     mutating func fill(x: Double, y: Double, width: Double, height: Double, color: RGBAColor) {
-        let x0 = Int(x.rounded()), y0 = Int(y.rounded())
-        let x1 = Int((x + width).rounded()), y1 = Int((y + height).rounded())
+        guard x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return }
+        // Clamp to the canvas before converting, so a shape far outside it cannot overflow Int.
+        let limitX = Double(image.width), limitY = Double(image.height)
+        let x0 = Int(max(0, min(limitX, x.rounded()))), y0 = Int(max(0, min(limitY, y.rounded())))
+        let x1 = Int(max(0, min(limitX, (x + width).rounded()))), y1 = Int(max(0, min(limitY, (y + height).rounded())))
         guard x1 > x0, y1 > y0 else { return }
-        for py in max(0, y0)..<min(image.height, y1) {
-            for px in max(0, x0)..<min(image.width, x1) { blend(x: px, y: py, color: color) }
+        for py in y0..<y1 {
+            for px in x0..<x1 { blend(x: px, y: py, color: color) }
         }
     }
 

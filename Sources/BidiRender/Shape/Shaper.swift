@@ -66,10 +66,34 @@ public final class Shaper {
                 item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
                 rightToLeft: direction == .rightToLeft, script: script, language: language, into: &raw)
         }
+        return run(range: range, font: font, direction: direction, script: script, language: language, size: size, clusterBase: context.lowerBound)
+    }
+
+    /// Shapes `codePoints[item]` with the code points around it as context (HarfBuzz reads at most
+    /// five on each side). Clusters are offsets into `codePoints` plus `clusterBase`.
+    func shape(
+        codePoints: UnsafeBufferPointer<UInt32>, item: Range<Int>, clusterBase: Int, font: Font,
+        direction: TextDirection, script: String, language: String?, size: Double
+    ) -> ShapedRun {
+        let window = max(0, item.lowerBound - 8)..<min(codePoints.count, item.upperBound + 8)
+        raw.removeAll(keepingCapacity: true)
+        font.hbFont.shape(
+            buffer: buffer, text: UnsafeBufferPointer(rebasing: codePoints[window]),
+            item: (item.lowerBound - window.lowerBound)..<(item.upperBound - window.lowerBound),
+            rightToLeft: direction == .rightToLeft, script: script, language: language, into: &raw)
+        return run(
+            range: (clusterBase + item.lowerBound)..<(clusterBase + item.upperBound), font: font, direction: direction,
+            script: script, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
+    }
+
+    private func run(
+        range: Range<Int>, font: Font, direction: TextDirection, script: String, language: String?, size: Double,
+        clusterBase: Int
+    ) -> ShapedRun {
         let scale = size / Double(font.hbFont.unitsPerEm)
         let glyphs = raw.map { g in
             ShapedGlyph(
-                id: g.glyph, cluster: context.lowerBound + Int(g.cluster),
+                id: g.glyph, cluster: clusterBase + Int(g.cluster),
                 xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
                 xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale)
         }

@@ -203,15 +203,27 @@ enum MentionResolver {
         var ranges: [Range<Int>] = []
         for r in callerMentions.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             let lo = max(0, min(r.lowerBound, scalars.count))
-            let para = paragraphs.first { $0.contains(lo) } ?? (lo..<lo)
+            let para = paragraphContaining(lo, paragraphs)
             let clipped = lo..<max(lo, min(r.upperBound, para.upperBound))
-            if clipped.isEmpty || ranges.contains(where: { $0.overlaps(clipped) }) { continue }
+            if clipped.isEmpty || (ranges.last.map { $0.overlaps(clipped) } ?? false) { continue }
             ranges.append(clipped)
         }
         if mode == .auto {
-            for r in MentionDetector.detect(scalars) where !ranges.contains(where: { $0.overlaps(r) }) {
-                ranges.append(r)
+            // Both lists are sorted and free of overlaps: merge, dropping detected mentions that
+            // overlap a caller span.
+            var merged: [Range<Int>] = []
+            merged.reserveCapacity(ranges.count)
+            var c = 0
+            for r in MentionDetector.detect(scalars) {
+                while c < ranges.count, ranges[c].upperBound <= r.lowerBound {
+                    merged.append(ranges[c])
+                    c += 1
+                }
+                if c < ranges.count, ranges[c].overlaps(r) { continue }
+                merged.append(r)
             }
+            merged.append(contentsOf: ranges[c...])
+            ranges = merged
         }
         ranges.sort { $0.lowerBound < $1.lowerBound }
         var levels: [UInt8] = []
@@ -233,6 +245,17 @@ enum MentionResolver {
             }
         }
         return Result(mentions: mentions, paragraphLevels: levels, paragraphs: paragraphs)
+    }
+
+    /// The paragraph that holds offset `i` (binary search; the last one for the end of the text).
+    static func paragraphContaining(_ i: Int, _ paragraphs: [Range<Int>]) -> Range<Int> {
+        var lo = 0
+        var hi = paragraphs.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if paragraphs[mid].upperBound < i { lo = mid + 1 } else { hi = mid }
+        }
+        return paragraphs[lo]
     }
 
     /// UAX #9 P1 on the original text: content ranges, separators excluded.

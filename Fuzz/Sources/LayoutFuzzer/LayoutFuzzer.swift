@@ -1,0 +1,76 @@
+// LayoutFuzzer: turns fuzz bytes into a text and layout options (direction, width, mentions, digits,
+// weight, locale, size) and runs the whole pipeline — strict UTF-8 decoding, bidi, mention isolation,
+// layout, JSON dump, and sometimes rendering — checking invariants that must hold for any input.
+import BidiRender
+
+/// Shared by every input, like a server's engine.
+let engine: LayoutEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
+let renderer: Renderer = try! Renderer()
+let locales = ["ar", "ar-EG", "ar-MA", "fa", "zh-CN", "zh-TW", "en-US", "he", "xx-unknown", "default", ""]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard bytes.count >= 4 else { return 0 }
+    let (a, b, c, d) = (bytes[0], bytes[1], bytes[2], bytes[3])
+    let body = UnsafeBufferPointer(rebasing: bytes[4...])
+    // Strict decoding must either succeed or name an offset inside the input.
+    let text: String
+    do {
+        text = try TextInput.decodeUTF8(body, source: "fuzz")
+    } catch {
+        guard case .invalidUTF8(_, let offset) = error, offset >= 0, offset < body.count else {
+            fatalError("bad UTF-8 error: \(error)")
+        }
+        text = String(decoding: body, as: UTF8.self)
+    }
+    let directions: [ParagraphDirection] = [.leftToRight, .rightToLeft, .auto, .autoWithFallback(.rightToLeft)]
+    let widths: [Double?] = [nil, 1, 37.5, 120, 300]
+    var options = LayoutOptions(
+        direction: directions[Int(a & 3)], locale: LocaleTag(locales[Int(b) % locales.count]),
+        weight: FontWeight(100 * (1 + Int(c % 9)))!, size: [4, 16, 31.5][Int((a >> 2) % 3)],
+        maxWidth: widths[Int((a >> 4) % 5)],
+        alignment: TextAlignment.allCases[Int(d) % TextAlignment.allCases.count],
+        mentions: d & 8 == 0 ? .auto : .none, digits: DigitSubstitution.allCases[Int(d >> 4) % 4])
+    options.style = c & 0x80 == 0 ? .normal : .italic
+    let scalars = Array(text.unicodeScalars)
+    var spans: [TextSpan] = []
+    if b & 0x80 != 0, !scalars.isEmpty {
+        let lo = Int(c) % scalars.count
+        spans.append(TextSpan(range: lo..<min(scalars.count, lo + Int(d % 7) + 1), isMention: true, weight: .bold))
+    }
+
+    // Bidi: the visual order of each paragraph is a permutation of its kept characters.
+    let bidi = BidiText(text, direction: options.direction)
+    for paragraph in bidi.paragraphs {
+        let line = paragraph.singleLine
+        precondition(Set(line.visualOrder).count == line.visualOrder.count, "duplicate in visual order")
+        precondition(line.visualOrder.allSatisfy { paragraph.range.contains($0) }, "visual order outside the paragraph")
+    }
+    // Mention isolation round-trips through strip when the text has no bidi controls of its own.
+    let isolated = MentionIsolation.isolate(text, direction: options.direction, mode: options.mentions)
+    if !text.unicodeScalars.contains(where: MentionIsolation.isBidiControl) {
+        precondition(MentionIsolation.strip(isolated) == text, "strip(isolate(t)) != t")
+    }
+
+    guard let layout = try? engine.layout(text, spans: spans, options: options) else {
+        fatalError("valid options were rejected")
+    }
+    // Lines partition each paragraph; runs cover each line exactly once.
+    for (p, paragraph) in layout.paragraphs.enumerated() {
+        let lines = layout.lines.filter { $0.paragraph == p }
+        precondition(lines.first?.range.lowerBound == paragraph.range.lowerBound, "lines do not start the paragraph")
+        precondition(lines.last?.range.upperBound == paragraph.range.upperBound, "lines do not end the paragraph")
+        for line in lines {
+            let covered = line.runs.reduce(0) { $0 + $1.range.count }
+            precondition(covered == line.range.count, "runs do not cover the line")
+            for run in line.runs { for glyph in run.glyphs { precondition(line.range.contains(glyph.cluster), "glyph outside its line") } }
+        }
+    }
+    _ = layout.jsonDocument()
+    if c & 0x40 != 0, layout.width < 2_000, layout.height < 2_000 {
+        _ = try? renderer.rgba(layout, options: RenderOptions(padding: 2, debug: d & 1 == 1))
+        _ = try? renderer.svg(layout)
+    }
+    return 0
+}
