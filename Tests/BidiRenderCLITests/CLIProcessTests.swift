@@ -1,0 +1,87 @@
+// The real `bidirender` executable on hostile input: exit statuses and messages say what was wrong
+// and where, nothing crashes, and in --jsonl the good lines still come out.
+import Foundation
+import Testing
+
+/// Runs the built `bidirender` with `arguments` and `stdin`.
+func runBinary(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = directory.appendingPathComponent("bidirender")
+    if !FileManager.default.fileExists(atPath: binary.path) {
+        binary = directory.deletingLastPathComponent().appendingPathComponent("bidirender")  // inside .xctest
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let input = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+@Suite struct CLIProcessTests {
+    @Test func invalidUTF8OnStdin() throws {
+        for command in ["reorder", "layout"] {
+            let result = try runBinary([command], stdin: [0x61, 0x62, 0xE4, 0xB8, 0x41])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("<stdin>: invalid UTF-8 at byte offset 2"), "\(result.stderr)")
+        }
+    }
+
+    @Test func jsonlKeepsTheGoodLines() throws {
+        var input = Array(#"{"text":"مرحبا@我","direction":"rtl"}"#.utf8) + [0x0A]
+        input += [0x7B, 0xFF, 0x7D, 0x0A]  // invalid UTF-8
+        input += Array(#"{"text":"ok","width":0}"#.utf8) + [0x0A]
+        input += Array(#"{"text":"fine"}"#.utf8) + [0x0A]
+        let result = try runBinary(["layout", "--jsonl", "--no-system-fonts"], stdin: input)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("{\"version\":1"))
+        #expect(lines[1] == "{\"error\":\"<stdin>: invalid UTF-8 at byte offset 45\",\"line\":2}")  // 44 bytes of line 1, then "{"
+        #expect(lines[2].contains("width") && lines[2].hasSuffix("\"line\":3}"))
+        #expect(lines[3].hasPrefix("{\"version\":1"))
+        #expect(result.stderr.contains("2 input line(s) failed"))
+    }
+
+    @Test(arguments: [
+        (["layout", "x", "--width", "-1"], "width"),
+        (["layout", "x", "--size", "100000"], "size"),
+        (["render", "x", "-o", "x.bmp"], "format"),
+        (["reorder", "x", "--direction", "sideways"], "direction"),
+    ])
+    func usageErrorsExit64(arguments: [String], word: String) throws {
+        let result = try runBinary(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.lowercased().contains(word), "\(result.stderr)")
+    }
+
+    @Test func runtimeErrorsExit1WithWhatAndWhere() throws {
+        let missing = try runBinary(["fonts", "--fonts", "/nonexistent/fonts.json", "--script", "Arab"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("/nonexistent/fonts.json"))
+        let unwritable = try runBinary(["render", "abc", "-o", "/nonexistent/dir/x.png", "--no-system-fonts"])
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr.contains("/nonexistent/dir/x.png"))
+        let noFile = try runBinary(["layout", "--text-file", "/nonexistent/in.txt"])
+        #expect(noFile.status == 1)
+        #expect(noFile.stderr.contains("/nonexistent/in.txt: cannot read: no such file"))
+    }
+
+    @Test func emptyStdinIsNoError() throws {
+        for command in ["reorder", "layout"] {
+            let result = try runBinary([command, "--no-system-fonts"].filter { command == "layout" || $0 != "--no-system-fonts" })
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+    }
+}
