@@ -29,8 +29,12 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Read JSON Lines input.")
     var jsonl = false
 
+    @Option(help: "With --jsonl: lines laid out at once (default: the number of cores). Output keeps input order.")
+    var jobs: Int?
+
     func validate() throws {
         if jsonl, format == .text { throw ValidationError("--jsonl writes JSON: drop --format text") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -44,11 +48,16 @@ struct LayoutCommand: ParsableCommand {
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         if jsonl {
             let (bytes, source) = try input.readBytes()
-            try JSONLines.process(bytes, source: source, into: &out) { object in
-                guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
-                let (options, spans) = try layout.options(from: object)
-                return try engine.layout(text, spans: spans, options: options).jsonDocument(fontDirectory: fontDirectory)
-            }
+            try JSONLines.process(
+                bytes, source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, into: &out,
+                prepare: { object in
+                    guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
+                    let (options, spans) = try layout.options(from: object)
+                    return LayoutWork(text: text, options: options, spans: spans)
+                },
+                run: { work in
+                    try engine.layout(work.text, spans: work.spans, options: work.options).jsonDocument(fontDirectory: fontDirectory)
+                })
             return
         }
         let text = try input.readText()
@@ -58,4 +67,11 @@ struct LayoutCommand: ParsableCommand {
         case .text: print(result.textDump(fontDirectory: fontDirectory), terminator: "", to: &out)
         }
     }
+}
+
+/// One JSON Lines input line, ready to lay out on any thread.
+struct LayoutWork: Sendable {
+    var text: String
+    var options: LayoutOptions
+    var spans: [TextSpan]
 }

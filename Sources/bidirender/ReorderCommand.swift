@@ -37,10 +37,14 @@ struct ReorderCommand: ParsableCommand {
     @Flag(help: "Read JSON Lines input: one {\"text\": ...} object per line.")
     var jsonl = false
 
+    @Option(help: "With --jsonl: lines processed at once (default: the number of cores).")
+    var jobs: Int?
+
     func validate() throws {
         if jsonl, format == .text {
             throw ValidationError("--jsonl writes JSON: drop --format text")
         }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -53,9 +57,10 @@ struct ReorderCommand: ParsableCommand {
     func execute(into out: inout some TextOutputStream) throws {
         if jsonl {
             let (bytes, source) = try input.readBytes()
-            try JSONLines.process(bytes, source: source, into: &out) { object in
-                try Self.reorderLine(object, default: directionOptions)
-            }
+            try JSONLines.process(
+                bytes, source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, into: &out,
+                prepare: { object in try Self.reorderWork(object, default: directionOptions) },
+                run: { work in Self.jsonDocument(BidiText(work.text, direction: work.direction)) })
             return
         }
         let text = try input.readText()
@@ -67,7 +72,8 @@ struct ReorderCommand: ParsableCommand {
     }
 
     /// One JSON Lines input line to one output document.
-    static func reorderLine(_ object: [String: Any], default options: DirectionOptions) throws(LineError) -> String {
+    /// One JSON Lines input line's text and direction.
+    static func reorderWork(_ object: [String: Any], default options: DirectionOptions) throws(LineError) -> (text: String, direction: ParagraphDirection) {
         guard let text = try JSONLines.string(object, "text") else {
             throw LineError(message: "missing \"text\"")
         }
@@ -78,7 +84,7 @@ struct ReorderCommand: ParsableCommand {
         } catch {
             throw LineError(message: "\(error)")
         }
-        return jsonDocument(BidiText(text, direction: DirectionOptions.resolve(direction, fallback)))
+        return (text, DirectionOptions.resolve(direction, fallback))
     }
 
     /// The JSON document of one input.

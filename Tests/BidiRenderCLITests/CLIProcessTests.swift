@@ -85,3 +85,21 @@ func runBinary(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: In
         }
     }
 }
+
+@Suite struct ParallelJSONLinesTests {
+    /// --jsonl on several threads writes the same lines, in input order, as on one.
+    @Test func outputKeepsInputOrder() throws {
+        var input = ""
+        for i in 0..<300 {
+            input += i % 37 == 5 ? "not json\n" : "{\"text\": \"message \(i) مرحبا @小明 \(i * 7)\", \"direction\": \"rtl\", \"width\": 200}\n"
+        }
+        let one = try runBinary(["layout", "--jsonl", "--jobs", "1", "--no-system-fonts"], stdin: Array(input.utf8))
+        let four = try runBinary(["layout", "--jsonl", "--jobs", "4", "--no-system-fonts"], stdin: Array(input.utf8))
+        #expect(one.status == 1 && four.status == 1)
+        #expect(one.stdout == four.stdout)
+        #expect(four.stdout.split(separator: "\n").count == 300)
+        let reorderOne = try runBinary(["reorder", "--jsonl", "--jobs", "1"], stdin: Array(input.utf8))
+        let reorderMany = try runBinary(["reorder", "--jsonl"], stdin: Array(input.utf8))
+        #expect(reorderOne.stdout == reorderMany.stdout)
+    }
+}

@@ -11,8 +11,30 @@ struct JSONLine {
 }
 
 /// What is wrong with one JSON Lines input line.
-struct LineError: Error {
+struct LineError: Error, Sendable {
     let message: String
+}
+
+/// Output slots that worker threads fill, each slot by exactly one worker; read after they finish.
+final class ResultSlots: @unchecked Sendable {
+    private var storage: [Result<String, LineError>]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        storage = Array(repeating: .failure(LineError(message: "not processed")), count: count)
+    }
+
+    func set(_ index: Int, _ value: Result<String, LineError>) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [Result<String, LineError>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 }
 
 enum JSONLines {
@@ -50,21 +72,52 @@ enum JSONLines {
         return .success(object)
     }
 
-    /// Processes every line of a JSON Lines input in order: `transform` turns a line's object into
-    /// its output document; a bad line, or one whose transform throws, gets an error document in its
-    /// place. Throws `ExitCode(1)` after writing every line if any line failed.
-    static func process(
-        _ bytes: [UInt8], source: String, into out: inout some TextOutputStream,
-        _ transform: ([String: Any]) throws -> String
+    /// Processes every line of a JSON Lines input and writes one output line per input line, in
+    /// input order. `prepare` reads a line's object into work (on this thread); `run` turns the work
+    /// into the output document, on `jobs` threads at once. A bad line, or one whose `prepare` or
+    /// `run` throws, gets an error document in its place. Lines go in batches of `batchSize`, so
+    /// memory stays bounded on long inputs. Throws `ExitCode(1)` after writing every line if any line
+    /// failed.
+    static func process<Work: Sendable>(
+        _ bytes: [UInt8], source: String, jobs: Int, into out: inout some TextOutputStream,
+        prepare: ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
     ) throws {
+        let lines = parse(bytes, source: source)
+        let batchSize = 1_024
         var failed = 0
-        for line in parse(bytes, source: source) {
-            do {
-                print(try transform(try line.object.get()), to: &out)
-            } catch {
-                failed += 1
-                let message = (error as? LineError)?.message ?? "\(error)"
-                print(errorDocument(message, line: line.number), to: &out)
+        var start = 0
+        while start < lines.count {
+            let batch = lines[start..<min(lines.count, start + batchSize)]
+            start += batch.count
+            let prepared: [Result<Work, LineError>] = batch.map { line in
+                do {
+                    return .success(try prepare(try line.object.get()))
+                } catch {
+                    return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+                }
+            }
+            let results = ResultSlots(count: prepared.count)
+            let workers = max(1, min(jobs, prepared.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var i = worker
+                while i < prepared.count {
+                    results.set(i, prepared[i].flatMap { work in
+                        do {
+                            return .success(try run(work))
+                        } catch {
+                            return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+                        }
+                    })
+                    i += workers
+                }
+            }
+            for (line, result) in zip(batch, results.values) {
+                switch result {
+                case .success(let document): print(document, to: &out)
+                case .failure(let error):
+                    failed += 1
+                    print(errorDocument(error.message, line: line.number), to: &out)
+                }
             }
         }
         if failed > 0 {
