@@ -9,7 +9,9 @@ APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfon
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
-.PHONY: deps build demo test unicode-tables fonts readme-image fuzz clean
+.PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks soak clean
+
+N ?= 1000000
 
 SECONDS ?= 60
 FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
@@ -64,6 +66,23 @@ fuzz: deps
 	mkdir -p Fuzz/.build/corpus
 	cd Fuzz && SWIFT_BACKTRACE=enable=no .build/debug/LayoutFuzzer .build/corpus Seeds \
 	  -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1
+
+## The whole suite under ThreadSanitizer, then under AddressSanitizer (each in its own build folder).
+check-sanitizers: deps
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --sanitize=address --scratch-path .build-asan
+
+## valgrind's leak check on the CLI laying out and rendering a corpus (DWARF 4, which valgrind 3.19
+## reads). Fails on any definite leak; the suppressions cover only the Swift runtime's own caches.
+check-leaks: deps
+	@scripts/install-deps.sh valgrind
+	$(SWIFT) build --product bidirender --scratch-path .build-valgrind -Xcc -gdwarf-4 -Xswiftc -g
+	scripts/check-leaks.sh .build-valgrind/debug/bidirender
+
+## N layouts (default 1,000,000) on one engine; fails if resident memory grows after warm-up.
+soak: deps
+	cd Benchmarks && $(SWIFT) build -c release --product Soak
+	Benchmarks/.build/release/Soak $(N)
 
 ## Regenerates Fonts/ from Debian's font packages.
 fonts:

@@ -14,6 +14,14 @@ let package = Package(
         .systemLibrary(name: "CFriBidiRaw", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // The baseline itself, in C: FriBidi with preallocated buffers, no Swift in the loop.
         .target(name: "RawFriBidi", dependencies: ["CFriBidiRaw"]),
+        // Memory soak: a million layouts on one engine, resident size reported as it goes.
+        .executableTarget(
+            name: "Soak",
+            dependencies: [
+                .product(name: "BidiRender", package: "BidiRender"),
+                .product(name: "ChatCorpus", package: "BidiRender"),
+            ]
+        ),
         .executableTarget(
             name: "BidiBenchmarks",
             dependencies: [

@@ -14,11 +14,10 @@
 // not default-ignorable (ZWJ, variation selectors, bidi controls), so a cluster — a base with its
 // marks, an emoji ZWJ sequence, an Arabic letter with its harakat — is never split across fonts.
 //
-// Thread-safety: the registry is immutable after init except for its caches, each behind a Mutex,
+// Thread-safety: the registry is immutable after init except for its caches, each behind a lock,
 // and the faces it hands out serialize their own FreeType use. It is Sendable and meant to be shared.
 
 import Foundation
-import Synchronization
 
 /// A font file's face as the registry describes it.
 public struct FontDescriptor: Sendable, Hashable {
@@ -132,11 +131,11 @@ public final class FontRegistry: Sendable {
     private let fonts: [String: Font]
     private let fontconfig: Fontconfig?
     /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
-    private let chains = Mutex<[ChainKey: [FontChoice]]>([:])
+    private let chains = Locked<[ChainKey: [FontChoice]]>([:])
     /// Fontconfig answers, keyed by the cluster's characters, language and weight. At most `systemCacheLimit`.
-    private let systemMatches = Mutex<[SystemKey: Font?]>([:])
+    private let systemMatches = Locked<[SystemKey: Font?]>([:])
     /// Faces loaded for system fallback, keyed by "file#index". At most `systemFontLimit`.
-    private let systemFonts = Mutex<[String: Font]>([:])
+    private let systemFonts = Locked<[String: Font]>([:])
 
     /// Cache bounds. Each cache is cleared whole when it reaches its bound.
     static let chainCacheLimit = 512
@@ -155,7 +154,6 @@ public final class FontRegistry: Sendable {
         var language: String
         var weight: Int
     }
-
 
     /// Loads every font that `manifest` names.
     /// - Parameter systemFallback: false leaves fontconfig out of the chain (for reproducible output).

@@ -6,7 +6,6 @@
 // so the lock is rarely contended.
 
 internal import CFontconfig
-import Synchronization
 
 /// A system font file that fontconfig found for a character.
 struct SystemFontMatch: Sendable, Hashable {
@@ -18,7 +17,7 @@ struct SystemFontMatch: Sendable, Hashable {
 /// Owner of the fontconfig configuration (`FcInitLoadConfigAndFonts`, freed by `FcConfigDestroy`).
 final class Fontconfig: @unchecked Sendable {
     private let config: OpaquePointer
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Loads the system configuration and font list; nil when fontconfig cannot (no config file).
     init?() {

@@ -7,14 +7,13 @@
 // and destroyed. That makes both types safe to share (`Sendable`).
 
 internal import CFreeType
-import Synchronization
 
 /// Owner of one FT_Library. Freed by `FT_Done_FreeType` when the last reference goes.
 final class FTLibrary: @unchecked Sendable {
     /// The library handle. Touch it only under `lock`.
     fileprivate let handle: FT_Library
     /// Serializes face creation and destruction on this library.
-    fileprivate let lock = Mutex(())
+    fileprivate let lock = Locked(())
 
     init() throws(BidiRenderError) {
         var library: FT_Library?
@@ -56,7 +55,7 @@ final class FTFace: @unchecked Sendable {
     let library: FTLibrary
     /// The face handle. Touch it only inside `withFace`.
     private let handle: FT_Face
-    private let lock = Mutex(())
+    private let lock = Locked(())
     /// The file it was loaded from and its index in a collection.
     let path: String
     let index: Int

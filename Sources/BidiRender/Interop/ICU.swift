@@ -2,15 +2,14 @@
 // bridge CICUBridge. The only code that calls it.
 //
 // Thread-safety: a UBreakIterator is mutable; `ICULineBreaker` serializes its use with a lock, and
-// `LineBreakerPool` hands one breaker per concurrent caller.
+// `LayoutEngine` keeps a pool that hands one breaker to each concurrent layout.
 
 internal import CICUBridge
-import Synchronization
 
 /// Owner of one ICU line break iterator (br_line_breaker_open / br_line_breaker_close).
 final class ICULineBreaker: @unchecked Sendable {
     private let handle: OpaquePointer
-    private let lock = Mutex(())
+    private let lock = Locked(())
     let locale: String
 
     /// Opens the UAX #14 rules of `locale` ("" for the root rules).

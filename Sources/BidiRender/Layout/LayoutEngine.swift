@@ -7,13 +7,11 @@
 // Thread-safety: the engine is Sendable and meant to be shared; each call uses its own scratch
 // (a BidiReorderer and a Shaper), and ICU line breakers come from a locked pool.
 
-import Synchronization
-
 /// Lays out texts with one font registry.
 public final class LayoutEngine: Sendable {
     public let registry: FontRegistry
     /// ICU line breakers by locale, reused across calls. At most `breakerPoolLimit` idle per locale.
-    private let breakers = Mutex<[String: [ICULineBreaker]]>([:])
+    private let breakers = Locked<[String: [ICULineBreaker]]>([:])
     static let breakerPoolLimit = 8
 
     public init(registry: FontRegistry) {

@@ -7,12 +7,11 @@
 // serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
 
 import Foundation
-import Synchronization
 
 /// Draws layouts.
 public final class Renderer: Sendable {
     private let library: FTLibrary
-    private let faces = Mutex<[String: FTFace]>([:])
+    private let faces = Locked<[String: FTFace]>([:])
     static let faceCacheLimit = 64
 
     public init() throws(BidiRenderError) {

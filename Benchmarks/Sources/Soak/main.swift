@@ -1,0 +1,47 @@
+// Soak: lays out (and now and then renders) N chat messages on one shared engine and reports the
+// resident memory as it goes. Every cache in BidiRender is bounded, so after warm-up the resident
+// size must stay flat. Usage: Soak [N] (default 1,000,000). Exits 1 if RSS grows by more than 24 MB
+// between the end of warm-up (the first 10 %) and the end.
+import BidiRender
+import ChatCorpus
+import Foundation
+
+func residentMB(_ key: String = "VmRSS") -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }),
+        let kb = Double(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
+    else { return 0 }
+    return kb / 1024
+}
+
+let total = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
+let messages = ChatCorpus.messages()
+let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: true))
+let renderer = try Renderer()
+let locales = ["ar", "ar-EG", "fa", "zh-CN", "en-US", "xx-unknown"].map(LocaleTag.init)
+let reorderer = BidiReorderer()
+let start = Date()
+var warm = 0.0
+var sink = 0
+for i in 0..<total {
+    let text = messages[i % messages.count]
+    let options = LayoutOptions(
+        direction: i % 3 == 0 ? .auto : (i % 3 == 1 ? .rightToLeft : .leftToRight), locale: locales[i % locales.count],
+        weight: FontWeight(300 + 100 * (i % 5))!, size: 12 + Double(i % 4) * 4, maxWidth: i % 2 == 0 ? 300 : nil,
+        mentions: i % 7 == 0 ? .none : .auto, digits: i % 11 == 0 ? .locale : .western)
+    let layout = try engine.layout(text, options: options)
+    sink &+= layout.lines.count
+    reorderer.withVisualOrder(of: text, direction: .rightToLeft) { sink &+= $0.count }
+    if i % 1_000 == 0 { sink &+= try renderer.png(layout).count }
+    if (i + 1) % (total / 10) == 0 {
+        let rss = residentMB()
+        if i + 1 == total / 10 { warm = rss }
+        print(String(format: "soak: %8d layouts  %6.1f s  RSS %6.1f MB  peak %6.1f MB", i + 1, Date().timeIntervalSince(start), rss, residentMB("VmHWM")))
+    }
+}
+let end = residentMB()
+print(String(format: "soak: done: %d layouts, RSS after warm-up %.1f MB, at the end %.1f MB, peak %.1f MB (checksum %d)", total, warm, end, residentMB("VmHWM"), sink))
+if end - warm > 24 {
+    print("soak: FAIL: resident memory grew by \(Int(end - warm)) MB after warm-up")
+    exit(1)
+}
