@@ -17,7 +17,7 @@ struct SystemFontMatch: Sendable, Hashable {
 /// Owner of the fontconfig configuration (`FcInitLoadConfigAndFonts`, freed by `FcConfigDestroy`).
 final class Fontconfig: @unchecked Sendable {
     private let config: OpaquePointer
-    private let lock = Locked(())
+    private let lock = Lock()
 
     /// Loads the system configuration and font list; nil when fontconfig cannot (no config file).
     init?() {
@@ -34,7 +34,7 @@ final class Fontconfig: @unchecked Sendable {
     /// when no installed font covers them (`FcFontSort`, then the first font in that order whose
     /// charset has them all).
     func match(scalars: [UInt32], language: String?, weight: Int) -> SystemFontMatch? {
-        lock.withLock { _ in
+        lock.withLock {
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
             if let charset = FcCharSetCreate() {

@@ -13,7 +13,7 @@ final class FTLibrary: @unchecked Sendable {
     /// The library handle. Touch it only under `lock`.
     fileprivate let handle: FT_Library
     /// Serializes face creation and destruction on this library.
-    fileprivate let lock = Locked(())
+    fileprivate let lock = Lock()
 
     init() throws(BidiRenderError) {
         var library: FT_Library?
@@ -55,7 +55,7 @@ final class FTFace: @unchecked Sendable {
     let library: FTLibrary
     /// The face handle. Touch it only inside `withFace`.
     private let handle: FT_Face
-    private let lock = Locked(())
+    private let lock = Lock()
     /// The file it was loaded from and its index in a collection.
     let path: String
     let index: Int
@@ -64,7 +64,7 @@ final class FTFace: @unchecked Sendable {
     /// - Throws: `.fontLoad` with FreeType's reason for a missing, truncated or non-font file.
     init(library: FTLibrary, path: String, index: Int) throws(BidiRenderError) {
         var face: FT_Face?
-        let error = library.lock.withLock { _ in FT_New_Face(library.handle, path, FT_Long(index), &face) }
+        let error = library.lock.withLock { FT_New_Face(library.handle, path, FT_Long(index), &face) }
         guard error == 0, let face else { throw FreeTypeError.error(error, "FT_New_Face", file: path) }
         self.library = library
         self.handle = face
@@ -77,17 +77,17 @@ final class FTFace: @unchecked Sendable {
     }
 
     deinit {
-        library.lock.withLock { _ in _ = FT_Done_Face(handle) }
+        library.lock.withLock { _ = FT_Done_Face(handle) }
     }
 
     /// Runs `body` under the library's lock, for calls that release a face reference (hb-ft's).
     func withLibraryLock<R>(_ body: () throws -> R) rethrows -> R {
-        try library.lock.withLock { _ in try body() }
+        try library.lock.withLock { try body() }
     }
 
     /// Runs `body` with exclusive use of the face.
     func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
-        try lock.withLock { _ in try body(handle) }
+        try lock.withLock { try body(handle) }
     }
 
     /// The family name FreeType reads from the name table.

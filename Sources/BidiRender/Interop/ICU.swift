@@ -9,7 +9,7 @@ internal import CICUBridge
 /// Owner of one ICU line break iterator (br_line_breaker_open / br_line_breaker_close).
 final class ICULineBreaker: @unchecked Sendable {
     private let handle: OpaquePointer
-    private let lock = Locked(())
+    private let lock = Lock()
     let locale: String
 
     /// Opens the UAX #14 rules of `locale` ("" for the root rules).
@@ -33,7 +33,7 @@ final class ICULineBreaker: @unchecked Sendable {
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: repeatElement(0, count: text.count))
         guard text.count > 0 else { return true }
-        return lock.withLock { _ in
+        return lock.withLock {
             out.withUnsafeMutableBufferPointer { o in
                 br_line_breaker_breaks(handle, text.baseAddress, Int32(text.count), o.baseAddress) == 0
             }

@@ -20,3 +20,19 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A plain lock (a pthread mutex) for code that guards a C handle rather than a Swift value.
+/// (`Locked<Void>` would alias its zero-size value with its lock's storage, which ThreadSanitizer's
+/// exclusivity checks then report as a race.)
+final class Lock: @unchecked Sendable {
+    private let lock = NSLock()
+
+    init() {}
+
+    /// Runs `body` while holding the lock.
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
