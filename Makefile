@@ -70,7 +70,8 @@ fuzz: deps
 ## The whole suite under ThreadSanitizer, then under AddressSanitizer (each in its own build folder).
 check-sanitizers: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
+	  $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
 ## valgrind's leak check on the CLI laying out and rendering a corpus (DWARF 4, which valgrind 3.19
 ## reads). Fails on any definite leak; the suppressions cover only the Swift runtime's own caches.

@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CFriBidiRaw", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // The baseline itself, in C: FriBidi with preallocated buffers, no Swift in the loop.
         .target(name: "RawFriBidi", dependencies: ["CFriBidiRaw"]),
+        // ICU's ubidi in C, the other well-known UAX #9 implementation.
+        .target(name: "RawICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // Memory soak: a million layouts on one engine, resident size reported as it goes.
         .executableTarget(
             name: "Soak",
@@ -29,6 +31,7 @@ let package = Package(
                 .product(name: "BidiRender", package: "BidiRender"),
                 .product(name: "ChatCorpus", package: "BidiRender"),
                 "RawFriBidi",
+                "RawICU",
             ],
             path: "Benchmarks/BidiBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
