@@ -5,12 +5,7 @@ import Foundation
 import Testing
 @testable import bidirender
 
-func runFonts(_ arguments: [String]) throws -> String {
-    let command = try FontsCommand.parse(arguments)
-    var out = ""
-    try command.execute(into: &out)
-    return out
-}
+func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.self, arguments) }
 
 @Suite struct FontsCommandTests {
     @Test func chainForChineseUnderArabicLocale() throws {

@@ -5,12 +5,7 @@ import Foundation
 import Testing
 @testable import bidirender
 
-func runLayout(_ arguments: [String]) throws -> String {
-    let command = try LayoutCommand.parse(arguments)
-    var out = ""
-    try command.execute(into: &out)
-    return out
-}
+func runLayout(_ arguments: [String]) throws -> String { try run(LayoutCommand.self, arguments) }
 
 @Suite struct LayoutCommandTests {
     static let seed = "مرحبا@我, 今天天气好吗"

@@ -5,13 +5,15 @@ import Foundation
 import Testing
 @testable import bidirender
 
-/// Runs `reorder` with `arguments` in-process and returns what it wrote.
-func runReorder(_ arguments: [String]) throws -> String {
-    let command = try ReorderCommand.parse(arguments)
+/// Runs a command with `arguments` in-process and returns what it wrote.
+func run<Command: OutputCommand>(_ type: Command.Type, _ arguments: [String]) throws -> String {
+    let command = try Command.parse(arguments)
     var out = ""
     try command.execute(into: &out)
     return out
 }
+
+func runReorder(_ arguments: [String]) throws -> String { try run(ReorderCommand.self, arguments) }
 
 /// Writes `bytes` to a fresh temporary file and returns its path.
 func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> String {

@@ -1,5 +1,6 @@
 // StandardStreams: standard output and standard error as TextOutputStreams, so commands write to a
 // stream that tests can replace with a String.
+import ArgumentParser
 import Foundation
 
 /// Standard output, through Swift's buffered `print`.
@@ -21,3 +22,13 @@ func printError(_ message: String) {
     var stderr = StandardError()
     print(message, to: &stderr)
 }
+
+/// A command that writes its output to a stream, so tests can run it in-process.
+protocol OutputCommand: ParsableCommand {
+    func execute(into out: inout some TextOutputStream) throws
+}
+
+extension ReorderCommand: OutputCommand {}
+extension FontsCommand: OutputCommand {}
+extension LayoutCommand: OutputCommand {}
+extension RenderCommand: OutputCommand {}
