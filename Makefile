@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfon
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
-.PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks soak clean
+.PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks soak bench clean
 
 N ?= 1000000
 
@@ -84,6 +84,14 @@ check-leaks: deps
 soak: deps
 	cd Benchmarks && $(SWIFT) build -c release --product Soak
 	Benchmarks/.build/release/Soak $(N)
+
+## The benchmarks (Benchmarks/, package-benchmark, release) and the batch throughput of the CLI,
+## then a table and the ratio lines. Work in progress: Pango and raqm are not measured yet (n/a).
+bench: build
+	@mkdir -p out
+	cd Benchmarks && $(SWIFT) build -c release --product CorpusDump
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress | tee ../out/bench.txt
+	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus Benchmarks/.build/release/CorpusDump
 
 ## Regenerates Fonts/ from Debian's font packages.
 fonts:

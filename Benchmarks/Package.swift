@@ -24,6 +24,11 @@ let package = Package(
                 .product(name: "ChatCorpus", package: "BidiRender"),
             ]
         ),
+        // The corpus as JSON Lines, for the batch benchmark of `bidirender layout --jsonl`.
+        .executableTarget(
+            name: "CorpusDump",
+            dependencies: [.product(name: "ChatCorpus", package: "BidiRender")]
+        ),
         .executableTarget(
             name: "BidiBenchmarks",
             dependencies: [

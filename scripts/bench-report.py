@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Summarizes a package-benchmark text report (stdin or a file) and times the batch CLI.
+
+Prints a table of p50 time and mallocs per message for each benchmark, then the machine-readable
+ratio lines that `make bench` ends with. A ratio whose benchmarks did not run prints "n/a".
+
+Usage: bench-report.py REPORT [--cli PATH --corpus PATH]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+
+def number(cell):
+    cell = cell.strip().replace(",", "")
+    scale = 1.0
+    if cell and cell[-1] in "KMG":
+        scale = {"K": 1e3, "M": 1e6, "G": 1e9}[cell[-1]]
+        cell = cell[:-1]
+    try:
+        return float(cell) * scale
+    except ValueError:
+        return None
+
+
+def parse(text):
+    results = {}
+    current = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if re.fullmatch(r"[a-z][a-z0-9-]*", stripped):
+            current = stripped
+            results.setdefault(current, {})
+            continue
+        if current is None or "│" not in line:
+            continue
+        cells = line.split("│")
+        if len(cells) < 6:
+            continue
+        metric = cells[1].strip()
+        p50 = number(cells[4])
+        if p50 is None:
+            continue
+        if metric.startswith("Time (wall clock)"):
+            unit = re.search(r"\((ns|μs|us|ms|s)\)", metric)
+            factor = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}[unit.group(1) if unit else "ns"]
+            results[current]["ns"] = p50 * factor
+        elif metric.startswith("Malloc (total)"):
+            results[current]["mallocs"] = p50
+    return results
+
+
+def ratio(results, a, b):
+    if a in results and b in results and results[b].get("ns"):
+        return "%.2f" % (results[a]["ns"] / results[b]["ns"])
+    return "n/a"
+
+
+def batch(cli, corpus):
+    if not cli or not corpus:
+        return None
+    lines = subprocess.run([corpus], check=True, capture_output=True).stdout
+    timings = {}
+    for jobs in (1, os.cpu_count() or 1):
+        start = time.perf_counter()
+        subprocess.run([cli, "layout", "--jsonl", "--jobs", str(jobs), "--no-system-fonts"], input=lines,
+                       stdout=subprocess.DEVNULL, check=False)
+        timings[jobs] = lines.count(b"\n") / (time.perf_counter() - start)
+    return timings
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("report")
+    parser.add_argument("--cli")
+    parser.add_argument("--corpus")
+    args = parser.parse_args()
+    text = sys.stdin.read() if args.report == "-" else open(args.report, encoding="utf-8").read()
+    results = parse(text)
+    print("%-28s %14s %14s" % ("benchmark", "p50 per item", "mallocs/item"))
+    for name, r in results.items():
+        ns = r.get("ns")
+        shown = "-" if ns is None else ("%.2f µs" % (ns / 1e3))
+        print("%-28s %14s %14s" % (name, shown, "-" if r.get("mallocs") is None else "%d" % r["mallocs"]))
+    timings = batch(args.cli, args.corpus)
+    if timings:
+        for jobs, rate in sorted(timings.items()):
+            print("batch (%d job%s): %.0f messages/s" % (jobs, "" if jobs == 1 else "s", rate))
+    print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
+    print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
+    print("ratio layout/layout-pango: %s" % ratio(results, "layout", "layout-pango"))
+    # layout-long (time per code point on the 5,000-code-point lines against the short messages) is
+    # not benchmarked yet.
+    print("ratio layout-long/layout-short per code point: n/a")
+    if timings and len(timings) > 1:
+        rates = [timings[k] for k in sorted(timings)]
+        print("ratio batch all-cores/one-core: %.2f" % (rates[-1] / rates[0]))
+    else:
+        print("ratio batch all-cores/one-core: n/a")
+
+
+if __name__ == "__main__":
+    main()
