@@ -173,7 +173,12 @@ struct LayoutJob {
         guard !range.isEmpty else { return [] }
         var scripts = ScriptResolver.resolve(scalars[range])
         // A mention is one unit: its "@" takes the script of the name, not of the text before it.
-        for mention in mentions where range.contains(mention.range.lowerBound) {
+        // Mentions are sorted: start at the first one that ends inside or after this paragraph.
+        var m = mentions.partitioningIndex { $0.range.upperBound > range.lowerBound }
+        while m < mentions.count, mentions[m].range.lowerBound < range.upperBound {
+            let mention = mentions[m]
+            m += 1
+            guard range.contains(mention.range.lowerBound) else { continue }
             let own = ScriptResolver.resolve(scalars[mention.range])
             for (k, script) in own.enumerated() { scripts[mention.range.lowerBound + k - range.lowerBound] = script }
         }
@@ -233,13 +238,7 @@ struct LayoutJob {
 
     /// The index of the first item that ends after `offset` (items are sorted and contiguous).
     static func firstItem(endingAfter offset: Int, in items: [Item]) -> Int {
-        var lo = 0
-        var hi = items.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if items[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        items.partitioningIndex { $0.range.upperBound > offset }
     }
 
     // MARK: Lines
