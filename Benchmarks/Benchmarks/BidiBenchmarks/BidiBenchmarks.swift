@@ -1,6 +1,9 @@
 // BidiRender's benchmarks on the chat corpus (10,000 messages) and on 100 long lines of about 5,000
-// code points, forced RTL. Each iteration is one message (or one long line); the corpus is cycled.
-// The C baselines (FriBidi raw, ICU ubidi) run in the same binary on the same text.
+// code points, forced RTL. Each sample is one message (or one long line). package-benchmark calls a
+// benchmark's closure anew for every sample, so the position in the corpus and the warm scratch
+// objects (reorderer, shaper, C buffers) live outside the closures: every sample takes the next
+// message, and nothing is re-created per sample. The C baselines (FriBidi raw, ICU ubidi) run in the
+// same binary on the same text.
 import Benchmark
 import BidiRender
 import ChatCorpus
@@ -16,39 +19,43 @@ let arabicFont = registry.choice(for: "م", locale: LocaleTag("ar"), weight: .re
 func utf32(_ texts: [String]) -> [[UInt32]] { texts.map { $0.unicodeScalars.map(\.value) } }
 let corpusUTF32 = utf32(corpus)
 let longUTF32 = utf32(longLines)
+let corpusScalars = corpus.map { Array($0.unicodeScalars) }
+let capacity = (corpusUTF32 + longUTF32).map(\.count).max()! + 16
+
+// Warm, reused state. The benchmarks run one at a time, on one thread.
+nonisolated(unsafe) var cursor = 0
+nonisolated(unsafe) let reorderer = BidiReorderer()
+nonisolated(unsafe) let shaper = Shaper()
+nonisolated(unsafe) let rawFriBidi = raw_fribidi_create(Int32(capacity))
+nonisolated(unsafe) let rawICU = raw_icu_create(Int32(capacity))
+
+/// The index of the next text of a set of `count`.
+func next(_ count: Int) -> Int {
+    cursor &+= 1
+    return cursor % count
+}
 
 /// Registers the reorder benchmarks for one set of texts.
 func reorderBenchmarks(suffix: String, texts: [String], codePoints: [[UInt32]]) {
-    let capacity = codePoints.map(\.count).max()! + 16
     Benchmark("reorder\(suffix)") { benchmark in
-        let reorderer = BidiReorderer()
-        var index = 0
-        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            reorderer.withVisualOrder(of: texts[index], direction: .rightToLeft) { blackHole($0.count) }
-            index = index == texts.count - 1 ? 0 : index + 1
+            reorderer.withVisualOrder(of: texts[next(texts.count)], direction: .rightToLeft) { blackHole($0.count) }
         }
     }
     Benchmark("reorder-fribidi-c\(suffix)") { benchmark in
-        let raw = raw_fribidi_create(Int32(capacity))
-        defer { raw_fribidi_destroy(raw) }
-        var index = 0
-        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            let n = codePoints[index].withUnsafeBufferPointer { raw_fribidi_reorder(raw, $0.baseAddress, Int32($0.count), 1) }
+            let n = codePoints[next(texts.count)].withUnsafeBufferPointer {
+                raw_fribidi_reorder(rawFriBidi, $0.baseAddress, Int32($0.count), 1)
+            }
             blackHole(n)
-            index = index == texts.count - 1 ? 0 : index + 1
         }
     }
     Benchmark("reorder-icu\(suffix)") { benchmark in
-        let raw = raw_icu_create(Int32(capacity))
-        defer { raw_icu_destroy(raw) }
-        var index = 0
-        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            let n = codePoints[index].withUnsafeBufferPointer { raw_icu_reorder(raw, $0.baseAddress, Int32($0.count), 1) }
+            let n = codePoints[next(texts.count)].withUnsafeBufferPointer {
+                raw_icu_reorder(rawICU, $0.baseAddress, Int32($0.count), 1)
+            }
             blackHole(n)
-            index = index == texts.count - 1 ? 0 : index + 1
         }
     }
 }
@@ -64,31 +71,22 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     reorderBenchmarks(suffix: "", texts: corpus, codePoints: corpusUTF32)
-    Benchmark.defaultConfiguration.warmupIterations = 10
     reorderBenchmarks(suffix: "-long", texts: longLines, codePoints: longUTF32)
-    Benchmark.defaultConfiguration.warmupIterations = 1_000
 
     // HarfBuzz shaping alone: each message as one run in the Arabic font, one cached font.
     Benchmark("shape") { benchmark in
-        let shaper = Shaper()
-        let scalars = corpus.map { Array($0.unicodeScalars) }
-        var index = 0
-        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            let text = scalars[index]
-            blackHole(shaper.shape(text, range: 0..<text.count, font: arabicFont, direction: .rightToLeft, script: "Arab", language: "ar", size: 16).glyphs.count)
-            index = index == scalars.count - 1 ? 0 : index + 1
+            let text = corpusScalars[next(corpusScalars.count)]
+            let run = shaper.shape(text, range: 0..<text.count, font: arabicFont, direction: .rightToLeft, script: "Arab", language: "ar", size: 16)
+            blackHole(run.glyphs.count)
         }
     }
 
     // Full layout at 300 px: mentions, bidi, itemization, font fallback, shaping, line breaking.
     Benchmark("layout") { benchmark in
         let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
-        var index = 0
-        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            blackHole(try engine.layout(corpus[index], options: options).lines.count)
-            index = index == corpus.count - 1 ? 0 : index + 1
+            blackHole(try engine.layout(corpus[next(corpus.count)], options: options).lines.count)
         }
     }
 }
