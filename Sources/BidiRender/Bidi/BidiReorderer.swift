@@ -36,6 +36,9 @@ public final class BidiReorderer {
     private(set) var map: UnsafeMutablePointer<Int32>
     /// The visual order handed to callers: `map` without the characters the caller leaves out.
     private var visual: UnsafeMutablePointer<Int32>
+    /// Scratch of `ImplicitResolver`: resolved types, and bracket pairs with the BD16 stack.
+    private var workTypes: UnsafeMutablePointer<UInt8>
+    private var workPairs: UnsafeMutablePointer<Int32>
     private(set) var paragraphs: [ParagraphSpan] = []
 
     /// Test hook: when true, every paragraph goes through FriBidi, so tests can compare the fast
@@ -56,6 +59,8 @@ public final class BidiReorderer {
         levels = .allocate(capacity: n)
         map = .allocate(capacity: n)
         visual = .allocate(capacity: n)
+        workTypes = .allocate(capacity: n)
+        workPairs = .allocate(capacity: n + 64)
         paragraphs.reserveCapacity(4)
     }
 
@@ -67,6 +72,8 @@ public final class BidiReorderer {
         levels.deallocate()
         map.deallocate()
         visual.deallocate()
+        workTypes.deallocate()
+        workPairs.deallocate()
     }
 
     // MARK: Public hot path
@@ -235,6 +242,9 @@ public final class BidiReorderer {
         grow(&levels)
         grow(&map)
         grow(&visual)
+        grow(&workTypes)
+        workPairs.deallocate()
+        workPairs = .allocate(capacity: newCapacity + 64)
         capacity = newCapacity
     }
 }
@@ -267,6 +277,13 @@ extension BidiReorderer {
                 fastPathCount += 1
                 return base
             }
+            // Fast path C: one isolating run sequence at the paragraph level (UAX #9 W1–I2).
+            ImplicitResolver(
+                classes: classes + p.start, brackets: brackets + p.start, types: workTypes, pairs: workPairs,
+                levels: levels + p.start, count: n, base: base
+            ).resolve()
+            fastPathCount += 1
+            return base
         }
         return FriBidi.resolveLevels(
             types: types + p.start, brackets: brackets + p.start, count: n,

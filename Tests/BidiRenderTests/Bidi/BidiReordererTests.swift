@@ -40,6 +40,22 @@ import Testing
         #expect(fastHits > 1_000)
     }
 
+    /// Paragraphs without explicit formatting characters never reach FriBidi (fast path C, the
+    /// implicit rules on one isolating run sequence); the others do.
+    @Test(arguments: [
+        ("小明بدأ في متابعتك 123 (test) 🥰", 1),
+        ("مرحبا ❤\u{FE0F}[的] 3.14% +966", 1),
+        ("a\nب\n", 2),
+        ("x \u{2067}y\u{2069}", 0),
+        ("\u{202B}abc\u{202C}", 0),
+    ])
+    func fastPathCoverage(text: String, fastParagraphs: Int) {
+        let reorderer = BidiReorderer()
+        reorderer.load(text)
+        _ = reorderer.reorderAll(direction: .rightToLeft, includeSeparators: false)
+        #expect(reorderer.fastPathCount == fastParagraphs)
+    }
+
     /// The hot path gives the same visual order as the value API, paragraph after paragraph.
     @Test func hotPathMatchesValueAPI() {
         let reorderer = BidiReorderer(initialCapacity: 4)  // forces buffer growth

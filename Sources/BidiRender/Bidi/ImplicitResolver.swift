@@ -1,0 +1,273 @@
+// ImplicitResolver: the fast path for the paragraphs chat text is made of — no explicit embedding,
+// override or isolate. Such a paragraph is one isolating run sequence at the paragraph level, so the
+// algorithm reduces to the weak, neutral and implicit rules on one array (UAX #9 W1–W7, N0–N2,
+// I1–I2), plus the paragraph part of L1 as FriBidi applies it. It allocates nothing: it works in the
+// reorderer's buffers. Tests prove it gives FriBidi's levels on BidiTest.txt, BidiCharacterTest.txt
+// and the chat corpus.
+
+/// Resolves the levels of one paragraph without explicit formatting characters.
+struct ImplicitResolver {
+    /// Original classes (BidiClass raw values), `count` of them.
+    let classes: UnsafePointer<UInt8>
+    /// FriBidi bracket values (BD14–BD16): the pair id, with the open mask for openers.
+    let brackets: UnsafePointer<UInt32>
+    /// Scratch for the resolved types.
+    let types: UnsafeMutablePointer<UInt8>
+    /// Scratch for bracket pairs (opener and closer positions, two per pair, at most `count`
+    /// entries) followed by the BD16 stack (63 entries).
+    let pairs: UnsafeMutablePointer<Int32>
+    /// Output levels.
+    let levels: UnsafeMutablePointer<UInt8>
+    let count: Int
+    let base: UInt8
+
+    private static let L = BidiClass.leftToRight.rawValue
+    private static let R = BidiClass.rightToLeft.rawValue
+    private static let AL = BidiClass.arabicLetter.rawValue
+    private static let EN = BidiClass.europeanNumber.rawValue
+    private static let ES = BidiClass.europeanSeparator.rawValue
+    private static let ET = BidiClass.europeanTerminator.rawValue
+    private static let AN = BidiClass.arabicNumber.rawValue
+    private static let CS = BidiClass.commonSeparator.rawValue
+    private static let NSM = BidiClass.nonspacingMark.rawValue
+    private static let BN = BidiClass.boundaryNeutral.rawValue
+    private static let B = BidiClass.paragraphSeparator.rawValue
+    private static let S = BidiClass.segmentSeparator.rawValue
+    private static let WS = BidiClass.whiteSpace.rawValue
+    private static let ON = BidiClass.otherNeutral.rawValue
+
+    /// The direction of embedding level `base`, and of sos and eos (X10 for a paragraph-level run).
+    private var e: UInt8 { base & 1 == 1 ? Self.R : Self.L }
+
+    /// The previous index that is not BN (removed by X9), or -1.
+    @inline(__always) private func previous(_ i: Int) -> Int {
+        var j = i - 1
+        while j >= 0, classes[j] == Self.BN { j -= 1 }
+        return j
+    }
+
+    /// The next index that is not BN, or `count`.
+    @inline(__always) private func next(_ i: Int) -> Int {
+        var j = i + 1
+        while j < count, classes[j] == Self.BN { j += 1 }
+        return j
+    }
+
+    /// L, or R for R, EN and AN (N0, N1); nil for anything else.
+    @inline(__always) private func strongForNeutrals(_ t: UInt8) -> UInt8? {
+        if t == Self.L { return Self.L }
+        if t == Self.R || t == Self.EN || t == Self.AN { return Self.R }
+        return nil
+    }
+
+    func resolve() {
+        weakTypes()
+        pairedBrackets()
+        neutrals()
+        implicitLevels()
+        paragraphL1()
+    }
+
+    /// W1–W7.
+    private func weakTypes() {
+        let sos = e
+        // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass.
+        var previousType = sos
+        var lastStrong = sos
+        for i in 0..<count {
+            var t = classes[i]
+            if t == Self.BN {
+                types[i] = t
+                continue
+            }
+            if t == Self.NSM { t = previousType }
+            previousType = t
+            if t == Self.L || t == Self.R || t == Self.AL { lastStrong = t }
+            if t == Self.EN, lastStrong == Self.AL { t = Self.AN }
+            if t == Self.AL { t = Self.R }
+            types[i] = t
+        }
+        // W4: a single ES between ENs is EN; a single CS between numbers of one type is that type.
+        for i in 0..<count where types[i] == Self.ES || types[i] == Self.CS {
+            let p = previous(i)
+            let n = next(i)
+            guard p >= 0, n < count else { continue }
+            let before = types[p]
+            let after = types[n]
+            if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
+                types[i] = before
+            }
+        }
+        // W5: a sequence of ETs next to an EN is EN.
+        var i = 0
+        while i < count {
+            guard types[i] == Self.ET else {
+                i += 1
+                continue
+            }
+            var end = i
+            while end < count, types[end] == Self.ET || types[end] == Self.BN { end += 1 }
+            let p = previous(i)
+            let touches = (p >= 0 && types[p] == Self.EN) || (end < count && types[end] == Self.EN)
+            if touches { for k in i..<end where types[k] == Self.ET { types[k] = Self.EN } }
+            i = end
+        }
+        // W6: the remaining separators and terminators are ON. W7: EN after L (or sos L) is L.
+        var strong = sos
+        for k in 0..<count {
+            let t = types[k]
+            if t == Self.ES || t == Self.ET || t == Self.CS {
+                types[k] = Self.ON
+            } else if t == Self.L || t == Self.R {
+                strong = t
+            } else if t == Self.EN, strong == Self.L {
+                types[k] = Self.L
+            }
+        }
+    }
+
+    /// N0: paired brackets (BD16) take the direction their content and context give.
+    private func pairedBrackets() {
+        let openMask = FriBidi.bracketOpenMask
+        let noBracket = FriBidi.noBracket
+        // BD16: a stack of at most 63 openers (kept after the pairs in the scratch); on overflow,
+        // stop looking for pairs.
+        var pairCount = 0
+        var depth = 0
+        let stackStorage = pairs + count
+        scan: for i in 0..<count where types[i] == Self.ON && brackets[i] != noBracket {
+            let value = brackets[i]
+            if value & openMask != 0 {
+                if depth == 63 { break scan }
+                stackStorage[depth] = Int32(i)
+                depth += 1
+            } else {
+                var d = depth - 1
+                while d >= 0 {
+                    let opener = Int(stackStorage[d])
+                    if brackets[opener] & ~openMask == value {
+                        pairs[2 * pairCount] = Int32(opener)
+                        pairs[2 * pairCount + 1] = Int32(i)
+                        pairCount += 1
+                        depth = d
+                        break
+                    }
+                    d -= 1
+                }
+            }
+        }
+        guard pairCount > 0 else { return }
+        // Pairs in the order of their openers (insertion sort: pairs are few and nearly sorted).
+        for a in 1..<pairCount {
+            let o = pairs[2 * a], c = pairs[2 * a + 1]
+            var b = a - 1
+            while b >= 0, pairs[2 * b] > o {
+                pairs[2 * b + 2] = pairs[2 * b]
+                pairs[2 * b + 3] = pairs[2 * b + 1]
+                b -= 1
+            }
+            pairs[2 * b + 2] = o
+            pairs[2 * b + 3] = c
+        }
+        let embedding = e
+        for p in 0..<pairCount {
+            let opener = Int(pairs[2 * p]), closer = Int(pairs[2 * p + 1])
+            var foundEmbedding = false
+            var foundOpposite = false
+            for k in (opener + 1)..<closer {
+                guard let s = strongForNeutrals(types[k]) else { continue }
+                if s == embedding {
+                    foundEmbedding = true
+                    break
+                }
+                foundOpposite = true
+            }
+            var resolved: UInt8?
+            if foundEmbedding {
+                resolved = embedding
+            } else if foundOpposite {
+                var context = embedding  // sos
+                var k = opener - 1
+                while k >= 0 {
+                    if let s = strongForNeutrals(types[k]) {
+                        context = s
+                        break
+                    }
+                    k -= 1
+                }
+                resolved = context != embedding ? context : embedding
+            }
+            guard let direction = resolved else { continue }
+            for bracket in [opener, closer] {
+                types[bracket] = direction
+                // NSMs right after a bracket take its new type.
+                var k = next(bracket)
+                while k < count, classes[k] == Self.NSM {
+                    types[k] = direction
+                    k = next(k)
+                }
+            }
+        }
+    }
+
+    /// N1–N2: runs of neutrals take the direction around them when both sides agree, else the
+    /// embedding direction.
+    private func neutrals() {
+        let embedding = e
+        var i = 0
+        while i < count {
+            let t = types[i]
+            guard t == Self.ON || t == Self.WS || t == Self.S || t == Self.B || t == Self.BN else {
+                i += 1
+                continue
+            }
+            var end = i
+            while end < count {
+                let u = types[end]
+                guard u == Self.ON || u == Self.WS || u == Self.S || u == Self.B || u == Self.BN else { break }
+                end += 1
+            }
+            let p = previous(i)
+            let before = p >= 0 ? strongForNeutrals(types[p]) ?? embedding : embedding
+            let after = end < count ? strongForNeutrals(types[end]) ?? embedding : embedding
+            let direction = before == after ? before : embedding
+            for k in i..<end where types[k] != Self.BN { types[k] = direction }
+            i = end
+        }
+    }
+
+    /// I1–I2, and the level of each BN: that of the character before it, or the paragraph's.
+    private func implicitLevels() {
+        var previousLevel = base
+        for i in 0..<count {
+            let t = types[i]
+            var level = base
+            if t == Self.BN {
+                level = previousLevel
+            } else if base & 1 == 0 {
+                if t == Self.R { level = base + 1 } else if t == Self.AN || t == Self.EN { level = base + 2 }
+            } else if t == Self.L || t == Self.EN || t == Self.AN {
+                level = base + 1
+            }
+            levels[i] = level
+            previousLevel = level
+        }
+    }
+
+    /// L1 as FriBidi applies it to a paragraph: segment and paragraph separators, the white space and
+    /// BN before them, and the white space and BN at the paragraph's end, take the paragraph level.
+    private func paragraphL1() {
+        var resetting = true
+        var j = count - 1
+        while j >= 0 {
+            let c = classes[j]
+            let isSeparator = c == Self.S || c == Self.B
+            let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN
+            if !resetting, isSeparator { resetting = true }
+            if resetting {
+                if isSpaceLike { levels[j] = base } else { resetting = false }
+            }
+            j -= 1
+        }
+    }
+}
