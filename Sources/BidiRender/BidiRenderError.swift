@@ -9,8 +9,6 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     case unreadableFile(path: String, reason: String)
     /// A value that is out of range or malformed, for `key`, with what was wrong.
     case invalidValue(key: String, value: String, reason: String)
-    /// The bidi library failed (it fails only when memory runs out).
-    case bidiFailure(String)
     /// A font file that could not be loaded, with FreeType's reason.
     case fontLoad(file: String, reason: String)
     /// Rendering or image encoding failed, with the library's reason.
@@ -27,8 +25,6 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(path): cannot read: \(reason)"
         case .invalidValue(let key, let value, let reason):
             return "invalid value '\(value)' for \(key): \(reason)"
-        case .bidiFailure(let what):
-            return "bidi failure: \(what)"
         case .fontLoad(let file, let reason):
             return "\(file): cannot load font: \(reason)"
         case .renderFailure(let reason):

@@ -27,15 +27,6 @@ final class FTLibrary: @unchecked Sendable {
     deinit {
         FT_Done_FreeType(handle)
     }
-
-    /// The FreeType version string, for example "2.12.1".
-    var version: String {
-        var major: FT_Int = 0
-        var minor: FT_Int = 0
-        var patch: FT_Int = 0
-        FT_Library_Version(handle, &major, &minor, &patch)
-        return "\(major).\(minor).\(patch)"
-    }
 }
 
 /// Font-wide metrics in font units.
@@ -107,14 +98,6 @@ final class FTFace: @unchecked Sendable {
     /// Whether FreeType flags the face as italic.
     var isItalic: Bool {
         withFace { $0.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0 }
-    }
-
-    /// The number of faces in the file (more than one for a collection).
-    var faceCount: Int { withFace { Int($0.pointee.num_faces) } }
-
-    /// The glyph of `scalar` in the face's Unicode cmap, or 0 when the face does not cover it.
-    func glyphIndex(_ scalar: UInt32) -> UInt32 {
-        withFace { UInt32(FT_Get_Char_Index($0, FT_ULong(scalar))) }
     }
 
     /// Ascender, descender, line gap and units per em.

@@ -127,9 +127,6 @@ enum HarfBuzzUnicode {
         return tagString(hb_script_to_iso15924_tag(script))
     }
 
-    /// The version of the HarfBuzz library.
-    static var version: String { String(cString: hb_version_string()) }
-
     private static func tagString(_ tag: hb_tag_t) -> String {
         let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
         return String(decoding: bytes, as: UTF8.self)
