@@ -112,7 +112,16 @@ public final class Font: Sendable, Hashable {
 
     /// Whether the face covers every character of `cluster` that is not default-ignorable.
     func covers(_ cluster: some Collection<Unicode.Scalar>) -> Bool {
-        cluster.allSatisfy { Self.isIgnorableForCoverage($0) || hbFont.hasGlyph($0.value) }
+        covers(codePoints: cluster.lazy.map(\.value))
+    }
+
+    /// `covers` on code points. The cmap is checked first (a lock-free bitmap); the Unicode
+    /// property lookup runs only for a character the face lacks.
+    func covers(codePoints cluster: some Collection<UInt32>) -> Bool {
+        for c in cluster where !hbFont.hasGlyph(c) {
+            guard let scalar = Unicode.Scalar(c), Self.isIgnorableForCoverage(scalar) else { return false }
+        }
+        return true
     }
 
     /// Default-ignorable code points (ZWJ, ZWNJ, variation selectors, bidi controls, tags) and
@@ -277,6 +286,15 @@ public final class FontRegistry: Sendable {
     ) -> FontChoice {
         let chain = entries(script: script, locale: locale, weight: weight, style: style)
         for choice in chain where choice.font.covers(cluster) { return choice }
+        return fallback(for: cluster, chain: chain, locale: locale, weight: weight, style: style)
+    }
+
+    /// The choice for a cluster that no font of `chain` covers: a system font that fontconfig finds,
+    /// or the .notdef glyph of the chain's first font.
+    func fallback(
+        for cluster: some Collection<Unicode.Scalar>, chain: [FontChoice], locale: LocaleTag, weight: FontWeight,
+        style: FontStyle
+    ) -> FontChoice {
         if let system = systemFont(for: cluster, locale: locale, weight: weight) {
             return FontChoice(
                 font: system, source: .system, requestedWeight: weight, requestedStyle: style,

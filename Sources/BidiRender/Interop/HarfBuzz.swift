@@ -27,6 +27,8 @@ final class HBFont: @unchecked Sendable {
     private let font: OpaquePointer
     /// HarfBuzz units per em: positions divided by this, times the size in px, are px.
     let unitsPerEm: Int32
+    /// The code points the face's cmap maps, read once here (hb_face_collect_unicodes).
+    let coverage: CodePointSet
 
     /// Creates the HarfBuzz font of `face`. The face is sized so that HarfBuzz works at
     /// ppem = units per em in 26.6 fixed point (`FT_Set_Char_Size(upem * 64)`): advances are exact
@@ -62,6 +64,19 @@ final class HBFont: @unchecked Sendable {
         self.face = face
         self.font = font
         self.unitsPerEm = result.1
+        coverage = face.withFace { _ in Self.collectCoverage(font) }
+    }
+
+    /// The cmap's code points, as ranges read from an hb_set (created and destroyed here).
+    private static func collectCoverage(_ font: OpaquePointer) -> CodePointSet {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(hb_font_get_face(font), set)
+        var ranges: [ClosedRange<UInt32>] = []
+        var first: hb_codepoint_t = 0
+        var last: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID: start before the first range
+        while hb_set_next_range(set, &first, &last) != 0 { ranges.append(first...last) }
+        return CodePointSet(ranges: ranges)
     }
 
     deinit {
@@ -69,25 +84,21 @@ final class HBFont: @unchecked Sendable {
         face.withLibraryLock { hb_font_destroy(font) }
     }
 
-    /// Whether the face has a glyph for `scalar` (its cmap, through HarfBuzz).
-    func hasGlyph(_ scalar: UInt32) -> Bool {
-        face.withFace { _ in
-            var glyph: hb_codepoint_t = 0
-            return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
-        }
-    }
+    /// Whether the face's cmap maps `scalar` (lock-free: the set read at init).
+    @inline(__always)
+    func hasGlyph(_ scalar: UInt32) -> Bool { coverage.contains(scalar) }
 
     /// Shapes `text[item]` with the rest of `text` as context (`hb_buffer_add_codepoints`), and
     /// appends the glyphs, in visual order (left to right), to `output`.
     func shape(
         buffer: HBBuffer, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool,
-        script: String, language: String?, into output: inout [RawGlyph]
+        script: ScriptTag, language: String?, into output: inout [RawGlyph]
     ) {
         let b = buffer.handle
         hb_buffer_clear_contents(b)
         hb_buffer_add_codepoints(b, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_direction(b, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(b, hb_script_from_string(script, -1))
+        hb_buffer_set_script(b, hb_script_t(rawValue: script.rawValue))
         if let language { hb_buffer_set_language(b, hb_language_from_string(language, -1)) }
         hb_buffer_set_cluster_level(b, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         face.withFace { _ in hb_shape(font, b, nil, 0) }
@@ -120,15 +131,11 @@ final class HBBuffer {
 
 /// HarfBuzz's Unicode data (Unicode 15 in HarfBuzz 6): the Script property of a code point.
 enum HarfBuzzUnicode {
-    /// The ISO 15924 tag of the Script property of `scalar` ("Arab", "Hani", "Zyyy" for Common,
-    /// "Zinh" for Inherited, "Zzzz" for Unknown).
-    static func script(_ scalar: UInt32) -> String {
-        let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar)
-        return tagString(hb_script_to_iso15924_tag(script))
+    /// The Script property of `scalar` as its ISO 15924 tag (Zyyy for Common, Zinh for Inherited,
+    /// Zzzz for Unknown).
+    static func script(_ scalar: UInt32) -> ScriptTag {
+        ScriptTag(rawValue: hb_script_to_iso15924_tag(hb_unicode_script(unicodeFuncs, scalar)))
     }
 
-    private static func tagString(_ tag: hb_tag_t) -> String {
-        let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    nonisolated(unsafe) private static let unicodeFuncs = hb_unicode_funcs_get_default()
 }

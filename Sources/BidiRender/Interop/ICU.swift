@@ -2,7 +2,7 @@
 // bridge CICUBridge. The only code that calls it.
 //
 // Thread-safety: a UBreakIterator is mutable; `ICULineBreaker` serializes its use with a lock, and
-// `LayoutEngine` keeps a pool that hands one breaker to each concurrent layout.
+// each LayoutScratch keeps its own breakers, so concurrent layouts never share one.
 
 internal import CICUBridge
 

@@ -1,6 +1,44 @@
 // ScriptResolver: the Script of every code point, with Common and Inherited characters resolved from
 // their neighbours (UAX #24 §5.2, as HarfBuzz's and Pango's script itemizers do).
 
+/// An ISO 15924 script tag packed as HarfBuzz packs it (hb_script_t): "Arab" is 0x41726162.
+/// Itemization works on these; strings appear only in the results.
+struct ScriptTag: Hashable, Sendable {
+    var rawValue: UInt32
+
+    static let common = ScriptTag(rawValue: 0x5A79_7979)  // Zyyy
+    static let inherited = ScriptTag(rawValue: 0x5A69_6E68)  // Zinh
+    static let unknown = ScriptTag(rawValue: 0x5A7A_7A7A)  // Zzzz
+    static let han = ScriptTag(rawValue: 0x4861_6E69)  // Hani
+    static let hiragana = ScriptTag(rawValue: 0x4869_7261)  // Hira
+    static let katakana = ScriptTag(rawValue: 0x4B61_6E61)  // Kana
+
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The tag of a four-letter string ("Arab"); Zzzz for anything else.
+    init(_ string: String) {
+        let bytes = Array(string.utf8)
+        guard bytes.count == 4 else {
+            self = .unknown
+            return
+        }
+        rawValue = bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// The tag as a string: "Arab".
+    var string: String {
+        let v = rawValue
+        return String(unsafeUninitializedCapacity: 4) { buffer in
+            for k in 0..<4 { buffer[k] = UInt8(truncatingIfNeeded: v >> UInt32(24 - 8 * k)) }
+            return 4
+        }
+    }
+
+    /// Whether the script is written without spaces between words, so that a line may break and a
+    /// text may be cut for the shaping cache between any two of its grapheme clusters.
+    var isIdeographic: Bool { self == .han || self == .hiragana || self == .katakana }
+}
+
 /// Resolves the script of each code point for itemization and font fallback.
 public enum ScriptResolver {
     /// ISO 15924 tags of Common, Inherited and Unknown, which take a neighbour's script.
@@ -15,16 +53,26 @@ public enum ScriptResolver {
     /// - a closing paired bracket takes the script of its opening bracket, so "(" and ")" share one.
     /// A text with no script at all resolves to "Zyyy" throughout.
     public static func resolve(_ scalars: some Collection<Unicode.Scalar>) -> [String] {
-        var out: [String] = []
-        out.reserveCapacity(scalars.count)
-        var current = common
-        var stack: [(id: UInt32, script: String)] = []
-        for scalar in scalars {
-            var script = HarfBuzzUnicode.script(scalar.value)
-            let isNeutral = script == common || script == inherited || script == unknown
+        var tags: [ScriptTag] = []
+        var stack: [(id: UInt32, script: ScriptTag)] = []
+        resolve(scalars.lazy.map(\.value), into: &tags, stack: &stack)
+        return tags.map(\.string)
+    }
+
+    /// `resolve` on code points, into `out` (replaced), with `stack` as reusable scratch.
+    static func resolve(
+        _ codePoints: some Collection<UInt32>, into out: inout [ScriptTag], stack: inout [(id: UInt32, script: ScriptTag)]
+    ) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(codePoints.count)
+        stack.removeAll(keepingCapacity: true)
+        var current = ScriptTag.common
+        for value in codePoints {
+            var script = HarfBuzzUnicode.script(value)
+            let isNeutral = script == .common || script == .inherited || script == .unknown
             if isNeutral {
                 script = current
-                if let bracket = UnicodeBidiData.bracketPairIdentifier(scalar.value) {
+                if let bracket = UnicodeBidiData.bracketPairIdentifier(value) {
                     if bracket.isOpen {
                         if stack.count < 64 { stack.append((bracket.id, current)) }
                     } else if let match = stack.lastIndex(where: { $0.id == bracket.id }) {
@@ -34,15 +82,14 @@ public enum ScriptResolver {
                     }
                 }
             } else {
-                if current == common {
+                if current == .common {
                     // The first real script: leading neutrals (and brackets opened there) take it.
                     for i in out.indices { out[i] = script }
-                    for i in stack.indices where stack[i].script == common { stack[i].script = script }
+                    for i in stack.indices where stack[i].script == .common { stack[i].script = script }
                 }
                 current = script
             }
             out.append(script)
         }
-        return out
     }
 }

@@ -1,21 +1,30 @@
 // LayoutEngine: lays a text out, stage by stage —
 //   mentions isolated (Text) → paragraphs and levels on the isolated text (Bidi) → scripts, fonts per
-//   grapheme cluster, items (Itemize) → HarfBuzz shaping with the paragraph as context (Shape) →
-//   lines to a width at UAX #14 opportunities (LineBreak) → per-line L1–L2 reorder, runs in visual
-//   order, alignment and positions (Layout).
+//   grapheme cluster, items (Itemize) → HarfBuzz shaping, word by word through the shaping cache
+//   (Shape) → lines to a width at UAX #14 opportunities (LayoutBreak) → per-line L1–L2 reorder, runs in
+//   visual order, alignment and positions (Layout).
 //
-// Thread-safety: the engine is Sendable and meant to be shared; each call uses its own scratch
-// (a BidiReorderer and a Shaper), and ICU line breakers come from a locked pool.
+// Thread-safety: the engine is Sendable and meant to be shared. Each call takes a LayoutScratch (HarfBuzz
+// buffer, bidi buffers, ICU line breakers, shaping cache) from a locked pool and gives it back after,
+// so concurrent calls never share one; the caches warm up per scratch.
 
 /// Lays out texts with one font registry.
 public final class LayoutEngine: Sendable {
     public let registry: FontRegistry
-    /// ICU line breakers by locale, reused across calls. At most `breakerPoolLimit` idle per locale.
-    private let breakers = Locked<[String: [ICULineBreaker]]>([:])
-    static let breakerPoolLimit = 8
+    /// Idle scratches. At most `scratchPoolLimit` are kept.
+    private let scratches = Locked<[LayoutScratch]>([])
+    private let cacheLimits: ShapeCache.Limits?
+    static let scratchPoolLimit = 16
 
-    public init(registry: FontRegistry) {
+    /// - Parameters:
+    ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 16
+    ///     code points and 16 glyphs per word on average besides). 0 shapes every run whole, with no
+    ///     cache. Each concurrent call has its own cache.
+    public init(registry: FontRegistry, shapeCacheEntries: Int = 8_192) {
         self.registry = registry
+        cacheLimits = shapeCacheEntries > 0
+            ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 16, glyphs: shapeCacheEntries * 16)
+            : nil
     }
 
     /// Lays out `text` with `options` and attributed `spans` (scalar offsets).
@@ -23,26 +32,30 @@ public final class LayoutEngine: Sendable {
     ///   character no font covers falls back to a system font or to .notdef, listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
         try options.validate()
-        var job = LayoutJob(text: text, spans: spans, options: options, registry: registry)
-        let breaker = takeBreaker(options.locale)
-        defer { if let breaker { returnBreaker(breaker) } }
-        return job.run(breaker: breaker)
+        let scratch = scratches.withLock { $0.popLast() } ?? LayoutScratch(cacheLimits: cacheLimits)
+        defer {
+            scratches.withLock { pool in
+                if pool.count < Self.scratchPoolLimit { pool.append(scratch) }
+            }
+        }
+        var job = LayoutJob(text: text, spans: spans, options: options, registry: registry, scratch: scratch)
+        return job.run(breaker: scratch.breaker(locale: icuLocale(options.locale)))
+    }
+
+    /// The shaping caches' figures, summed over the scratches idle at the moment of the call.
+    public var shapeCacheStatistics: ShapeCacheStatistics {
+        scratches.withLock { pool in
+            pool.reduce(ShapeCacheStatistics()) { $0 + ($1.shapeCache?.currentStatistics ?? ShapeCacheStatistics()) }
+        }
+    }
+
+    /// Empties the shaping caches of the idle scratches (their counters stay), for a cold start.
+    public func clearShapeCaches() {
+        scratches.withLock { pool in for scratch in pool { scratch.shapeCache?.reset() } }
     }
 
     private func icuLocale(_ locale: LocaleTag) -> String {
         locale.normalized == "default" ? "" : locale.normalized.replacingOccurrences(of: "-", with: "_")
-    }
-
-    private func takeBreaker(_ locale: LocaleTag) -> ICULineBreaker? {
-        let id = icuLocale(locale)
-        if let breaker = breakers.withLock({ $0[id]?.popLast() }) { return breaker }
-        return (try? ICULineBreaker(locale: id)) ?? (try? ICULineBreaker(locale: ""))
-    }
-
-    private func returnBreaker(_ breaker: ICULineBreaker) {
-        breakers.withLock { pool in
-            if pool[breaker.locale, default: []].count < Self.breakerPoolLimit { pool[breaker.locale, default: []].append(breaker) }
-        }
     }
 }
 
@@ -53,8 +66,9 @@ struct LayoutJob {
     let spans: [TextSpan]
     let options: LayoutOptions
     let registry: FontRegistry
-    let shaper = Shaper()
-    let bidi = BidiReorderer()
+    let scratch: LayoutScratch
+    var shaper: Shaper { scratch.shaper }
+    var bidi: BidiReorderer { scratch.bidi }
     let reshaped = ReshapeCache()
 
     /// Per code point: the scalar to shape (digits substituted), its original bidi class, whether a
@@ -63,12 +77,13 @@ struct LayoutJob {
     var graphemeStarts: [Bool]
     var classes: [BidiClass]
 
-    init(text: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry) {
+    init(text: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, scratch: LayoutScratch) {
         self.text = text
         scalars = Array(text.unicodeScalars)
         self.spans = spans
         self.options = options
         self.registry = registry
+        self.scratch = scratch
         let digits = options.digits.resolved(for: options.locale)
         display = scalars.map { digits.apply($0.value) }
         classes = scalars.map { BidiClass($0) }
@@ -94,7 +109,7 @@ struct LayoutJob {
     struct Item {
         var range: Range<Int>
         var level: UInt8
-        var script: String
+        var script: ScriptTag
         var language: String?
         var font: Font
         var glyphs: [ShapedGlyph]
@@ -107,12 +122,22 @@ struct LayoutJob {
         var locale: LocaleTag
     }
 
+    /// The attributes of the text: a table, and for each code point its index in the table (all 0,
+    /// and no per-code-point array, when no span sets any).
+    struct AttributeMap {
+        var table: [Attributes]
+        var index: [Int32]?
+
+        subscript(i: Int) -> Attributes { table[index.map { Int($0[i]) } ?? 0] }
+        func id(_ i: Int) -> Int32 { index?[i] ?? 0 }
+    }
+
     mutating func run(breaker: ICULineBreaker?) -> Layout {
         let resolved = MentionResolver.resolve(
             scalars, direction: options.direction, mode: options.mentions,
             callerMentions: spans.filter(\.isMention).map(\.range))
         let isolated = IsolatedText(scalars, mentions: resolved.mentions, innerMarks: true)
-        let attributes = attributesPerScalar()
+        let attributes = attributeMap()
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
         var lines: [LayoutLine] = []
@@ -146,45 +171,101 @@ struct LayoutJob {
     }
 
     /// The weight, style and locale at each code point: the options, overridden by the spans in order.
-    func attributesPerScalar() -> [Attributes] {
+    func attributeMap() -> AttributeMap {
         let base = Attributes(weight: options.weight, style: options.style, locale: options.locale)
-        var out = [Attributes](repeating: base, count: scalars.count)
+        guard spans.contains(where: { $0.weight != nil || $0.style != nil || $0.locale != nil }) else {
+            return AttributeMap(table: [base], index: nil)
+        }
+        var perScalar = [Attributes](repeating: base, count: scalars.count)
         for span in spans where span.weight != nil || span.style != nil || span.locale != nil {
             let lo = max(0, span.range.lowerBound)
             let hi = min(scalars.count, span.range.upperBound)
             guard lo < hi else { continue }
             for i in lo..<hi {
-                if let weight = span.weight { out[i].weight = weight }
-                if let style = span.style { out[i].style = style }
-                if let locale = span.locale { out[i].locale = locale }
+                if let weight = span.weight { perScalar[i].weight = weight }
+                if let style = span.style { perScalar[i].style = style }
+                if let locale = span.locale { perScalar[i].locale = locale }
             }
         }
-        return out
+        var table: [Attributes] = [base]
+        var ids: [Attributes: Int32] = [base: 0]
+        var index = [Int32](repeating: 0, count: scalars.count)
+        for (i, a) in perScalar.enumerated() {
+            if let id = ids[a] {
+                index[i] = id
+            } else {
+                let id = Int32(table.count)
+                table.append(a)
+                ids[a] = id
+                index[i] = id
+            }
+        }
+        return AttributeMap(table: table, index: index)
     }
 
     // MARK: Itemize and shape
 
+    /// The fallback chain for one script and one set of attributes, with the language each step
+    /// shapes with.
+    struct ChainMemo {
+        var script: ScriptTag
+        var attributes: Int32
+        var chain: [FontChoice]
+        var languages: [String?]
+    }
+
+    /// The language a run shapes with: the package's own for a script package, else the locale's.
+    static func language(for source: FontSource, locale: LocaleTag) -> String? {
+        if case .scriptPackage(_, let locale) = source { return locale }
+        return locale.normalized == "default" || locale.normalized.isEmpty ? nil : locale.normalized
+    }
+
     /// Scripts (UAX #24), a font per grapheme cluster through the fallback chain, then items of one
     /// level, script, font and language, each shaped with the paragraph as context.
     func itemize(
-        _ range: Range<Int>, levels: [UInt8], attributes: [Attributes], mentions: [Mention],
+        _ range: Range<Int>, levels: [UInt8], attributes: AttributeMap, mentions: [Mention],
         fallbacks: inout [FontFallback]
     ) -> [Item] {
         guard !range.isEmpty else { return [] }
-        var scripts = ScriptResolver.resolve(scalars[range])
+        var scripts = scratch.scripts
+        var stack = scratch.bracketStack
+        defer {
+            scratch.scripts = scripts
+            scratch.bracketStack = stack
+        }
+        scratch.scripts = []
+        ScriptResolver.resolve(scalars[range].lazy.map(\.value), into: &scripts, stack: &stack)
         // A mention is one unit: its "@" takes the script of the name, not of the text before it.
         // Mentions are sorted: start at the first one that ends inside or after this paragraph.
         var m = mentions.partitioningIndex { $0.range.upperBound > range.lowerBound }
+        var own = scratch.mentionScripts
+        defer { scratch.mentionScripts = own }
         while m < mentions.count, mentions[m].range.lowerBound < range.upperBound {
             let mention = mentions[m]
             m += 1
             guard range.contains(mention.range.lowerBound) else { continue }
-            let own = ScriptResolver.resolve(scalars[mention.range])
+            ScriptResolver.resolve(scalars[mention.range].lazy.map(\.value), into: &own, stack: &stack)
             for (k, script) in own.enumerated() { scripts[mention.range.lowerBound + k - range.lowerBound] = script }
+        }
+        var memos: [ChainMemo] = []
+        var lastMemo = -1
+        func memo(_ script: ScriptTag, _ id: Int32) -> Int {
+            if lastMemo >= 0, memos[lastMemo].script == script, memos[lastMemo].attributes == id { return lastMemo }
+            if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == id }) {
+                lastMemo = found
+                return found
+            }
+            let a = attributes.table[Int(id)]
+            let chain = registry.entries(script: script.string, locale: a.locale, weight: a.weight, style: a.style)
+            memos.append(ChainMemo(
+                script: script, attributes: id, chain: chain,
+                languages: chain.map { Self.language(for: $0.source, locale: a.locale) }))
+            lastMemo = memos.count - 1
+            return lastMemo
         }
         var items: [Item] = []
         var i = range.lowerBound
-        var current: (start: Int, level: UInt8, script: String, language: String?, font: Font)?
+        var current: (start: Int, level: UInt8, script: ScriptTag, language: String?, font: Font)?
         func close(at end: Int) {
             guard let c = current else { return }
             items.append(Item(range: c.start..<end, level: c.level, script: c.script, language: c.language, font: c.font, glyphs: []))
@@ -193,46 +274,63 @@ struct LayoutJob {
             var end = i + 1
             while end < range.upperBound, !graphemeStarts[end] { end += 1 }
             let script = scripts[i - range.lowerBound]
-            let a = attributes[i]
-            let cluster = display[i..<end].map { Unicode.Scalar($0) ?? "\u{FFFD}" }
-            let choice = registry.font(for: cluster, script: script, locale: a.locale, weight: a.weight, style: a.style)
-            if choice.source == .system || choice.source == .notdef {
+            let id = attributes.id(i)
+            let k = memo(script, id)
+            let cluster = display[i..<end]
+            var font: Font
+            var language: String?
+            if let step = memos[k].chain.firstIndex(where: { $0.font.covers(codePoints: cluster) }) {
+                font = memos[k].chain[step].font
+                language = memos[k].languages[step]
+            } else {
+                let a = attributes.table[Int(id)]
+                let choice = registry.fallback(
+                    for: cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, chain: memos[k].chain, locale: a.locale,
+                    weight: a.weight, style: a.style)
                 fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
+                font = choice.font
+                language = Self.language(for: choice.source, locale: a.locale)
             }
-            let language: String? = {
-                if case .scriptPackage(_, let locale) = choice.source { return locale }
-                return a.locale.normalized == "default" || a.locale.normalized.isEmpty ? nil : a.locale.normalized
-            }()
             // A cluster normally has one level; split at a level change inside it all the same, so
             // each item has one direction.
             for j in i..<end {
                 let level = levels[j - range.lowerBound]
-                if let c = current, c.level == level, c.script == script, c.language == language, c.font === choice.font {
+                if let c = current, c.level == level, c.script == script, c.font === font, c.language == language {
                     continue
                 }
                 close(at: j)
-                current = (j, level, script, language, choice.font)
+                current = (j, level, script, language, font)
             }
             i = end
         }
         close(at: range.upperBound)
-        var shaped = items
-        for k in shaped.indices {
-            shaped[k].glyphs = shape(shaped[k], range: shaped[k].range, context: range)
+        for k in items.indices {
+            items[k].glyphs = shape(items[k], range: items[k].range, context: range)
         }
-        return shaped
+        return items
     }
 
-    /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz.
+    /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz:
+    /// word by word through the shaping cache, or, without a cache, whole.
     /// Clusters are offsets into the original text.
     func shape(_ item: Item, range: Range<Int>, context: Range<Int>) -> [ShapedGlyph] {
         display.withUnsafeBufferPointer { all in
-            let window = UnsafeBufferPointer(rebasing: all[context])
-            return shaper.shape(
-                codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-                clusterBase: context.lowerBound, font: item.font, direction: TextDirection(level: item.level),
-                script: item.script, language: item.language, size: options.size
-            ).glyphs
+            guard let cache = scratch.shapeCache else {
+                let window = UnsafeBufferPointer(rebasing: all[context])
+                return shaper.shape(
+                    codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
+                    clusterBase: context.lowerBound, font: item.font, direction: TextDirection(level: item.level),
+                    script: item.script, language: item.language, size: options.size
+                ).glyphs
+            }
+            return graphemeStarts.withUnsafeBufferPointer { starts in
+                var glyphs: [ShapedGlyph] = []
+                shaper.shapeWords(
+                    text: all, range: range, context: context, clusterStarts: starts, font: item.font,
+                    rightToLeft: item.level & 1 == 1, script: item.script, language: item.language, size: options.size,
+                    clusterBase: 0, cache: cache, into: &glyphs)
+                return glyphs
+            }
         }
     }
 
@@ -317,7 +415,7 @@ struct LayoutJob {
     /// visual order, reshapes items the line cuts, and positions the glyphs from x = 0.
     func buildLine(
         _ lineRange: Range<Int>, paragraph: Int, paragraphRange: Range<Int>, base: UInt8, items: [Item],
-        isolated: IsolatedText, transformed: Range<Int>, attributes: [Attributes]
+        isolated: IsolatedText, transformed: Range<Int>, attributes: AttributeMap
     ) -> LayoutLine {
         var line = LayoutLine(
             range: lineRange, paragraph: paragraph, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
@@ -370,7 +468,7 @@ struct LayoutJob {
             }
             if !fonts.contains(where: { $0 === item.font }) { fonts.append(item.font) }
             line.runs.append(LayoutRun(
-                range: group.lo..<group.hi, level: group.level, script: item.script, language: item.language,
+                range: group.lo..<group.hi, level: group.level, script: item.script.string, language: item.language,
                 font: item.font.descriptor, size: options.size, x: runX, advance: pen - runX, glyphs: positioned))
         }
         line.width = pen
@@ -385,8 +483,8 @@ struct LayoutJob {
     }
 
     /// The font whose metrics an empty line takes: the chain's first font for a space.
-    func emptyLineFont(at index: Int, attributes: [Attributes]) -> Font {
-        let a = index < attributes.count ? attributes[index] : Attributes(weight: options.weight, style: options.style, locale: options.locale)
+    func emptyLineFont(at index: Int, attributes: AttributeMap) -> Font {
+        let a = index < scalars.count ? attributes[index] : attributes.table[0]
         return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
     }
 

@@ -38,6 +38,7 @@ public final class Shaper {
     private let buffer = HBBuffer()
     private var context: [UInt32] = []
     private var raw: [RawGlyph] = []
+    private var words: [Range<Int>] = []
 
     public init() {}
 
@@ -56,6 +57,7 @@ public final class Shaper {
         _ text: [Unicode.Scalar], range: Range<Int>, context: Range<Int>? = nil, font: Font,
         direction: TextDirection, script: String, language: String?, size: Double
     ) -> ShapedRun {
+        let tag = ScriptTag(script)
         let context = context ?? range
         self.context.removeAll(keepingCapacity: true)
         self.context.append(contentsOf: text[context].lazy.map(\.value))
@@ -64,7 +66,7 @@ public final class Shaper {
             font.hbFont.shape(
                 buffer: buffer, text: codepoints,
                 item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-                rightToLeft: direction == .rightToLeft, script: script, language: language, into: &raw)
+                rightToLeft: direction == .rightToLeft, script: tag, language: language, into: &raw)
         }
         return run(range: range, font: font, direction: direction, script: script, language: language, size: size, clusterBase: context.lowerBound)
     }
@@ -73,7 +75,7 @@ public final class Shaper {
     /// five on each side). Clusters are offsets into `codePoints` plus `clusterBase`.
     func shape(
         codePoints: UnsafeBufferPointer<UInt32>, item: Range<Int>, clusterBase: Int, font: Font,
-        direction: TextDirection, script: String, language: String?, size: Double
+        direction: TextDirection, script: ScriptTag, language: String?, size: Double
     ) -> ShapedRun {
         let window = max(0, item.lowerBound - 8)..<min(codePoints.count, item.upperBound + 8)
         raw.removeAll(keepingCapacity: true)
@@ -83,7 +85,115 @@ public final class Shaper {
             rightToLeft: direction == .rightToLeft, script: script, language: language, into: &raw)
         return run(
             range: (clusterBase + item.lowerBound)..<(clusterBase + item.upperBound), font: font, direction: direction,
-            script: script, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
+            script: script.string, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
+    }
+
+    /// Code points after which a word ends for the shaping cache (a word keeps its trailing spaces).
+    @inline(__always)
+    static func isWordSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0xA0 || c == 0x3000 || c == 0x09 }
+
+    /// Shapes `text[range]` (one run of one font, direction, script and language) word by word
+    /// through `cache`, and appends its glyphs, in visual order and in px at `size`, to `output`.
+    /// Clusters are offsets into `text` plus `clusterBase`.
+    ///
+    /// A word runs up to and including its trailing spaces; in an ideographic script a word also ends
+    /// between two ideographs (Han, Hiragana, Katakana by their own Script property; a CJK font may
+    /// kern the digits and Latin among them, so those stay together), at grapheme cluster starts
+    /// (`clusterStarts`). HarfBuzz sees, at the run's two edges, the neighbouring
+    /// code point inside `context` unless either side is a space, and no context between words:
+    /// joining never crosses a space. The tests check that this equals shaping the run whole, on the
+    /// corpus.
+    func shapeWords(
+        text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>,
+        clusterStarts: UnsafeBufferPointer<Bool>, font: Font, rightToLeft: Bool, script: ScriptTag,
+        language: String?, size: Double, clusterBase: Int, cache: ShapeCache, into output: inout [ShapedGlyph]
+    ) {
+        guard !range.isEmpty else { return }
+        words.removeAll(keepingCapacity: true)
+        let ideographic = script.isIdeographic
+        var start = range.lowerBound
+        var previousIsIdeograph = ideographic && HarfBuzzUnicode.script(text[range.lowerBound]).isIdeographic
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            let isIdeograph = ideographic && HarfBuzzUnicode.script(text[i]).isIdeographic
+            defer { previousIsIdeograph = isIdeograph }
+            guard clusterStarts[i] else { continue }
+            if (previousIsIdeograph && isIdeograph) || (Self.isWordSpace(text[i - 1]) && !Self.isWordSpace(text[i])) {
+                words.append(start..<i)
+                start = i
+            }
+        }
+        words.append(start..<range.upperBound)
+
+        let languageID = cache.languageID(language)
+        let scale = size / Double(font.hbFont.unitsPerEm)
+        output.reserveCapacity(output.count + range.count)
+        for n in 0..<words.count {
+            let w = words[rightToLeft ? words.count - 1 - n : n]
+            var before: UInt32 = 0
+            if w.lowerBound == range.lowerBound, w.lowerBound > context.lowerBound,
+                !Self.isWordSpace(text[w.lowerBound - 1]), !Self.isWordSpace(text[w.lowerBound])
+            {
+                before = text[w.lowerBound - 1]
+            }
+            var after: UInt32 = 0
+            if w.upperBound == range.upperBound, w.upperBound < context.upperBound,
+                !Self.isWordSpace(text[w.upperBound]), !Self.isWordSpace(text[w.upperBound - 1])
+            {
+                after = text[w.upperBound]
+            }
+            let word = UnsafeBufferPointer(rebasing: text[w])
+            let key = ShapeKey(
+                font: ObjectIdentifier(font), script: script, language: languageID, rightToLeft: rightToLeft,
+                before: before, after: after)
+            let base = clusterBase + w.lowerBound
+            let cacheable = word.count <= cache.limits.longestWord
+            if cacheable, let hit = cache.lookup(key, word: word) {
+                Self.append(cache.glyphs[hit], base: base, scale: scale, to: &output)
+                continue
+            }
+            shapeWord(word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language)
+            let glyphs = raw.lazy.map {
+                CachedGlyph(
+                    id: $0.glyph, cluster: $0.cluster, xAdvance: $0.xAdvance, yAdvance: $0.yAdvance,
+                    xOffset: $0.xOffset, yOffset: $0.yOffset)
+            }
+            if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
+                Self.append(cache.glyphs[stored], base: base, scale: scale, to: &output)
+            } else {
+                Self.append(glyphs, base: base, scale: scale, to: &output)
+            }
+        }
+    }
+
+    /// Shapes one word with at most one code point of context on each side into `raw`, clusters
+    /// made offsets into the word.
+    private func shapeWord(
+        _ word: UnsafeBufferPointer<UInt32>, before: UInt32, after: UInt32, font: Font, rightToLeft: Bool,
+        script: ScriptTag, language: String?
+    ) {
+        context.removeAll(keepingCapacity: true)
+        if before != 0 { context.append(before) }
+        context.append(contentsOf: word)
+        if after != 0 { context.append(after) }
+        raw.removeAll(keepingCapacity: true)
+        let offset = before != 0 ? 1 : 0
+        context.withUnsafeBufferPointer {
+            font.hbFont.shape(
+                buffer: buffer, text: $0, item: offset..<(offset + word.count), rightToLeft: rightToLeft,
+                script: script, language: language, into: &raw)
+        }
+        if offset != 0 { for k in raw.indices { raw[k].cluster -= UInt32(offset) } }
+    }
+
+    private static func append(
+        _ glyphs: some Collection<CachedGlyph>, base: Int, scale: Double, to output: inout [ShapedGlyph]
+    ) {
+        for g in glyphs {
+            output.append(ShapedGlyph(
+                id: g.id, cluster: base + Int(g.cluster),
+                xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
+                xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale))
+        }
     }
 
     private func run(

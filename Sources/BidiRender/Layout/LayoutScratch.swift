@@ -1,0 +1,34 @@
+// LayoutScratch: the reusable working objects of layout calls — HarfBuzz buffer (in the Shaper),
+// bidi buffers, ICU line breakers and the shaping cache — so that a warm call creates none of them.
+//
+// Thread-safety: one layout call uses a scratch at a time. LayoutEngine keeps idle scratches in a
+// locked pool, hands one to each call and takes it back after.
+
+/// The working objects of one layout call at a time.
+final class LayoutScratch {
+    let shaper = Shaper()
+    let bidi = BidiReorderer()
+    /// Words shaped once, across calls; nil when the engine was made without a cache.
+    let shapeCache: ShapeCache?
+    /// ICU line breakers by ICU locale id. At most `breakerLimit`: the map is cleared when full.
+    private var breakers: [String: ICULineBreaker] = [:]
+    static let breakerLimit = 8
+
+    /// Script resolution buffers.
+    var scripts: [ScriptTag] = []
+    var mentionScripts: [ScriptTag] = []
+    var bracketStack: [(id: UInt32, script: ScriptTag)] = []
+
+    init(cacheLimits: ShapeCache.Limits?) {
+        shapeCache = cacheLimits.map { ShapeCache(limits: $0) }
+    }
+
+    /// The line breaker for an ICU locale id ("" for the root rules), or nil when ICU has none.
+    func breaker(locale id: String) -> ICULineBreaker? {
+        if let breaker = breakers[id] { return breaker }
+        guard let breaker = (try? ICULineBreaker(locale: id)) ?? (try? ICULineBreaker(locale: "")) else { return nil }
+        if breakers.count >= Self.breakerLimit { breakers.removeAll() }
+        breakers[id] = breaker
+        return breaker
+    }
+}
