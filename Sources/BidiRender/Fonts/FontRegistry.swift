@@ -127,7 +127,10 @@ public final class Font: Sendable, Hashable {
     /// Default-ignorable code points (ZWJ, ZWNJ, variation selectors, bidi controls, tags) and
     /// combining grapheme joiner need no glyph of their own: HarfBuzz hides them.
     static func isIgnorableForCoverage(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+        // The first default-ignorable code point is U+00AD, the next U+034F: a short cut for
+        // Latin (the tests check it against the property on every code point).
+        if scalar.value < 0x34F && scalar.value != 0xAD { return false }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
     }
 }
 

@@ -81,6 +81,12 @@ final class FTFace: @unchecked Sendable {
         try lock.withLock { try body(handle) }
     }
 
+    /// The glyph FreeType's selected charmap gives `codePoint` (0: none). The tests check the
+    /// coverage bitmaps against it.
+    func glyphIndex(_ codePoint: UInt32) -> UInt32 {
+        withFace { UInt32(FT_Get_Char_Index($0, FT_ULong(codePoint))) }
+    }
+
     /// The family name FreeType reads from the name table.
     var familyName: String {
         withFace { face in face.pointee.family_name.map { String(cString: $0) } ?? "" }

@@ -87,12 +87,18 @@ struct LayoutJob {
         let digits = options.digits.resolved(for: options.locale)
         display = scalars.map { digits.apply($0.value) }
         classes = scalars.map { BidiClass($0) }
-        graphemeStarts = [Bool](repeating: false, count: scalars.count)
-        var offset = 0
-        for character in text {
-            if offset < graphemeStarts.count { graphemeStarts[offset] = true }
-            offset += character.unicodeScalars.count
-        }
+        graphemeStarts = Self.graphemeStarts(scalars)
+    }
+
+    /// Whether each scalar starts an extended grapheme cluster (UAX #29), by the standard library's
+    /// own grapheme breaking (the rules `String` iterates Characters by), scalar by scalar.
+    static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool] {
+        guard let first = scalars.first else { return [] }
+        var starts = [Bool](repeating: true, count: scalars.count)
+        var recognizer = Unicode._CharacterRecognizer()
+        _ = recognizer.hasBreak(before: first)
+        for i in 1..<scalars.count { starts[i] = recognizer.hasBreak(before: scalars[i]) }
+        return starts
     }
 
     /// Pieces of items reshaped for a line, by item, piece and line.
@@ -113,6 +119,8 @@ struct LayoutJob {
         var language: String?
         var font: Font
         var glyphs: [ShapedGlyph]
+        /// The language's id in the shaping cache.
+        var languageID: UInt32 = 0
     }
 
     /// The attributes in force at a code point.
@@ -211,6 +219,7 @@ struct LayoutJob {
         var script: ScriptTag
         var attributes: Int32
         var chain: [FontChoice]
+        var fonts: [Font]
         var languages: [String?]
     }
 
@@ -258,7 +267,7 @@ struct LayoutJob {
             let a = attributes.table[Int(id)]
             let chain = registry.entries(script: script.string, locale: a.locale, weight: a.weight, style: a.style)
             memos.append(ChainMemo(
-                script: script, attributes: id, chain: chain,
+                script: script, attributes: id, chain: chain, fonts: chain.map(\.font),
                 languages: chain.map { Self.language(for: $0.source, locale: a.locale) }))
             lastMemo = memos.count - 1
             return lastMemo
@@ -279,8 +288,8 @@ struct LayoutJob {
             let cluster = display[i..<end]
             var font: Font
             var language: String?
-            if let step = memos[k].chain.firstIndex(where: { $0.font.covers(codePoints: cluster) }) {
-                font = memos[k].chain[step].font
+            if let step = memos[k].fonts.firstIndex(where: { $0.covers(codePoints: cluster) }) {
+                font = memos[k].fonts[step]
                 language = memos[k].languages[step]
             } else {
                 let a = attributes.table[Int(id)]
@@ -304,6 +313,9 @@ struct LayoutJob {
             i = end
         }
         close(at: range.upperBound)
+        if let cache = scratch.shapeCache {
+            for k in items.indices { items[k].languageID = cache.languageID(items[k].language) }
+        }
         for k in items.indices {
             items[k].glyphs = shape(items[k], range: items[k].range, context: range)
         }
@@ -327,8 +339,8 @@ struct LayoutJob {
                 var glyphs: [ShapedGlyph] = []
                 shaper.shapeWords(
                     text: all, range: range, context: context, clusterStarts: starts, font: item.font,
-                    rightToLeft: item.level & 1 == 1, script: item.script, language: item.language, size: options.size,
-                    clusterBase: 0, cache: cache, into: &glyphs)
+                    rightToLeft: item.level & 1 == 1, script: item.script, language: item.language,
+                    languageID: item.languageID, size: options.size, clusterBase: 0, cache: cache, into: &glyphs)
                 return glyphs
             }
         }
@@ -344,29 +356,44 @@ struct LayoutJob {
     /// Line ranges of a paragraph: UAX #14 opportunities from ICU, filled greedily to the width.
     func breakLines(_ range: Range<Int>, items: [Item], breaker: ICULineBreaker?) -> [Range<Int>] {
         guard !range.isEmpty else { return [range] }
-        var advances = [Double](repeating: 0, count: range.count)
-        for item in items {
-            for g in item.glyphs { advances[g.cluster - range.lowerBound] += g.xAdvance }
-        }
-        var prefix = [Double](repeating: 0, count: range.count + 1)
-        for k in 0..<range.count { prefix[k + 1] = prefix[k] + advances[k] }
-        var breaks: [UInt8] = []
-        let codePoints = scalars[range].map(\.value)
-        let ok = codePoints.withUnsafeBufferPointer { breaker?.breaks($0, into: &breaks) ?? false }
-        if !ok { breaks = [UInt8](repeating: 0, count: range.count) }
         let base = range.lowerBound
-        return LineBreaker.fill(
-            range: range, maxWidth: options.maxWidth, breaks: breaks, graphemeStarts: Array(graphemeStarts[range]),
-            isHangingSpace: { isHangingSpace($0) },
-            estimate: { a, b in prefix[visibleEnd(a, b) - base] - prefix[a - base] },
-            measure: { a, b in
-                let end = visibleEnd(a, b)
-                var width = 0.0
-                for piece in lineItems(items, a..<b) {
-                    for g in piece.glyphs where g.cluster < end { width += g.xAdvance }
-                }
-                return width
-            })
+        // Prefix sums of the advances by code point: prefix[k] is the width of [base, base + k).
+        var prefix = [Double](repeating: 0, count: range.count + 1)
+        for item in items {
+            for g in item.glyphs { prefix[g.cluster - base + 1] += g.xAdvance }
+        }
+        for k in 0..<range.count { prefix[k + 1] += prefix[k] }
+        // A paragraph that fits and holds no mandatory break (UAX #14 LB4–LB5: after BK, CR, LF or
+        // NL; CR, LF and NL end paragraphs, so only BK — VT, FF, LS — can be inside one) is one line,
+        // as the fill below would find: there is no need to ask ICU.
+        let width = prefix[visibleEnd(range.lowerBound, range.upperBound) - base]
+        if width <= (options.maxWidth ?? .infinity) + 1e-6,
+            !scalars[range].contains(where: { $0.value == 0x0B || $0.value == 0x0C || $0.value == 0x2028 })
+        {
+            return [range]
+        }
+        var breaks: [UInt8] = []
+        let ok = scalars.withUnsafeBufferPointer { all in
+            all.withMemoryRebound(to: UInt32.self) { codePoints in
+                breaker?.breaks(UnsafeBufferPointer(rebasing: codePoints[range]), into: &breaks) ?? false
+            }
+        }
+        if !ok { breaks = [UInt8](repeating: 0, count: range.count) }
+        return graphemeStarts.withUnsafeBufferPointer { starts in
+            LineBreaker.fill(
+                range: range, maxWidth: options.maxWidth, breaks: breaks,
+                graphemeStarts: UnsafeBufferPointer(rebasing: starts[range]),
+                isHangingSpace: { isHangingSpace($0) },
+                estimate: { a, b in prefix[visibleEnd(a, b) - base] - prefix[a - base] },
+                measure: { a, b in
+                    let end = visibleEnd(a, b)
+                    var width = 0.0
+                    for piece in lineItems(items, a..<b) {
+                        for g in piece.glyphs where g.cluster < end { width += g.xAdvance }
+                    }
+                    return width
+                })
+        }
     }
 
     /// The end of [a, b) without its trailing hanging white space.
@@ -457,12 +484,19 @@ struct LayoutJob {
         var fonts: [Font] = []
         for group in groups {
             let item = lineItems[group.item]
-            var glyphs = item.glyphs.filter { $0.cluster >= group.lo && $0.cluster < group.hi }
-            if group.level & 1 != item.level & 1 { glyphs.reverse() }  // L1-reset white space
+            // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone
+            // graphemes level), so those of [lo, hi) are one stretch of them.
+            let glyphs = item.glyphs
+            var first = 0
+            while first < glyphs.count, !(group.lo..<group.hi).contains(glyphs[first].cluster) { first += 1 }
+            var last = first
+            while last < glyphs.count, (group.lo..<group.hi).contains(glyphs[last].cluster) { last += 1 }
             let runX = pen
             var positioned: [PositionedGlyph] = []
-            positioned.reserveCapacity(glyphs.count)
-            for g in glyphs {
+            positioned.reserveCapacity(last - first)
+            let reversed = group.level & 1 != item.level & 1  // L1-reset white space
+            for k in first..<last {
+                let g = glyphs[reversed ? last - 1 - (k - first) : k]
                 positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
                 pen += g.xAdvance
             }

@@ -23,7 +23,7 @@ struct LineBreaker {
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
     /// - Returns: the line ranges, partitioning `range` (one empty line for an empty range).
     static func fill(
-        range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: [Bool],
+        range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: UnsafeBufferPointer<Bool>,
         isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
     ) -> [Range<Int>] {
         let n = range.count
@@ -32,9 +32,10 @@ struct LineBreaker {
         var lines: [Range<Int>] = []
         var start = 0
         let limit = (maxWidth ?? .infinity) + 1e-6
+        var fitting: [Int] = []
         while start < n {
             // The opportunities that fit by the estimate, in order; stop at a mandatory break.
-            var fitting: [Int] = []
+            fitting.removeAll(keepingCapacity: true)
             var b = start + 1
             while b <= n {
                 if b == n || breaks[b] != none {
@@ -74,7 +75,7 @@ struct LineBreaker {
         return lines
     }
 
-    private static func nextGrapheme(after i: Int, _ starts: [Bool]) -> Int {
+    private static func nextGrapheme(after i: Int, _ starts: UnsafeBufferPointer<Bool>) -> Int {
         var j = i + 1
         while j < starts.count, !starts[j] { j += 1 }
         return j

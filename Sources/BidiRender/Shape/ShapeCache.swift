@@ -102,15 +102,16 @@ final class ShapeCache {
         glyphs.reserveCapacity(limits.glyphs)
     }
 
+    /// The language id of words that are not to be cached.
+    static let uncachedLanguage = UInt32.max
+
     /// A small id for a language tag; 0 for none. Ids outlive `reset` (entries are dropped, the ids
-    /// stay) except past 1,024 languages, when both go.
+    /// stay); past 1,024 languages a new one gets `uncachedLanguage`, and its words are shaped every
+    /// time.
     func languageID(_ language: String?) -> UInt32 {
         guard let language else { return 0 }
         if let id = languages[language] { return id }
-        if languages.count >= 1_024 {
-            reset()
-            languages.removeAll(keepingCapacity: true)
-        }
+        if languages.count >= 1_024 { return Self.uncachedLanguage }
         let id = UInt32(languages.count + 1)
         languages[language] = id
         return id

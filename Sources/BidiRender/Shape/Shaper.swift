@@ -106,7 +106,8 @@ public final class Shaper {
     func shapeWords(
         text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Bool>, font: Font, rightToLeft: Bool, script: ScriptTag,
-        language: String?, size: Double, clusterBase: Int, cache: ShapeCache, into output: inout [ShapedGlyph]
+        language: String?, languageID: UInt32, size: Double, clusterBase: Int, cache: ShapeCache,
+        into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
         words.removeAll(keepingCapacity: true)
@@ -124,7 +125,6 @@ public final class Shaper {
         }
         words.append(start..<range.upperBound)
 
-        let languageID = cache.languageID(language)
         let scale = size / Double(font.hbFont.unitsPerEm)
         output.reserveCapacity(output.count + range.count)
         for n in 0..<words.count {
@@ -146,7 +146,7 @@ public final class Shaper {
                 font: ObjectIdentifier(font), script: script, language: languageID, rightToLeft: rightToLeft,
                 before: before, after: after)
             let base = clusterBase + w.lowerBound
-            let cacheable = word.count <= cache.limits.longestWord
+            let cacheable = word.count <= cache.limits.longestWord && languageID != ShapeCache.uncachedLanguage
             if cacheable, let hit = cache.lookup(key, word: word) {
                 Self.append(cache.glyphs[hit], base: base, scale: scale, to: &output)
                 continue

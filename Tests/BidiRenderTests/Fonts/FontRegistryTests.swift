@@ -107,3 +107,25 @@ enum TestFonts {
         #expect(metrics.lineGap >= 0)
     }
 }
+
+@Suite struct CoverageTests {
+    @Test func ignorableShortCutAgreesWithTheUnicodeProperty() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let property = scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+            #expect(Font.isIgnorableForCoverage(scalar) == property, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func coverageBitmapEqualsTheCmap() {
+        // Each face's bitmap against FreeType's own cmap lookup.
+        for font in [TestFonts.registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font,
+                     TestFonts.registry.choice(for: "我", locale: LocaleTag("ar"), weight: .regular).font] {
+            var mismatches = 0
+            for value in UInt32(0)...0x2FFFF where font.hbFont.hasGlyph(value) != (font.face.glyphIndex(value) != 0) {
+                mismatches += 1
+            }
+            #expect(mismatches == 0, "\(font.descriptor.file)")
+        }
+    }
+}

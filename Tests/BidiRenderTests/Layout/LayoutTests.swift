@@ -1,5 +1,6 @@
 // Layout of the seed strings and of mentions, paragraphs, alignment and digits.
 import Foundation
+import ChatCorpus
 import Testing
 @testable import BidiRender
 
@@ -236,5 +237,23 @@ import Testing
     ])
     func digitsByLocale(locale: String, expected: DigitSubstitution) {
         #expect(DigitSubstitution.locale.resolved(for: LocaleTag(locale)) == expected)
+    }
+}
+
+@Suite struct GraphemeStartTests {
+    /// The scalar-by-scalar grapheme starts equal String's own Characters.
+    @Test func equalStringCharacters() {
+        let tricky = [
+            "👨‍👩‍👧‍👦x🇸🇦🇨🇳🇺", "e\u{301}\u{302}a", "\r\n\n\r", "한국어 ᄀᄀ가", "❤️(٣٤٥)", "👍🏽👍🏽", "مَرْحَبًا", "\u{600}1",
+            "a\u{200D}b", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "",
+        ]
+        for text in tricky + ChatCorpus.messages(count: 2_000) {
+            var expected: [Bool] = []
+            for character in text {
+                expected.append(true)
+                expected.append(contentsOf: repeatElement(false, count: character.unicodeScalars.count - 1))
+            }
+            #expect(LayoutJob.graphemeStarts(Array(text.unicodeScalars)) == expected, "\(text.debugDescription)")
+        }
     }
 }
