@@ -6,6 +6,8 @@ SWIFT ?= swift
 # data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode).
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
                 libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev
+# What only `make bench` needs on top: the C libraries of the Pango and raqm comparison baselines.
+BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
@@ -86,12 +88,14 @@ soak: deps
 	Benchmarks/.build/release/Soak $(N)
 
 ## The benchmarks (Benchmarks/, package-benchmark, release) and the batch throughput of the CLI,
-## then a table and the ratio lines. Work in progress: Pango and raqm are not measured yet (n/a).
+## then a table and the ratio lines. Pango and raqm are measured in C on the same corpus and fonts.
 bench: build
+	@scripts/install-deps.sh $(BENCH_APT_PACKAGES)
 	@mkdir -p out
-	cd Benchmarks && $(SWIFT) build -c release --product CorpusDump
+	cd Benchmarks && $(SWIFT) build -c release --product CorpusDump && $(SWIFT) build -c release --product Soak
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress | tee ../out/bench.txt
-	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus Benchmarks/.build/release/CorpusDump
+	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus Benchmarks/.build/release/CorpusDump \
+	    --soak Benchmarks/.build/release/Soak | tee out/bench-report.txt
 
 ## Regenerates Fonts/ from Debian's font packages.
 fonts:

@@ -16,6 +16,14 @@ let package = Package(
         .target(name: "RawFriBidi", dependencies: ["CFriBidiRaw"]),
         // ICU's ubidi in C, the other well-known UAX #9 implementation.
         .target(name: "RawICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Pango's FreeType backend (pangoft2, fontconfig), through pkg-config.
+        .systemLibrary(name: "CPangoFT2", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
+        // The Pango comparison in C: a full layout (itemize, fallback, shape, break) on our fonts only.
+        .target(name: "RawPango", dependencies: ["CPangoFT2"]),
+        // libraqm (with FreeType), through pkg-config.
+        .systemLibrary(name: "CRaqm", pkgConfig: "raqm", providers: [.apt(["libraqm-dev"])]),
+        // The raqm comparison in C: bidi, itemization and shaping of a message as one line.
+        .target(name: "RawRaqm", dependencies: ["CRaqm"]),
         // Memory soak: a million layouts on one engine, resident size reported as it goes.
         .executableTarget(
             name: "Soak",
@@ -37,6 +45,8 @@ let package = Package(
                 .product(name: "ChatCorpus", package: "BidiRender"),
                 "RawFriBidi",
                 "RawICU",
+                "RawPango",
+                "RawRaqm",
             ],
             path: "Benchmarks/BidiBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -4,11 +4,17 @@
 Prints a table of p50 time and mallocs per message for each benchmark, then the machine-readable
 ratio lines that `make bench` ends with. A ratio whose benchmarks did not run prints "n/a".
 
-Usage: bench-report.py REPORT [--cli PATH --corpus PATH]
+Also runs, when given: the batch CLI over the corpus with one job and with all cores (messages per
+second, and the peak resident size of the CLI), CorpusDump --stats (mean code points of a message
+and of a long line, for the per-code-point ratio), and `Soak corpus` (the shaping cache's hit rate
+and memory, and the peak resident size of laying the whole corpus out).
+
+Usage: bench-report.py REPORT [--cli PATH --corpus PATH --soak PATH]
 """
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -61,7 +67,7 @@ def ratio(results, a, b):
 
 def batch(cli, corpus):
     if not cli or not corpus:
-        return None
+        return None, None
     lines = subprocess.run([corpus], check=True, capture_output=True).stdout
     timings = {}
     for jobs in (1, os.cpu_count() or 1):
@@ -69,7 +75,27 @@ def batch(cli, corpus):
         subprocess.run([cli, "layout", "--jsonl", "--jobs", str(jobs), "--no-system-fonts"], input=lines,
                        stdout=subprocess.DEVNULL, check=False)
         timings[jobs] = lines.count(b"\n") / (time.perf_counter() - start)
-    return timings
+    # ru_maxrss of the children: the largest of them, the CLI runs (KiB on Linux).
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return timings, peak
+
+
+def corpus_lengths(corpus):
+    if not corpus:
+        return None
+    out = subprocess.run([corpus, "--stats"], check=True, capture_output=True, text=True).stdout
+    values = re.findall(r"([0-9.]+)$", out, re.M)
+    return (float(values[0]), float(values[1])) if len(values) == 2 else None
+
+
+def per_code_point_ratio(results, lengths):
+    if not lengths or "layout" not in results or "layout-long" not in results:
+        return "n/a"
+    short = results["layout"].get("ns")
+    long = results["layout-long"].get("ns")
+    if not short or not long:
+        return "n/a"
+    return "%.2f" % ((long / lengths[1]) / (short / lengths[0]))
 
 
 def main():
@@ -77,6 +103,7 @@ def main():
     parser.add_argument("report")
     parser.add_argument("--cli")
     parser.add_argument("--corpus")
+    parser.add_argument("--soak")
     args = parser.parse_args()
     text = sys.stdin.read() if args.report == "-" else open(args.report, encoding="utf-8").read()
     results = parse(text)
@@ -85,16 +112,28 @@ def main():
         ns = r.get("ns")
         shown = "-" if ns is None else ("%.2f µs" % (ns / 1e3))
         print("%-28s %14s %14s" % (name, shown, "-" if r.get("mallocs") is None else "%d" % r["mallocs"]))
-    timings = batch(args.cli, args.corpus)
+    lengths = corpus_lengths(args.corpus)
+    if lengths:
+        print("corpus: %.1f code points per message, %.1f per long line" % lengths)
+    if args.soak:
+        sys.stdout.flush()
+        subprocess.run([args.soak, "corpus"], check=False)
+    timings, peak = batch(args.cli, args.corpus)
     if timings:
         for jobs, rate in sorted(timings.items()):
             print("batch (%d job%s): %.0f messages/s" % (jobs, "" if jobs == 1 else "s", rate))
+        print("batch: peak resident memory of the CLI %.1f MB" % peak)
+    # Context for the required ratios below (informative, not machine-read).
+    print("ratio layout-cold/layout-pango: %s" % ratio(results, "layout-cold", "layout-pango"))
+    print("ratio layout/layout-raqm: %s" % ratio(results, "layout", "layout-raqm"))
+    print("ratio layout-long/layout-pango-long: %s" % ratio(results, "layout-long", "layout-pango-long"))
+    print("ratio reorder-long/reorder-fribidi-c-long: %s" % ratio(results, "reorder-long", "reorder-fribidi-c-long"))
+    print("ratio reorder-long/reorder-icu-long: %s" % ratio(results, "reorder-long", "reorder-icu-long"))
+    # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
     print("ratio layout/layout-pango: %s" % ratio(results, "layout", "layout-pango"))
-    # layout-long (time per code point on the 5,000-code-point lines against the short messages) is
-    # not benchmarked yet.
-    print("ratio layout-long/layout-short per code point: n/a")
+    print("ratio layout-long/layout-short per code point: %s" % per_code_point_ratio(results, lengths))
     if timings and len(timings) > 1:
         rates = [timings[k] for k in sorted(timings)]
         print("ratio batch all-cores/one-core: %.2f" % (rates[-1] / rates[0]))

@@ -13,7 +13,8 @@ import RawICU
 let corpus = ChatCorpus.messages()
 let longLines = ChatCorpus.longLines()
 let registry = try! FontRegistry.embedded(systemFallback: false)
-let engine = LayoutEngine(registry: registry)
+let warmEngine = LayoutEngine(registry: registry)
+let coldEngine = LayoutEngine(registry: registry)
 let arabicFont = registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font
 
 func utf32(_ texts: [String]) -> [[UInt32]] { texts.map { $0.unicodeScalars.map(\.value) } }
@@ -83,10 +84,25 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Full layout at 300 px: mentions, bidi, itemization, font fallback, shaping, line breaking.
-    Benchmark("layout") { benchmark in
-        let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
-        for _ in benchmark.scaledIterations {
-            blackHole(try engine.layout(corpus[next(corpus.count)], options: options).lines.count)
+    // `layout` and `layout-long` run with a warm shaping cache (the whole corpus laid out once in
+    // setup); `layout-cold` and `layout-long-cold` empty the cache before every message, so only the
+    // words repeated inside the message hit.
+    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
+    func layoutBenchmark(_ name: String, texts: [String], cold: Bool) {
+        let engine = cold ? coldEngine : warmEngine
+        Benchmark(name) { benchmark in
+            for _ in benchmark.scaledIterations {
+                if cold { engine.clearShapeCaches() }
+                blackHole(try engine.layout(texts[next(texts.count)], options: options).lines.count)
+            }
+        } setup: {
+            if !cold { for text in texts { _ = try engine.layout(text, options: options) } }
         }
     }
+    layoutBenchmark("layout", texts: corpus, cold: false)
+    layoutBenchmark("layout-cold", texts: corpus, cold: true)
+    layoutBenchmark("layout-long", texts: longLines, cold: false)
+    layoutBenchmark("layout-long-cold", texts: longLines, cold: true)
+
+    comparisonBenchmarks()
 }

@@ -2,6 +2,10 @@
 // resident memory as it goes. Every cache in BidiRender is bounded, so after warm-up the resident
 // size must stay flat. Usage: Soak [N] (default 1,000,000). Exits 1 if RSS grows by more than 24 MB
 // between the end of warm-up (the first 10 %) and the end.
+//
+// `Soak corpus` instead lays the benchmark corpus out twice (forced RTL, 300 px, embedded fonts, one
+// engine, each result dropped as a batch job drops it), then prints the shaping cache's hit rate and
+// memory after each pass and the peak resident size of the process.
 import BidiRender
 import ChatCorpus
 import Foundation
@@ -12,6 +16,27 @@ func residentMB(_ key: String = "VmRSS") -> Double {
         let kb = Double(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
     else { return 0 }
     return kb / 1024
+}
+
+if CommandLine.arguments.dropFirst().first == "corpus" {
+    let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
+    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
+    let messages = ChatCorpus.messages()
+    var previous = ShapeCacheStatistics()
+    var sink = 0
+    for pass in ["cold", "warm"] {
+        for text in messages { sink &+= try engine.layout(text, options: options).lines.count }
+        let now = engine.shapeCacheStatistics
+        let hits = now.hits - previous.hits
+        let misses = now.misses - previous.misses
+        print(String(
+            format: "corpus %@ pass: shape cache hit rate %.4f (%d hits, %d misses), %d entries, %.2f MB, %d resets",
+            pass, Double(hits) / Double(max(1, hits + misses)), hits, misses, now.entries,
+            Double(now.bytes) / 1_048_576, now.resets))
+        previous = now
+    }
+    print(String(format: "corpus: peak resident memory %.1f MB (checksum %d)", residentMB("VmHWM"), sink))
+    exit(0)
 }
 
 let total = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000

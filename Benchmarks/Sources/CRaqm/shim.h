@@ -1,0 +1,2 @@
+// CRaqm: libraqm (with FreeType) for the benchmark's raqm baseline.
+#include <raqm.h>
