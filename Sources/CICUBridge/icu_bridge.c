@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uclean.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
@@ -189,4 +190,8 @@ done:
 
 const char *br_icu_version(void) {
     return U_ICU_VERSION;
+}
+
+int br_is_joining(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE) != U_JT_NON_JOINING;
 }

@@ -29,10 +29,11 @@ if CommandLine.arguments.dropFirst().first == "corpus" {
         let now = engine.shapeCacheStatistics
         let hits = now.hits - previous.hits
         let misses = now.misses - previous.misses
-        print(String(
-            format: "corpus %@ pass: shape cache hit rate %.4f (%d hits, %d misses), %d entries, %.2f MB, %d resets",
-            pass, Double(hits) / Double(max(1, hits + misses)), hits, misses, now.entries,
-            Double(now.bytes) / 1_048_576, now.resets))
+        let rate = String(format: "%.4f", Double(hits) / Double(max(1, hits + misses)))
+        let megabytes = String(format: "%.2f", Double(now.bytes) / 1_048_576)
+        print(
+            "corpus \(pass) pass: shape cache hit rate \(rate) (\(hits) hits, \(misses) misses), \(now.entries) entries, "
+                + "\(megabytes) MB, \(now.resets) resets")
         previous = now
     }
     print(String(format: "corpus: peak resident memory %.1f MB (checksum %d)", residentMB("VmHWM"), sink))

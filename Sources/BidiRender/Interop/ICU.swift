@@ -73,3 +73,10 @@ public enum ICUBidi {
     /// The ICU version, for example "72.1".
     public static var version: String { String(cString: br_icu_version()) }
 }
+
+/// ICU's Unicode properties that HarfBuzz does not expose.
+enum ICUUnicode {
+    /// Whether `c` takes part in cursive joining (its Joining_Type is not U). Only such a neighbour
+    /// can change how HarfBuzz shapes the text next to it.
+    static func isJoining(_ c: UInt32) -> Bool { br_is_joining(c) != 0 }
+}

@@ -18,9 +18,10 @@ public final class LayoutEngine: Sendable {
 
     /// - Parameters:
     ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 16
-    ///     code points and 16 glyphs per word on average besides). 0 shapes every run whole, with no
-    ///     cache. Each concurrent call has its own cache.
-    public init(registry: FontRegistry, shapeCacheEntries: Int = 8_192) {
+    ///     code points and 16 glyphs per word on average besides: about 8.8 MB for the default 16,384
+    ///     words, which hold the 13,441 distinct words of the 10,000-message benchmark corpus). 0
+    ///     shapes every run whole, with no cache. Each concurrent call has its own cache.
+    public init(registry: FontRegistry, shapeCacheEntries: Int = 16_384) {
         self.registry = registry
         cacheLimits = shapeCacheEntries > 0
             ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 16, glyphs: shapeCacheEntries * 16)

@@ -24,6 +24,13 @@ public struct ShapeCacheStatistics: Sendable, Hashable {
     /// Bytes held: the table, the stored words and the stored glyphs, by capacity.
     public var bytes = 0
 
+    /// All zero.
+    public init() {}
+
+    init(hits: Int, misses: Int, entries: Int, resets: Int, bytes: Int) {
+        (self.hits, self.misses, self.entries, self.resets, self.bytes) = (hits, misses, entries, resets, bytes)
+    }
+
     /// hits / (hits + misses), 0 when nothing was looked up.
     public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
 

@@ -99,10 +99,11 @@ public final class Shaper {
     /// A word runs up to and including its trailing spaces; in an ideographic script a word also ends
     /// between two ideographs (Han, Hiragana, Katakana by their own Script property; a CJK font may
     /// kern the digits and Latin among them, so those stay together), at grapheme cluster starts
-    /// (`clusterStarts`). HarfBuzz sees, at the run's two edges, the neighbouring
-    /// code point inside `context` unless either side is a space, and no context between words:
-    /// joining never crosses a space. The tests check that this equals shaping the run whole, on the
-    /// corpus.
+    /// (`clusterStarts`). At the run's two edges HarfBuzz sees the neighbouring code point inside
+    /// `context` when it joins (HarfBuzz reads context for cursive joining only; a space or a
+    /// non-joining neighbour changes nothing, so it stays out of the key), and no context between
+    /// words: joining never crosses a space. The tests check that this equals shaping the run whole,
+    /// on the corpus.
     func shapeWords(
         text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Bool>, font: Font, rightToLeft: Bool, script: ScriptTag,
@@ -131,13 +132,13 @@ public final class Shaper {
             let w = words[rightToLeft ? words.count - 1 - n : n]
             var before: UInt32 = 0
             if w.lowerBound == range.lowerBound, w.lowerBound > context.lowerBound,
-                !Self.isWordSpace(text[w.lowerBound - 1]), !Self.isWordSpace(text[w.lowerBound])
+                !Self.isWordSpace(text[w.lowerBound]), ICUUnicode.isJoining(text[w.lowerBound - 1])
             {
                 before = text[w.lowerBound - 1]
             }
             var after: UInt32 = 0
             if w.upperBound == range.upperBound, w.upperBound < context.upperBound,
-                !Self.isWordSpace(text[w.upperBound]), !Self.isWordSpace(text[w.upperBound - 1])
+                !Self.isWordSpace(text[w.upperBound - 1]), ICUUnicode.isJoining(text[w.upperBound])
             {
                 after = text[w.upperBound]
             }
