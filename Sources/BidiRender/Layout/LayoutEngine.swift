@@ -143,7 +143,7 @@ struct LayoutJob {
 
     mutating func run(breaker: ICULineBreaker?) -> Layout {
         let resolved = MentionResolver.resolve(
-            scalars, direction: options.direction, mode: options.mentions,
+            scalars, classes: classes, direction: options.direction, mode: options.mentions,
             callerMentions: spans.filter(\.isMention).map(\.range))
         let isolated = IsolatedText(scalars, mentions: resolved.mentions, innerMarks: true)
         let attributes = attributeMap()
@@ -274,6 +274,7 @@ struct LayoutJob {
             return lastMemo
         }
         var items: [Item] = []
+        items.reserveCapacity(16)
         var i = range.lowerBound
         var current: (start: Int, level: UInt8, script: ScriptTag, language: String?, font: Font)?
         func close(at end: Int) {
@@ -387,10 +388,22 @@ struct LayoutJob {
                 isHangingSpace: { isHangingSpace($0) },
                 estimate: { a, b in prefix[visibleEnd(a, b) - base] - prefix[a - base] },
                 measure: { a, b in
+                    // Items inside the line as the prefix sums have them; those its edges cut, reshaped.
                     let end = visibleEnd(a, b)
                     var width = 0.0
-                    for piece in lineItems(items, a..<b) {
-                        for g in piece.glyphs where g.cluster < end { width += g.xAdvance }
+                    var index = Self.firstItem(endingAfter: a, in: items)
+                    while index < items.count, items[index].range.lowerBound < b {
+                        let item = items[index]
+                        let clipped = item.range.clamped(to: a..<b)
+                        if clipped == item.range {
+                            let upper = max(item.range.lowerBound, min(item.range.upperBound, end))
+                            width += prefix[upper - base] - prefix[item.range.lowerBound - base]
+                        } else {
+                            for g in reshapedPiece(of: item, index: index, clipped, line: a..<b) where g.cluster < end {
+                                width += g.xAdvance
+                            }
+                        }
+                        index += 1
                     }
                     return width
                 })
@@ -419,16 +432,19 @@ struct LayoutJob {
             }
             var piece = item
             piece.range = clipped
-            let key = ReshapeCache.Key(item: index, range: clipped, context: lineRange)
-            if let glyphs = reshaped.pieces[key] {
-                piece.glyphs = glyphs
-            } else {
-                piece.glyphs = shape(item, range: clipped, context: lineRange)
-                reshaped.pieces[key] = piece.glyphs
-            }
+            piece.glyphs = reshapedPiece(of: item, index: index, clipped, line: lineRange)
             out.append(piece)
         }
         return out
+    }
+
+    /// The glyphs of `piece` of item `index`, shaped with the line as context (cached per call).
+    func reshapedPiece(of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>) -> [ShapedGlyph] {
+        let key = ReshapeCache.Key(item: index, range: piece, context: line)
+        if let glyphs = reshaped.pieces[key] { return glyphs }
+        let glyphs = shape(item, range: piece, context: line)
+        reshaped.pieces[key] = glyphs
+        return glyphs
     }
 
     /// White space that hangs at a line end: bidi classes WS and S, and BN (zero width).
@@ -459,20 +475,21 @@ struct LayoutJob {
         if !bidi.reorder(paragraph: 0, baseLevel: base, lineStart: lo, lineEnd: hi) {
             for k in lo..<hi { bidi.map[k] = Int32(k) }
         }
-        var visual: [(index: Int, level: UInt8)] = []
-        visual.reserveCapacity(lineRange.count)
+        // Items cut by the line's edges are reshaped with the line as context. They partition the
+        // line: note the item of each code point.
+        let lineItems = self.lineItems(items, lineRange)
+        var itemAt = scratch.itemAt
+        itemAt.removeAll(keepingCapacity: true)
+        for (k, item) in lineItems.enumerated() { itemAt.append(contentsOf: repeatElement(Int32(k), count: item.range.count)) }
+        defer { scratch.itemAt = itemAt }
+        // Runs: maximal visual stretches of one item and one level (inserted controls dropped).
+        var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
         for v in lo..<hi {
             let t = Int(bidi.map[v])
-            let original = isolated.originalIndex[t + transformed.lowerBound]
-            if original >= 0 { visual.append((original, bidi.levels[t])) }
-        }
-        // Items cut by the line's edges are reshaped with the line as context.
-        let lineItems = self.lineItems(items, lineRange)
-        func itemIndex(_ i: Int) -> Int { Self.firstItem(endingAfter: i, in: lineItems) }
-        // Runs: maximal visual stretches of one item and one level.
-        var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
-        for (index, level) in visual {
-            let item = itemIndex(index)
+            let index = isolated.originalIndex[t + transformed.lowerBound]
+            guard index >= 0 else { continue }
+            let level = bidi.levels[t]
+            let item = Int(itemAt[index - lineRange.lowerBound])
             if var last = groups.last, last.item == item, last.level == level, index == last.lo - 1 || index == last.hi {
                 last.lo = min(last.lo, index)
                 last.hi = max(last.hi, index + 1)

@@ -18,6 +18,8 @@ final class LayoutScratch {
     var scripts: [ScriptTag] = []
     var mentionScripts: [ScriptTag] = []
     var bracketStack: [(id: UInt32, script: ScriptTag)] = []
+    /// A line's item index per code point.
+    var itemAt: [Int32] = []
 
     init(cacheLimits: ShapeCache.Limits?) {
         shapeCache = cacheLimits.map { ShapeCache(limits: $0) }

@@ -25,7 +25,9 @@ public struct Mention: Sendable, Hashable {
 
 /// Mention detection over Unicode scalars.
 public enum MentionDetector {
-    static let atSigns: Set<UInt32> = [0x40, 0xFF20]
+    /// "@" and the fullwidth "＠".
+    @inline(__always)
+    static func isAtSign(_ value: UInt32) -> Bool { value == 0x40 || value == 0xFF20 }
 
     /// The mention ranges of `scalars` by the grammar above, in order and not overlapping.
     public static func detect(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
@@ -33,13 +35,13 @@ public enum MentionDetector {
         var i = 0
         while i < scalars.count {
             defer { i += 1 }
-            guard atSigns.contains(scalars[i].value) else { continue }
+            guard isAtSign(scalars[i].value) else { continue }
             if i > 0 {
                 let before = scalars[i - 1]
                 if before.isASCII && (before.properties.isAlphabetic || ("0"..."9").contains(before) || before == "_") {
                     continue
                 }
-                if atSigns.contains(before.value) { continue }
+                if isAtSign(before.value) { continue }
             }
             var end = i + 1
             while end < scalars.count, isNameCharacter(scalars[end]) { end += 1 }
@@ -194,9 +196,10 @@ enum MentionResolver {
     }
 
     static func resolve(
-        _ scalars: [Unicode.Scalar], direction: ParagraphDirection, mode: MentionMode, callerMentions: [Range<Int>]
+        _ scalars: [Unicode.Scalar], classes: [BidiClass]? = nil, direction: ParagraphDirection, mode: MentionMode,
+        callerMentions: [Range<Int>]
     ) -> Result {
-        let classes = scalars.map { BidiClass($0) }
+        let classes = classes ?? scalars.map { BidiClass($0) }
         let paragraphs = paragraphRanges(scalars, classes)
         // Caller spans win; detected ones that overlap them are dropped. Spans are clipped to the
         // paragraph they start in.
