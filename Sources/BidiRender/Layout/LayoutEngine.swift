@@ -70,7 +70,6 @@ struct LayoutJob {
     let scratch: LayoutScratch
     var shaper: Shaper { scratch.shaper }
     var bidi: BidiReorderer { scratch.bidi }
-    let reshaped = ReshapeCache()
 
     /// Per code point: the scalar to shape (digits substituted), its original bidi class, whether a
     /// grapheme cluster starts there.
@@ -89,6 +88,7 @@ struct LayoutJob {
         display = scalars.map { digits.apply($0.value) }
         classes = scalars.map { BidiClass($0) }
         graphemeStarts = Self.graphemeStarts(scalars)
+        scratch.startCall()
     }
 
     /// Whether each scalar starts an extended grapheme cluster (UAX #29), by the standard library's
@@ -102,27 +102,24 @@ struct LayoutJob {
         return starts
     }
 
-    /// Pieces of items reshaped for a line, by item, piece and line.
-    final class ReshapeCache {
-        struct Key: Hashable {
-            var item: Int
-            var range: Range<Int>
-            var context: Range<Int>
-        }
-        var pieces: [Key: [ShapedGlyph]] = [:]
-    }
-
-    /// An item: a range of one level, script, font and language, shaped as one.
+    /// An item: a range of one level, script, font and language, shaped as one. A plain value: its
+    /// font, language and glyphs are indices into the call's tables in the scratch.
     struct Item {
         var range: Range<Int>
         var level: UInt8
         var script: ScriptTag
-        var language: String?
-        var font: Font
-        var glyphs: [ShapedGlyph]
+        /// Index into `scratch.languages`.
+        var language: Int32
+        /// Index into `scratch.fonts`.
+        var font: Int32
         /// The language's id in the shaping cache.
         var languageID: UInt32 = 0
+        /// The glyphs, in visual order: a range of `scratch.glyphs`.
+        var glyphs: Range<Int> = 0..<0
     }
+
+    func font(_ item: Item) -> Font { scratch.fonts[Int(item.font)] }
+    func language(_ item: Item) -> String? { scratch.languages[Int(item.language)] }
 
     /// The attributes in force at a code point.
     struct Attributes: Hashable {
@@ -279,7 +276,9 @@ struct LayoutJob {
         var current: (start: Int, level: UInt8, script: ScriptTag, language: String?, font: Font)?
         func close(at end: Int) {
             guard let c = current else { return }
-            items.append(Item(range: c.start..<end, level: c.level, script: c.script, language: c.language, font: c.font, glyphs: []))
+            items.append(Item(
+                range: c.start..<end, level: c.level, script: c.script, language: scratch.languageIndex(c.language),
+                font: scratch.fontIndex(c.font)))
         }
         while i < range.upperBound {
             var end = i + 1
@@ -316,7 +315,7 @@ struct LayoutJob {
         }
         close(at: range.upperBound)
         if let cache = scratch.shapeCache {
-            for k in items.indices { items[k].languageID = cache.languageID(items[k].language) }
+            for k in items.indices { items[k].languageID = cache.languageID(language(items[k])) }
         }
         for k in items.indices {
             items[k].glyphs = shape(items[k], range: items[k].range, context: range)
@@ -327,25 +326,28 @@ struct LayoutJob {
     /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz:
     /// word by word through the shaping cache, or, without a cache, whole.
     /// Clusters are offsets into the original text.
-    func shape(_ item: Item, range: Range<Int>, context: Range<Int>) -> [ShapedGlyph] {
+    /// The glyphs are appended to `scratch.glyphs`; the result is their range there.
+    func shape(_ item: Item, range: Range<Int>, context: Range<Int>) -> Range<Int> {
+        let start = scratch.glyphs.count
+        let font = font(item)
         display.withUnsafeBufferPointer { all in
             guard let cache = scratch.shapeCache else {
                 let window = UnsafeBufferPointer(rebasing: all[context])
-                return shaper.shape(
+                scratch.glyphs += shaper.shape(
                     codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-                    clusterBase: context.lowerBound, font: item.font, direction: TextDirection(level: item.level),
-                    script: item.script, language: item.language, size: options.size
+                    clusterBase: context.lowerBound, font: font, direction: TextDirection(level: item.level),
+                    script: item.script, language: language(item), size: options.size
                 ).glyphs
+                return
             }
-            return graphemeStarts.withUnsafeBufferPointer { starts in
-                var glyphs: [ShapedGlyph] = []
+            graphemeStarts.withUnsafeBufferPointer { starts in
                 shaper.shapeWords(
-                    text: all, range: range, context: context, clusterStarts: starts, font: item.font,
-                    rightToLeft: item.level & 1 == 1, script: item.script, language: item.language,
-                    languageID: item.languageID, size: options.size, clusterBase: 0, cache: cache, into: &glyphs)
-                return glyphs
+                    text: all, range: range, context: context, clusterStarts: starts, font: font,
+                    rightToLeft: item.level & 1 == 1, script: item.script, language: language(item),
+                    languageID: item.languageID, size: options.size, clusterBase: 0, cache: cache, into: &scratch.glyphs)
             }
         }
+        return start..<scratch.glyphs.count
     }
 
     /// The index of the first item that ends after `offset` (items are sorted and contiguous).
@@ -361,8 +363,10 @@ struct LayoutJob {
         let base = range.lowerBound
         // Prefix sums of the advances by code point: prefix[k] is the width of [base, base + k).
         var prefix = [Double](repeating: 0, count: range.count + 1)
-        for item in items {
-            for g in item.glyphs { prefix[g.cluster - base + 1] += g.xAdvance }
+        scratch.glyphs.withUnsafeBufferPointer { glyphs in
+            for item in items {
+                for g in glyphs[item.glyphs] { prefix[g.cluster - base + 1] += g.xAdvance }
+            }
         }
         for k in 0..<range.count { prefix[k + 1] += prefix[k] }
         // A paragraph that fits and holds no mandatory break (UAX #14 LB4–LB5: after BK, CR, LF or
@@ -399,9 +403,8 @@ struct LayoutJob {
                             let upper = max(item.range.lowerBound, min(item.range.upperBound, end))
                             width += prefix[upper - base] - prefix[item.range.lowerBound - base]
                         } else {
-                            for g in reshapedPiece(of: item, index: index, clipped, line: a..<b) where g.cluster < end {
-                                width += g.xAdvance
-                            }
+                            let piece = reshapedPiece(of: item, index: index, clipped, line: a..<b)
+                            for g in scratch.glyphs[piece] where g.cluster < end { width += g.xAdvance }
                         }
                         index += 1
                     }
@@ -439,11 +442,11 @@ struct LayoutJob {
     }
 
     /// The glyphs of `piece` of item `index`, shaped with the line as context (cached per call).
-    func reshapedPiece(of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>) -> [ShapedGlyph] {
-        let key = ReshapeCache.Key(item: index, range: piece, context: line)
-        if let glyphs = reshaped.pieces[key] { return glyphs }
+    func reshapedPiece(of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>) -> Range<Int> {
+        let key = LayoutScratch.PieceKey(item: index, range: piece, context: line)
+        if let glyphs = scratch.pieces[key] { return glyphs }
         let glyphs = shape(item, range: piece, context: line)
-        reshaped.pieces[key] = glyphs
+        scratch.pieces[key] = glyphs
         return glyphs
     }
 
@@ -499,38 +502,44 @@ struct LayoutJob {
             }
         }
         var pen = 0.0
-        var fonts: [Font] = []
-        for group in groups {
-            let item = lineItems[group.item]
-            // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone
-            // graphemes level), so those of [lo, hi) are one stretch of them.
-            let glyphs = item.glyphs
-            var first = 0
-            while first < glyphs.count, !(group.lo..<group.hi).contains(glyphs[first].cluster) { first += 1 }
-            var last = first
-            while last < glyphs.count, (group.lo..<group.hi).contains(glyphs[last].cluster) { last += 1 }
-            let runX = pen
-            var positioned: [PositionedGlyph] = []
-            positioned.reserveCapacity(last - first)
-            let reversed = group.level & 1 != item.level & 1  // L1-reset white space
-            for k in first..<last {
-                let g = glyphs[reversed ? last - 1 - (k - first) : k]
-                positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
-                pen += g.xAdvance
+        var fonts: [Int32] = []
+        line.runs.reserveCapacity(groups.count)
+        scratch.glyphs.withUnsafeBufferPointer { all in
+            for group in groups {
+                let item = lineItems[group.item]
+                // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone
+                // graphemes level), so those of [lo, hi) are one stretch of them.
+                let glyphs = UnsafeBufferPointer(rebasing: all[item.glyphs])
+                var first = 0
+                while first < glyphs.count, !(group.lo..<group.hi).contains(glyphs[first].cluster) { first += 1 }
+                var last = first
+                while last < glyphs.count, (group.lo..<group.hi).contains(glyphs[last].cluster) { last += 1 }
+                let runX = pen
+                let reversed = group.level & 1 != item.level & 1  // L1-reset white space
+                let positioned = [PositionedGlyph](unsafeUninitializedCapacity: last - first) { out, count in
+                    for k in 0..<(last - first) {
+                        let g = glyphs[reversed ? last - 1 - k : first + k]
+                        out.initializeElement(
+                            at: k,
+                            to: PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                        pen += g.xAdvance
+                    }
+                    count = last - first
+                }
+                if !fonts.contains(item.font) { fonts.append(item.font) }
+                line.runs.append(LayoutRun(
+                    range: group.lo..<group.hi, level: group.level, script: item.script.string, language: language(item),
+                    font: font(item).descriptor, size: options.size, x: runX, advance: pen - runX, glyphs: positioned))
             }
-            if !fonts.contains(where: { $0 === item.font }) { fonts.append(item.font) }
-            line.runs.append(LayoutRun(
-                range: group.lo..<group.hi, level: group.level, script: item.script.string, language: item.language,
-                font: item.font.descriptor, size: options.size, x: runX, advance: pen - runX, glyphs: positioned))
         }
         line.width = pen
         let contentEnd = visibleEnd(lineRange.lowerBound, lineRange.upperBound)
         var trailing = 0.0
         for item in lineItems where item.range.upperBound > contentEnd {
-            for g in item.glyphs where g.cluster >= contentEnd { trailing += g.xAdvance }
+            for g in scratch.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
-        setMetrics(&line, fonts: fonts)
+        setMetrics(&line, fonts: fonts.map { scratch.fonts[Int($0)] })
         return line
     }
 

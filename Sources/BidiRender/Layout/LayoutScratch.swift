@@ -21,6 +21,40 @@ final class LayoutScratch {
     /// A line's item index per code point.
     var itemAt: [Int32] = []
 
+    // The current call's tables, emptied by `startCall`: items refer to them by index.
+    /// Every glyph shaped in the call.
+    var glyphs: [ShapedGlyph] = []
+    /// The fonts and languages of the items.
+    private(set) var fonts: [Font] = []
+    private(set) var languages: [String?] = []
+    /// Pieces of items reshaped for a line (the glyph range of each), by item, piece and line.
+    struct PieceKey: Hashable {
+        var item: Int
+        var range: Range<Int>
+        var context: Range<Int>
+    }
+    var pieces: [PieceKey: Range<Int>] = [:]
+
+    /// Empties the per-call tables, keeping their storage.
+    func startCall() {
+        glyphs.removeAll(keepingCapacity: true)
+        fonts.removeAll(keepingCapacity: true)
+        languages.removeAll(keepingCapacity: true)
+        if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
+    }
+
+    func fontIndex(_ font: Font) -> Int32 {
+        if let i = fonts.firstIndex(where: { $0 === font }) { return Int32(i) }
+        fonts.append(font)
+        return Int32(fonts.count - 1)
+    }
+
+    func languageIndex(_ language: String?) -> Int32 {
+        if let i = languages.firstIndex(of: language) { return Int32(i) }
+        languages.append(language)
+        return Int32(languages.count - 1)
+    }
+
     init(cacheLimits: ShapeCache.Limits?) {
         shapeCache = cacheLimits.map { ShapeCache(limits: $0) }
     }

@@ -127,7 +127,6 @@ public final class Shaper {
         words.append(start..<range.upperBound)
 
         let scale = size / Double(font.hbFont.unitsPerEm)
-        output.reserveCapacity(output.count + range.count)
         for n in 0..<words.count {
             let w = words[rightToLeft ? words.count - 1 - n : n]
             var before: UInt32 = 0
