@@ -211,14 +211,27 @@ struct LayoutJob {
 
     // MARK: Itemize and shape
 
-    /// The fallback chain for one script and one set of attributes, with the language each step
-    /// shapes with.
+    /// The fallback chain for one script and one set of attributes: for each step, its cmap and the
+    /// indices of its font and language (the package's own for a script package, else the
+    /// locale's) in the call's tables.
     struct ChainMemo {
         var script: ScriptTag
         var attributes: Int32
         var chain: [FontChoice]
-        var fonts: [Font]
-        var languages: [String?]
+        var coverage: [CodePointSet]
+        var fonts: [Int32]
+        var languages: [Int32]
+
+        /// The first step whose face covers every character of `cluster` that needs a glyph.
+        func firstCovering(_ cluster: UnsafeBufferPointer<UInt32>) -> Int? {
+            steps: for step in coverage.indices {
+                for c in cluster where !coverage[step].contains(c) {
+                    guard let scalar = Unicode.Scalar(c), Font.isIgnorableForCoverage(scalar) else { continue steps }
+                }
+                return step
+            }
+            return nil
+        }
     }
 
     /// The language a run shapes with: the package's own for a script package, else the locale's.
@@ -255,69 +268,65 @@ struct LayoutJob {
             for (k, script) in own.enumerated() { scripts[mention.range.lowerBound + k - range.lowerBound] = script }
         }
         var memos: [ChainMemo] = []
-        var lastMemo = -1
-        func memo(_ script: ScriptTag, _ id: Int32) -> Int {
-            if lastMemo >= 0, memos[lastMemo].script == script, memos[lastMemo].attributes == id { return lastMemo }
-            if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == id }) {
-                lastMemo = found
-                return found
-            }
-            let a = attributes.table[Int(id)]
-            let chain = registry.entries(script: script.string, locale: a.locale, weight: a.weight, style: a.style)
-            memos.append(ChainMemo(
-                script: script, attributes: id, chain: chain, fonts: chain.map(\.font),
-                languages: chain.map { Self.language(for: $0.source, locale: a.locale) }))
-            lastMemo = memos.count - 1
-            return lastMemo
-        }
+        var k = -1
         var items: [Item] = []
-        items.reserveCapacity(16)
-        var i = range.lowerBound
-        var current: (start: Int, level: UInt8, script: ScriptTag, language: String?, font: Font)?
-        func close(at end: Int) {
-            guard let c = current else { return }
-            items.append(Item(
-                range: c.start..<end, level: c.level, script: c.script, language: scratch.languageIndex(c.language),
-                font: scratch.fontIndex(c.font)))
-        }
-        while i < range.upperBound {
-            var end = i + 1
-            while end < range.upperBound, !graphemeStarts[end] { end += 1 }
-            let script = scripts[i - range.lowerBound]
-            let id = attributes.id(i)
-            let k = memo(script, id)
-            let cluster = display[i..<end]
-            var font: Font
-            var language: String?
-            if let step = memos[k].fonts.firstIndex(where: { $0.covers(codePoints: cluster) }) {
-                font = memos[k].fonts[step]
-                language = memos[k].languages[step]
-            } else {
-                let a = attributes.table[Int(id)]
-                let choice = registry.fallback(
-                    for: cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, chain: memos[k].chain, locale: a.locale,
-                    weight: a.weight, style: a.style)
-                fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
-                font = choice.font
-                language = Self.language(for: choice.source, locale: a.locale)
-            }
-            // A cluster normally has one level; split at a level change inside it all the same, so
-            // each item has one direction.
-            for j in i..<end {
-                let level = levels[j - range.lowerBound]
-                if let c = current, c.level == level, c.script == script, c.font === font, c.language == language {
-                    continue
+        items.reserveCapacity(max(16, range.count / 4))
+        var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32)?
+        display.withUnsafeBufferPointer { display in
+            var i = range.lowerBound
+            while i < range.upperBound {
+                var end = i + 1
+                while end < range.upperBound, !graphemeStarts[end] { end += 1 }
+                let script = scripts[i - range.lowerBound]
+                let id = attributes.id(i)
+                if k < 0 || memos[k].script != script || memos[k].attributes != id {
+                    if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == id }) {
+                        k = found
+                    } else {
+                        let a = attributes.table[Int(id)]
+                        let chain = registry.entries(script: script.string, locale: a.locale, weight: a.weight, style: a.style)
+                        memos.append(ChainMemo(
+                            script: script, attributes: id, chain: chain, coverage: chain.map(\.font.hbFont.coverage),
+                            fonts: chain.map { scratch.fontIndex($0.font) },
+                            languages: chain.map { scratch.languageIndex(Self.language(for: $0.source, locale: a.locale)) }))
+                        k = memos.count - 1
+                    }
                 }
-                close(at: j)
-                current = (j, level, script, language, font)
+                let cluster = UnsafeBufferPointer(rebasing: display[i..<end])
+                let font: Int32
+                let language: Int32
+                if let step = memos[k].firstCovering(cluster) {
+                    font = memos[k].fonts[step]
+                    language = memos[k].languages[step]
+                } else {
+                    let a = attributes.table[Int(id)]
+                    let choice = registry.fallback(
+                        for: cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, chain: memos[k].chain, locale: a.locale,
+                        weight: a.weight, style: a.style)
+                    fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
+                    font = scratch.fontIndex(choice.font)
+                    language = scratch.languageIndex(Self.language(for: choice.source, locale: a.locale))
+                }
+                // A cluster normally has one level; split at a level change inside it all the same, so
+                // each item has one direction.
+                for j in i..<end {
+                    let level = levels[j - range.lowerBound]
+                    if let c = current, c.level == level, c.script == script, c.font == font, c.language == language {
+                        continue
+                    }
+                    if let c = current {
+                        items.append(Item(range: c.start..<j, level: c.level, script: c.script, language: c.language, font: c.font))
+                    }
+                    current = (j, level, script, language, font)
+                }
+                i = end
             }
-            i = end
         }
-        close(at: range.upperBound)
-        if let cache = scratch.shapeCache {
-            for k in items.indices { items[k].languageID = cache.languageID(language(items[k])) }
+        if let c = current {
+            items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font))
         }
         for k in items.indices {
+            items[k].languageID = scratch.languageIDs[Int(items[k].language)]
             items[k].glyphs = shape(items[k], range: items[k].range, context: range)
         }
         return items

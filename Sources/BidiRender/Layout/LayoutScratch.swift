@@ -27,6 +27,8 @@ final class LayoutScratch {
     /// The fonts and languages of the items.
     private(set) var fonts: [Font] = []
     private(set) var languages: [String?] = []
+    /// The shaping cache's id of each language.
+    private(set) var languageIDs: [UInt32] = []
     /// Pieces of items reshaped for a line (the glyph range of each), by item, piece and line.
     struct PieceKey: Hashable {
         var item: Int
@@ -40,6 +42,7 @@ final class LayoutScratch {
         glyphs.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
         languages.removeAll(keepingCapacity: true)
+        languageIDs.removeAll(keepingCapacity: true)
         if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
     }
 
@@ -52,6 +55,7 @@ final class LayoutScratch {
     func languageIndex(_ language: String?) -> Int32 {
         if let i = languages.firstIndex(of: language) { return Int32(i) }
         languages.append(language)
+        languageIDs.append(shapeCache?.languageID(language) ?? 0)
         return Int32(languages.count - 1)
     }
 
