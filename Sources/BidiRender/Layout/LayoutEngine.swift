@@ -79,7 +79,10 @@ struct LayoutJob {
 
     init(text: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, scratch: LayoutScratch) {
         self.text = text
-        scalars = Array(text.unicodeScalars)
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        scalars.append(contentsOf: text.unicodeScalars)
+        self.scalars = scalars
         self.spans = spans
         self.options = options
         self.registry = registry
@@ -224,6 +227,12 @@ struct LayoutJob {
 
         /// The first step whose face covers every character of `cluster` that needs a glyph.
         func firstCovering(_ cluster: UnsafeBufferPointer<UInt32>) -> Int? {
+            if cluster.count == 1 {
+                let c = cluster[0]
+                for step in coverage.indices where coverage[step].contains(c) { return step }
+                guard let scalar = Unicode.Scalar(c), Font.isIgnorableForCoverage(scalar) else { return nil }
+                return coverage.isEmpty ? nil : 0
+            }
             steps: for step in coverage.indices {
                 for c in cluster where !coverage[step].contains(c) {
                     guard let scalar = Unicode.Scalar(c), Font.isIgnorableForCoverage(scalar) else { continue steps }

@@ -12,6 +12,8 @@
 //
 // Thread-safety: none. Each cache belongs to one LayoutScratch, which one layout call uses at a time.
 
+import Foundation
+
 /// The cache's bounds and figures, for tuning and reports.
 public struct ShapeCacheStatistics: Sendable, Hashable {
     /// Lookups answered from the cache, and lookups that had to shape.
@@ -127,17 +129,24 @@ final class ShapeCache {
     /// The range in `glyphs` of the cached shaping of `word` under `key`, or nil (counted as a miss).
     func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>) -> Range<Int>? {
         let hash = Self.hash(key, word)
-        var index = Int(hash) & mask
-        while slots[index].generation == generation {
-            let slot = slots[index]
-            if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count, matches(slot, word) {
-                statistics.hits += 1
-                return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
+        let generation = generation
+        let found: Range<Int>? = slots.withUnsafeBufferPointer { slots in
+            text.withUnsafeBufferPointer { text in
+                var index = Int(hash) & mask
+                while slots[index].generation == generation {
+                    let slot = slots[index]
+                    if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count,
+                        memcmp(text.baseAddress! + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0
+                    {
+                        return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
+                    }
+                    index = (index + 1) & mask
+                }
+                return nil
             }
-            index = (index + 1) & mask
         }
-        statistics.misses += 1
-        return nil
+        if found != nil { statistics.hits += 1 } else { statistics.misses += 1 }
+        return found
     }
 
     /// Stores the shaping of `word` under `key` and returns its range in `glyphs`, or nil when the
@@ -186,12 +195,6 @@ final class ShapeCache {
         s.bytes = slots.capacity * MemoryLayout<Slot>.stride + text.capacity * 4
             + glyphs.capacity * MemoryLayout<CachedGlyph>.stride
         return s
-    }
-
-    private func matches(_ slot: Slot, _ word: UnsafeBufferPointer<UInt32>) -> Bool {
-        let start = Int(slot.textStart)
-        for k in 0..<word.count where text[start + k] != word[k] { return false }
-        return true
     }
 
     /// FNV-1a over the key and the word, 32 bits.

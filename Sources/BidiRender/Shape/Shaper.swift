@@ -111,6 +111,10 @@ public final class Shaper {
         into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
+        // The word list is borrowed from the shaper for the call (one exclusive access, not one per use).
+        var words = self.words
+        self.words = []
+        defer { self.words = words }
         words.removeAll(keepingCapacity: true)
         let ideographic = script.isIdeographic
         var start = range.lowerBound
