@@ -39,6 +39,15 @@ public final class BidiReorderer {
     /// Scratch of `ImplicitResolver`: resolved types, and bracket pairs with the BD16 stack.
     private var workTypes: UnsafeMutablePointer<UInt8>
     private var workPairs: UnsafeMutablePointer<Int32>
+    /// Scratch of `IsolateResolver`: isolate matches, one sequence's indices, its gathered classes,
+    /// brackets and levels, and the isolate stack.
+    private var workMatch: UnsafeMutablePointer<Int32>
+    private var workEmbedding: UnsafeMutablePointer<UInt8>
+    private var workSequence: UnsafeMutablePointer<Int32>
+    private var workClasses: UnsafeMutablePointer<UInt8>
+    private var workBrackets: UnsafeMutablePointer<UInt32>
+    private var workLevels: UnsafeMutablePointer<UInt8>
+    private let workStack = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * (Int(IsolateResolver.maxDepth) + 2))
     private(set) var paragraphs: [ParagraphSpan] = []
 
     /// Test hook: when true, every paragraph goes through FriBidi, so tests can compare the fast
@@ -61,6 +70,12 @@ public final class BidiReorderer {
         visual = .allocate(capacity: n)
         workTypes = .allocate(capacity: n)
         workPairs = .allocate(capacity: n + 64)
+        workMatch = .allocate(capacity: n)
+        workEmbedding = .allocate(capacity: n)
+        workSequence = .allocate(capacity: n)
+        workClasses = .allocate(capacity: n)
+        workBrackets = .allocate(capacity: n)
+        workLevels = .allocate(capacity: n)
         paragraphs.reserveCapacity(4)
     }
 
@@ -74,6 +89,13 @@ public final class BidiReorderer {
         visual.deallocate()
         workTypes.deallocate()
         workPairs.deallocate()
+        workMatch.deallocate()
+        workEmbedding.deallocate()
+        workSequence.deallocate()
+        workClasses.deallocate()
+        workBrackets.deallocate()
+        workLevels.deallocate()
+        workStack.deallocate()
     }
 
     // MARK: Public hot path
@@ -243,6 +265,12 @@ public final class BidiReorderer {
         grow(&map)
         grow(&visual)
         grow(&workTypes)
+        grow(&workMatch)
+        grow(&workEmbedding)
+        grow(&workSequence)
+        grow(&workClasses)
+        grow(&workBrackets)
+        grow(&workLevels)
         workPairs.deallocate()
         workPairs = .allocate(capacity: newCapacity + 64)
         capacity = newCapacity
@@ -255,6 +283,10 @@ extension BidiReorderer {
     private static func bit(_ c: BidiClass) -> UInt32 { 1 << UInt32(c.rawValue) }
     private static let explicitBits: UInt32 = BidiClass.allCases
         .filter(\.isExplicitFormatting).reduce(0) { $0 | bit($1) }
+    /// Embeddings, overrides and PDF: the explicit formatting fast path D leaves to FriBidi.
+    private static let embeddingBits: UInt32 =
+        bit(.leftToRightEmbedding) | bit(.rightToLeftEmbedding) | bit(.leftToRightOverride)
+        | bit(.rightToLeftOverride) | bit(.popDirectionalFormat)
     private static let rtlBits = bit(.rightToLeft) | bit(.arabicLetter) | bit(.arabicNumber)
     private static let ltrNumberBits = bit(.leftToRight) | bit(.europeanNumber) | bit(.arabicNumber)
 
@@ -284,6 +316,21 @@ extension BidiReorderer {
             ).resolve()
             fastPathCount += 1
             return base
+        }
+        if !disablesFastPaths, p.classSet & Self.embeddingBits == 0 {
+            // Fast path D: isolates only (UAX #9 X5a–X5c, X6a, X8, BD13, X10, then W1–I2 per sequence).
+            let base = direction.forcedLevel
+                ?? IsolateResolver.firstStrongLevel(classes + p.start, from: 0, count: n, insideIsolate: false)
+                ?? direction.fallbackLevel
+            let resolved = IsolateResolver(
+                classes: classes + p.start, brackets: brackets + p.start, levels: levels + p.start, count: n, base: base,
+                embedding: workEmbedding, match: workMatch, sequence: workSequence, gatheredClasses: workClasses, gatheredBrackets: workBrackets,
+                gatheredLevels: workLevels, types: workTypes, pairs: workPairs, stack: workStack
+            ).resolve()
+            if resolved {
+                fastPathCount += 1
+                return base
+            }
         }
         return FriBidi.resolveLevels(
             types: types + p.start, brackets: brackets + p.start, count: n,

@@ -1,11 +1,12 @@
-// ImplicitResolver: the fast path for the paragraphs chat text is made of — no explicit embedding,
-// override or isolate. Such a paragraph is one isolating run sequence at the paragraph level, so the
-// algorithm reduces to the weak, neutral and implicit rules on one array (UAX #9 W1–W7, N0–N2,
-// I1–I2), plus the paragraph part of L1 as FriBidi applies it. It allocates nothing: it works in the
-// reorderer's buffers. Tests prove it gives FriBidi's levels on BidiTest.txt, BidiCharacterTest.txt
-// and the chat corpus.
+// ImplicitResolver: the weak, neutral and implicit rules (UAX #9 W1–W7, N0–N2, I1–I2) on one
+// isolating run sequence laid out as one array, with its sos and eos. A paragraph without explicit
+// formatting — most chat text — is one such sequence at the paragraph level (fast path C); with
+// isolates, IsolateResolver gathers each sequence and hands it here (fast path D). The paragraph part
+// of L1 as FriBidi applies it is `paragraphL1`. Nothing is allocated: it works in the reorderer's
+// buffers. Tests prove it gives FriBidi's levels on BidiTest.txt, BidiCharacterTest.txt and the chat
+// corpus.
 
-/// Resolves the levels of one paragraph without explicit formatting characters.
+/// Resolves the levels of one isolating run sequence.
 struct ImplicitResolver {
     /// Original classes (BidiClass raw values), `count` of them.
     let classes: UnsafePointer<UInt8>
@@ -19,7 +20,29 @@ struct ImplicitResolver {
     /// Output levels.
     let levels: UnsafeMutablePointer<UInt8>
     let count: Int
+    /// The sequence's embedding level.
     let base: UInt8
+    /// The directions (L or R class values) at the sequence's start and end (X10).
+    let sos: UInt8
+    let eos: UInt8
+
+    /// A sequence at `base` whose sos and eos are `base`'s direction: a whole paragraph without
+    /// explicit formatting.
+    init(
+        classes: UnsafePointer<UInt8>, brackets: UnsafePointer<UInt32>, types: UnsafeMutablePointer<UInt8>,
+        pairs: UnsafeMutablePointer<Int32>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8,
+        sos: UInt8? = nil, eos: UInt8? = nil
+    ) {
+        (self.classes, self.brackets, self.types, self.pairs, self.levels) = (classes, brackets, types, pairs, levels)
+        self.count = count
+        self.base = base
+        let direction = base & 1 == 1 ? Self.R : Self.L
+        self.sos = sos ?? direction
+        self.eos = eos ?? direction
+    }
+
+    /// The class value of the direction of `level`: L for even, R for odd.
+    static func direction(_ level: UInt8) -> UInt8 { level & 1 == 1 ? R : L }
 
     private static let L = BidiClass.leftToRight.rawValue
     private static let R = BidiClass.rightToLeft.rawValue
@@ -35,6 +58,8 @@ struct ImplicitResolver {
     private static let S = BidiClass.segmentSeparator.rawValue
     private static let WS = BidiClass.whiteSpace.rawValue
     private static let ON = BidiClass.otherNeutral.rawValue
+    private static let LRI = BidiClass.leftToRightIsolate.rawValue
+    private static let PDI = BidiClass.popDirectionalIsolate.rawValue
 
     /// The direction of embedding level `base`, and of sos and eos (X10 for a paragraph-level run).
     private var e: UInt8 { base & 1 == 1 ? Self.R : Self.L }
@@ -60,17 +85,22 @@ struct ImplicitResolver {
         return nil
     }
 
+    /// The whole paragraph: the sequence rules, then the paragraph part of L1.
     func resolve() {
+        resolveSequence()
+        Self.paragraphL1(classes: classes, levels: levels, count: count, base: base)
+    }
+
+    /// W1–I2 on the sequence.
+    func resolveSequence() {
         weakTypes()
         pairedBrackets()
         neutrals()
         implicitLevels()
-        paragraphL1()
     }
 
     /// W1–W7.
     private func weakTypes() {
-        let sos = e
         // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass.
         var previousType = sos
         var lastStrong = sos
@@ -186,7 +216,7 @@ struct ImplicitResolver {
             if foundEmbedding {
                 resolved = embedding
             } else if foundOpposite {
-                var context = embedding  // sos
+                var context = sos
                 var k = opener - 1
                 while k >= 0 {
                     if let s = strongForNeutrals(types[k]) {
@@ -228,8 +258,8 @@ struct ImplicitResolver {
                 end += 1
             }
             let p = previous(i)
-            let before = p >= 0 ? strongForNeutrals(types[p]) ?? embedding : embedding
-            let after = end < count ? strongForNeutrals(types[end]) ?? embedding : embedding
+            let before = p >= 0 ? strongForNeutrals(types[p]) ?? embedding : sos
+            let after = end < count ? strongForNeutrals(types[end]) ?? embedding : eos
             let direction = before == after ? before : embedding
             for k in i..<end where types[k] != Self.BN { types[k] = direction }
             i = end
@@ -254,15 +284,16 @@ struct ImplicitResolver {
         }
     }
 
-    /// L1 as FriBidi applies it to a paragraph: segment and paragraph separators, the white space and
-    /// BN before them, and the white space and BN at the paragraph's end, take the paragraph level.
-    private func paragraphL1() {
+    /// L1 as FriBidi applies it to a paragraph: segment and paragraph separators, and the white
+    /// space, isolate controls and BN before them and at the paragraph's end, take the paragraph
+    /// level.
+    static func paragraphL1(classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8) {
         var resetting = true
         var j = count - 1
         while j >= 0 {
             let c = classes[j]
             let isSeparator = c == Self.S || c == Self.B
-            let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN
+            let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN || (c >= Self.LRI && c <= Self.PDI)
             if !resetting, isSeparator { resetting = true }
             if resetting {
                 if isSpaceLike { levels[j] = base } else { resetting = false }
