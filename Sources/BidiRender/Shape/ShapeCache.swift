@@ -86,17 +86,26 @@ final class ShapeCache {
         var glyphCount: Int32 = 0
     }
 
+    /// The counters and fill levels. Kept behind a pointer, like the tables, so that the hot lookup
+    /// reads plain memory (class `var`s cost a dynamic exclusivity check on each access).
+    private struct State {
+        var generation: UInt32 = 1
+        var textCount = 0
+        var glyphCount = 0
+        var statistics = ShapeCacheStatistics()
+    }
+
     let limits: Limits
-    private var slots: [Slot]
+    private let slotCount: Int
     private let mask: Int
-    private var text: [UInt32] = []
-    /// The glyphs of every entry; an entry's range comes from `lookup` or `insert`.
-    private(set) var glyphs: [CachedGlyph] = []
-    private var generation: UInt32 = 1
+    /// The tables, allocated once at their bounds and freed in deinit.
+    private let slots: UnsafeMutablePointer<Slot>
+    private let text: UnsafeMutablePointer<UInt32>
+    private let glyphStore: UnsafeMutablePointer<CachedGlyph>
+    private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
     /// Every font an entry names, kept alive so that its identifier cannot be reused by another.
     private var fonts: [ObjectIdentifier: Font] = [:]
     private var languages: [String: UInt32] = [:]
-    private(set) var statistics = ShapeCacheStatistics()
 
     init(limits: Limits = Limits()) {
         self.limits = limits
@@ -105,11 +114,31 @@ final class ShapeCache {
         let empty = ShapeKey(
             font: ObjectIdentifier(ShapeCache.self), script: .common, language: 0, rightToLeft: false, before: 0,
             after: 0)
-        slots = [Slot](repeating: Slot(key: empty), count: capacity)
+        slotCount = capacity
         mask = capacity - 1
-        text.reserveCapacity(limits.codePoints)
-        glyphs.reserveCapacity(limits.glyphs)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(generation: 0, key: empty), count: capacity)
+        text = .allocate(capacity: max(1, limits.codePoints))
+        glyphStore = .allocate(capacity: max(1, limits.glyphs))
+        state.initialize(to: State())
     }
+
+    deinit {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+        text.deallocate()
+        glyphStore.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// The stored glyphs of a range that `lookup` or `insert` returned, valid until the next insert
+    /// or reset.
+    func glyphs(_ range: Range<Int>) -> UnsafeBufferPointer<CachedGlyph> {
+        UnsafeBufferPointer(start: glyphStore + range.lowerBound, count: range.count)
+    }
+
+    var statistics: ShapeCacheStatistics { state.pointee.statistics }
 
     /// The language id of words that are not to be cached.
     static let uncachedLanguage = UInt32.max
@@ -126,74 +155,80 @@ final class ShapeCache {
         return id
     }
 
-    /// The range in `glyphs` of the cached shaping of `word` under `key`, or nil (counted as a miss).
+    /// The range of the cached shaping of `word` under `key` (see `glyphs(_:)`), or nil (counted as
+    /// a miss).
     func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>) -> Range<Int>? {
         let hash = Self.hash(key, word)
-        let generation = generation
-        let found: Range<Int>? = slots.withUnsafeBufferPointer { slots in
-            text.withUnsafeBufferPointer { text in
-                var index = Int(hash) & mask
-                while slots[index].generation == generation {
-                    let slot = slots[index]
-                    if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count,
-                        memcmp(text.baseAddress! + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0
-                    {
-                        return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
-                    }
-                    index = (index + 1) & mask
-                }
-                return nil
+        let generation = state.pointee.generation
+        var index = Int(hash) & mask
+        while slots[index].generation == generation {
+            let slot = slots[index]
+            if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count,
+                memcmp(text + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0
+            {
+                state.pointee.statistics.hits += 1
+                return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
             }
+            index = (index + 1) & mask
         }
-        if found != nil { statistics.hits += 1 } else { statistics.misses += 1 }
-        return found
+        state.pointee.statistics.misses += 1
+        return nil
     }
 
-    /// Stores the shaping of `word` under `key` and returns its range in `glyphs`, or nil when the
-    /// word is longer than `limits.longestWord` or has more glyphs than the cache can hold.
+    /// Stores the shaping of `word` under `key` and returns its range (see `glyphs(_:)`), or nil when
+    /// the word is longer than `limits.longestWord` or has more glyphs than the cache can hold.
     @discardableResult
     func insert(_ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, glyphs new: some Collection<CachedGlyph>) -> Range<Int>? {
-        guard word.count <= limits.longestWord, new.count <= limits.glyphs, word.count <= limits.codePoints else {
+        let count = new.count
+        guard word.count <= limits.longestWord, count <= limits.glyphs, word.count <= limits.codePoints else {
             return nil
         }
-        if statistics.entries + 1 > limits.entries || text.count + word.count > limits.codePoints
-            || glyphs.count + new.count > limits.glyphs
+        if state.pointee.statistics.entries + 1 > limits.entries || state.pointee.textCount + word.count > limits.codePoints
+            || state.pointee.glyphCount + count > limits.glyphs
         {
             reset()
-            statistics.resets += 1
+            state.pointee.statistics.resets += 1
         }
         if fonts[key.font] == nil { fonts[key.font] = font }
         let hash = Self.hash(key, word)
+        let generation = state.pointee.generation
         var index = Int(hash) & mask
         while slots[index].generation == generation { index = (index + 1) & mask }
-        let glyphStart = glyphs.count
+        let textStart = state.pointee.textCount
+        let glyphStart = state.pointee.glyphCount
         slots[index] = Slot(
-            generation: generation, hash: hash, key: key, textStart: Int32(text.count), textCount: Int32(word.count),
-            glyphStart: Int32(glyphStart), glyphCount: Int32(new.count))
-        text.append(contentsOf: word)
-        glyphs.append(contentsOf: new)
-        statistics.entries += 1
-        return glyphStart..<glyphs.count
+            generation: generation, hash: hash, key: key, textStart: Int32(textStart), textCount: Int32(word.count),
+            glyphStart: Int32(glyphStart), glyphCount: Int32(count))
+        (text + textStart).update(from: word.baseAddress!, count: word.count)
+        var k = glyphStart
+        for g in new {
+            (glyphStore + k).initialize(to: g)
+            k += 1
+        }
+        state.pointee.textCount += word.count
+        state.pointee.glyphCount += count
+        state.pointee.statistics.entries += 1
+        return glyphStart..<(glyphStart + count)
     }
 
     /// Drops every entry (O(1): the slots of older generations read as empty).
     func reset() {
-        if generation == UInt32.max {
-            for i in slots.indices { slots[i].generation = 0 }
-            generation = 0
+        if state.pointee.generation == UInt32.max {
+            for i in 0..<slotCount { slots[i].generation = 0 }
+            state.pointee.generation = 0
         }
-        generation += 1
-        text.removeAll(keepingCapacity: true)
-        glyphs.removeAll(keepingCapacity: true)
+        state.pointee.generation += 1
+        state.pointee.textCount = 0
+        state.pointee.glyphCount = 0
         fonts.removeAll(keepingCapacity: true)
-        statistics.entries = 0
+        state.pointee.statistics.entries = 0
     }
 
-    /// The figures, with `bytes` by capacity.
+    /// The figures, with `bytes` the tables' allocated size.
     var currentStatistics: ShapeCacheStatistics {
-        var s = statistics
-        s.bytes = slots.capacity * MemoryLayout<Slot>.stride + text.capacity * 4
-            + glyphs.capacity * MemoryLayout<CachedGlyph>.stride
+        var s = state.pointee.statistics
+        s.bytes = slotCount * MemoryLayout<Slot>.stride + limits.codePoints * 4
+            + limits.glyphs * MemoryLayout<CachedGlyph>.stride
         return s
     }
 

@@ -152,7 +152,7 @@ public final class Shaper {
             let base = clusterBase + w.lowerBound
             let cacheable = word.count <= cache.limits.longestWord && languageID != ShapeCache.uncachedLanguage
             if cacheable, let hit = cache.lookup(key, word: word) {
-                Self.append(cache.glyphs[hit], base: base, scale: scale, to: &output)
+                Self.append(cache.glyphs(hit), base: base, scale: scale, to: &output)
                 continue
             }
             shapeWord(word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language)
@@ -162,7 +162,7 @@ public final class Shaper {
                     xOffset: $0.xOffset, yOffset: $0.yOffset)
             }
             if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
-                Self.append(cache.glyphs[stored], base: base, scale: scale, to: &output)
+                Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
             } else {
                 Self.append(glyphs, base: base, scale: scale, to: &output)
             }

@@ -115,18 +115,24 @@ struct IsolatedText {
             if let mention {
                 let rtl = mention.direction == .rightToLeft
                 let mark = rtl ? Self.rlm : Self.lrm
-                scalars += innerMarks ? [mark, rtl ? Self.rli : Self.lri, mark] : [mark, rtl ? Self.rli : Self.lri]
-                originalIndex += innerMarks ? [-1, -1, -1] : [-1, -1]
-                insertedBefore[i] = innerMarks ? 3 : 2
+                scalars.append(mark)
+                scalars.append(rtl ? Self.rli : Self.lri)
+                if innerMarks { scalars.append(mark) }
+                let inserted = innerMarks ? 3 : 2
+                originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
+                insertedBefore[i] = UInt8(inserted)
             }
             transformedIndex.append(scalars.count)
             scalars.append(scalar.value)
             originalIndex.append(i)
             if next < mentions.count, mentions[next].range.upperBound == i + 1 {
                 let mark = mentions[next].direction == .rightToLeft ? Self.rlm : Self.lrm
-                scalars += innerMarks ? [mark, Self.pdi, mark] : [Self.pdi, mark]
-                originalIndex += innerMarks ? [-1, -1, -1] : [-1, -1]
-                insertedAfter[i] = innerMarks ? 3 : 2
+                if innerMarks { scalars.append(mark) }
+                scalars.append(Self.pdi)
+                scalars.append(mark)
+                let inserted = innerMarks ? 3 : 2
+                originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
+                insertedAfter[i] = UInt8(inserted)
                 next += 1
             }
         }

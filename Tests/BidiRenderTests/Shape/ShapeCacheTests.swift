@@ -83,7 +83,7 @@ import Testing
             b.withUnsafeBufferPointer { b in
                 #expect(cache.lookup(key(), word: a) == nil)
                 let stored = cache.insert(key(), font: font, word: a, glyphs: [glyph])
-                #expect(stored.map { Array(cache.glyphs[$0]) } == [glyph])
+                #expect(stored.map { Array(cache.glyphs($0)) } == [glyph])
                 #expect(cache.lookup(key(), word: a) == stored)
                 #expect(cache.lookup(key(before: 0x628), word: a) == nil, "another context is another entry")
                 #expect(cache.lookup(key(), word: b) == nil)
