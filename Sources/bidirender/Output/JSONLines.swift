@@ -4,10 +4,11 @@ import ArgumentParser
 import BidiRender
 import Foundation
 
-/// One input line of a `--jsonl` stream: its 1-based number and its object, or why it is bad.
+/// One input line of a `--jsonl` stream: its 1-based number and where its bytes are. It is decoded
+/// when its batch comes, so only a batch of decoded objects is held at a time.
 struct JSONLine {
     let number: Int
-    let object: Result<[String: Any], LineError>
+    let range: Range<Int>
 }
 
 /// What is wrong with one JSON Lines input line.
@@ -18,7 +19,17 @@ struct LineError: Error, Sendable {
 /// Output slots that worker threads fill, each slot by exactly one worker; read after they finish.
 final class ResultSlots: @unchecked Sendable {
     private var storage: [Result<String, LineError>]
+    private var claimed = 0
     private let lock = NSLock()
+
+    /// The index of the next line no worker has taken yet, or nil when all are taken.
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard claimed < storage.count else { return nil }
+        claimed += 1
+        return claimed - 1
+    }
 
     init(count: Int) {
         storage = Array(repeating: .failure(LineError(message: "not processed")), count: count)
@@ -38,9 +49,9 @@ final class ResultSlots: @unchecked Sendable {
 }
 
 enum JSONLines {
-    /// Splits `bytes` into lines (LF or CR LF) and decodes each as a JSON object. Blank lines are
-    /// skipped; line numbers still count them.
-    static func parse(_ bytes: [UInt8], source: String) -> [JSONLine] {
+    /// Splits `bytes` into lines (LF or CR LF). Blank lines are skipped; line numbers still count
+    /// them.
+    static func split(_ bytes: [UInt8]) -> [JSONLine] {
         var lines: [JSONLine] = []
         var start = 0
         var number = 0
@@ -51,14 +62,16 @@ enum JSONLines {
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             let slice = bytes[start..<end]
             if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                lines.append(JSONLine(number: number, object: decode(slice, source: source, offset: start)))
+                lines.append(JSONLine(number: number, range: start..<end))
             }
             start = next
         }
         return lines
     }
 
-    private static func decode(
+    /// A line's JSON object, or why it is not one (invalid UTF-8 with its byte offset, or not a JSON
+    /// object).
+    static func decode(
         _ slice: ArraySlice<UInt8>, source: String, offset: Int
     ) -> Result<[String: Any], LineError> {
         do {
@@ -82,43 +95,59 @@ enum JSONLines {
         _ bytes: [UInt8], source: String, jobs: Int, into out: inout some TextOutputStream,
         prepare: ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
     ) throws {
-        let lines = parse(bytes, source: source)
-        let batchSize = 1_024
+        let lines = split(bytes)
+        let batchSize = 256  // a layout document is about 14 KB: a batch holds about 3.5 MB of output
         var failed = 0
         var start = 0
-        while start < lines.count {
-            let batch = lines[start..<min(lines.count, start + batchSize)]
-            start += batch.count
-            let prepared: [Result<Work, LineError>] = batch.map { line in
-                do {
-                    return .success(try prepare(try line.object.get()))
-                } catch {
-                    return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+        // With several jobs, batch k is computed on the worker threads while this thread writes batch
+        // k - 1 and prepares batch k + 1; at most two batches are in flight.
+        var inFlight: (batch: ArraySlice<JSONLine>, results: ResultSlots, done: DispatchGroup)?
+        while start < lines.count || inFlight != nil {
+            var next: (batch: ArraySlice<JSONLine>, results: ResultSlots, done: DispatchGroup)?
+            if start < lines.count {
+                let batch = lines[start..<min(lines.count, start + batchSize)]
+                start += batch.count
+                let prepared: [Result<Work, LineError>] = batch.map { line in
+                    do {
+                        let object = decode(bytes[line.range], source: source, offset: line.range.lowerBound)
+                        return .success(try prepare(try object.get()))
+                    } catch {
+                        return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+                    }
                 }
-            }
-            let results = ResultSlots(count: prepared.count)
-            let workers = max(1, min(jobs, prepared.count))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var i = worker
-                while i < prepared.count {
-                    results.set(i, prepared[i].flatMap { work in
-                        do {
-                            return .success(try run(work))
-                        } catch {
-                            return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+                let results = ResultSlots(count: prepared.count)
+                let done = DispatchGroup()
+                let workers = max(1, min(jobs, prepared.count))
+                let work: @Sendable () -> Void = {
+                    // Each worker claims the next line, so long and short lines even out.
+                    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                        while let i = results.claim() {
+                            results.set(i, prepared[i].flatMap { work in
+                                do {
+                                    return .success(try run(work))
+                                } catch {
+                                    return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+                                }
+                            })
                         }
-                    })
-                    i += workers
+                    }
+                }
+                // One job is one thread: everything on this one, in order.
+                if jobs == 1 { work() } else { DispatchQueue.global().async(group: done, execute: work) }
+                next = (batch, results, done)
+            }
+            if let (batch, results, done) = inFlight {
+                done.wait()
+                for (line, result) in zip(batch, results.values) {
+                    switch result {
+                    case .success(let document): print(document, to: &out)
+                    case .failure(let error):
+                        failed += 1
+                        print(errorDocument(error.message, line: line.number), to: &out)
+                    }
                 }
             }
-            for (line, result) in zip(batch, results.values) {
-                switch result {
-                case .success(let document): print(document, to: &out)
-                case .failure(let error):
-                    failed += 1
-                    print(errorDocument(error.message, line: line.number), to: &out)
-                }
-            }
+            inFlight = next
         }
         if failed > 0 {
             printError("bidirender: \(failed) input line(s) failed")
