@@ -18,6 +18,9 @@ public final class BidiReorderer {
         var end: Int
         /// Bit `1 << BidiClass.rawValue` set for each class present in `start..<end`.
         var classSet: UInt32
+        /// Whether a fast path resolved the levels (then lines are reordered here too, L1–L2),
+        /// rather than FriBidi.
+        var resolvedNatively = false
     }
 
     private(set) var count = 0
@@ -26,8 +29,9 @@ public final class BidiReorderer {
     private(set) var scalars: UnsafeMutablePointer<UInt32>
     /// BidiClass raw value of each code point.
     private(set) var classes: UnsafeMutablePointer<UInt8>
-    /// FriBidi type value of each code point.
+    /// FriBidi type value of each code point, filled only when FriBidi is called (`ensureTypes`).
     private var types: UnsafeMutablePointer<UInt32>
+    private var typesReady = false
     /// FriBidi bracket value of each code point (BD14–BD16).
     private var brackets: UnsafeMutablePointer<UInt32>
     /// Embedding levels: resolved (P2–I2), then updated by L1 when a line is reordered.
@@ -160,12 +164,8 @@ public final class BidiReorderer {
         reserve(input.count)
         for (i, cls) in input.enumerated() { scalars[i] = 0xFFFF_FFFF; classes[i] = cls.rawValue }
         count = input.count
-        FriBidi.typeValues.withUnsafeBufferPointer { typeValues in
-            for i in 0..<count {
-                types[i] = typeValues[Int(classes[i])]
-                brackets[i] = FriBidi.noBracket
-            }
-        }
+        for i in 0..<count { brackets[i] = FriBidi.noBracket }
+        typesReady = false
         splitParagraphs()
     }
 
@@ -173,24 +173,28 @@ public final class BidiReorderer {
         let trie = UnicodeBidiData.trie
         let noBracket = FriBidi.noBracket
         let openMask = FriBidi.bracketOpenMask
-        FriBidi.typeValues.withUnsafeBufferPointer { typeValues in
-            for i in 0..<count {
-                let cp = scalars[i]
-                let entry = trie.entry(cp)
-                let cls = entry & UnicodeBidiData.classMask
-                classes[i] = cls
-                types[i] = typeValues[Int(cls)]
-                if entry & UnicodeBidiTables.bracketFlag != 0,
-                    let bracket = UnicodeBidiData.bracketPairIdentifier(cp)
-                {
-                    brackets[i] = bracket.isOpen ? bracket.id | openMask : bracket.id
-                } else {
-                    brackets[i] = noBracket
-                }
+        for i in 0..<count {
+            let cp = scalars[i]
+            let entry = trie.entry(cp)
+            classes[i] = entry & UnicodeBidiData.classMask
+            if entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) {
+                brackets[i] = bracket.isOpen ? bracket.id | openMask : bracket.id
+            } else {
+                brackets[i] = noBracket
             }
+        }
+        typesReady = false
+        splitParagraphs()
+    }
+
+    /// FriBidi's types of the loaded text, computed once per load, the first time FriBidi is called.
+    private func ensureTypes() {
+        guard !typesReady else { return }
+        typesReady = true
+        FriBidi.typeValues.withUnsafeBufferPointer { typeValues in
+            for i in 0..<count { types[i] = typeValues[Int(classes[i])] }
             preResolveMarksAfterNeutrals(otherNeutral: typeValues[Int(BidiClass.otherNeutral.rawValue)])
         }
-        splitParagraphs()
     }
 
     /// Works around FriBidi 1.0.8 losing a paired bracket that follows ON + NSM ("❤️(…)": the
@@ -307,6 +311,7 @@ extension BidiReorderer {
             if p.classSet & forbidden == 0 {
                 levels.advanced(by: p.start).update(repeating: base, count: n)
                 fastPathCount += 1
+                paragraphs[index].resolvedNatively = true
                 return base
             }
             // Fast path C: one isolating run sequence at the paragraph level (UAX #9 W1–I2).
@@ -315,6 +320,7 @@ extension BidiReorderer {
                 levels: levels + p.start, count: n, base: base
             ).resolve()
             fastPathCount += 1
+            paragraphs[index].resolvedNatively = true
             return base
         }
         if !disablesFastPaths, p.classSet & Self.embeddingBits == 0 {
@@ -329,9 +335,12 @@ extension BidiReorderer {
             ).resolve()
             if resolved {
                 fastPathCount += 1
+                paragraphs[index].resolvedNatively = true
                 return base
             }
         }
+        ensureTypes()
+        paragraphs[index].resolvedNatively = false
         return FriBidi.resolveLevels(
             types: types + p.start, brackets: brackets + p.start, count: n,
             direction: direction, levels: levels + p.start)
@@ -362,9 +371,52 @@ extension BidiReorderer {
             }
             return true
         }
+        if p.resolvedNatively {
+            // L1 on the line (the white space, isolate controls and BN at its end, and before its
+            // separators, take the paragraph level), then L2.
+            ImplicitResolver.paragraphL1(
+                classes: classes + lineStart, levels: levels + lineStart, count: lineEnd - lineStart, base: baseLevel)
+            reverseRuns(lineStart, lineEnd)
+            return true
+        }
+        ensureTypes()
         return FriBidi.reorderLine(
             types: types + p.start, lineStart: lineStart - p.start, lineCount: lineEnd - lineStart,
             baseLevel: baseLevel, levels: levels + p.start, map: map + p.start)
+    }
+
+    /// L2 on `map[start..<end]` (the identity on entry): from the highest level on the line down to
+    /// the lowest odd one, reverses every maximal stretch at that level or higher.
+    private func reverseRuns(_ start: Int, _ end: Int) {
+        var highest: UInt8 = 0
+        var lowestOdd: UInt8 = .max
+        for i in start..<end {
+            let level = levels[i]
+            highest = max(highest, level)
+            if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
+        }
+        guard lowestOdd != .max else { return }
+        var level = highest
+        while level >= lowestOdd {
+            var i = start
+            while i < end {
+                guard levels[Int(map[i])] >= level else {
+                    i += 1
+                    continue
+                }
+                var j = i
+                while j < end, levels[Int(map[j])] >= level { j += 1 }
+                var a = i
+                var b = j - 1
+                while a < b {
+                    (map[a], map[b]) = (map[b], map[a])
+                    a += 1
+                    b -= 1
+                }
+                i = j
+            }
+            level -= 1
+        }
     }
 
     private func isUniform(_ start: Int, _ end: Int, _ level: UInt8) -> Bool {
