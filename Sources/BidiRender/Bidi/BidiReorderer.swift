@@ -18,9 +18,6 @@ public final class BidiReorderer {
         var end: Int
         /// Bit `1 << BidiClass.rawValue` set for each class present in `start..<end`.
         var classSet: UInt32
-        /// Whether a fast path resolved the levels (then lines are reordered here too, L1–L2),
-        /// rather than FriBidi.
-        var resolvedNatively = false
     }
 
     private(set) var count = 0
@@ -32,6 +29,7 @@ public final class BidiReorderer {
     /// FriBidi type value of each code point, filled only when FriBidi is called (`ensureTypes`).
     private var types: UnsafeMutablePointer<UInt32>
     private var typesReady = false
+    private var marksPreResolved = false
     /// FriBidi bracket value of each code point (BD14–BD16).
     private var brackets: UnsafeMutablePointer<UInt32>
     /// Embedding levels: resolved (P2–I2), then updated by L1 when a line is reordered.
@@ -130,6 +128,9 @@ public final class BidiReorderer {
         var utf8Count = text.utf8.count
         if utf8Count == 0 { utf8Count = 1 }
         reserve(utf8Count)  // a scalar takes at least one UTF-8 byte
+        // Hot loops read the buffers through locals: a class's stored `var` costs a dynamic
+        // exclusivity check on every access.
+        let scalars = self.scalars
         var i = 0
         for scalar in text.unicodeScalars {
             scalars[i] = scalar.value
@@ -166,34 +167,42 @@ public final class BidiReorderer {
         count = input.count
         for i in 0..<count { brackets[i] = FriBidi.noBracket }
         typesReady = false
+        marksPreResolved = false
         splitParagraphs()
     }
 
     private func classify() {
         let trie = UnicodeBidiData.trie
-        let noBracket = FriBidi.noBracket
-        let openMask = FriBidi.bracketOpenMask
+        let (scalars, classes, brackets) = (self.scalars, self.classes, self.brackets)
         for i in 0..<count {
             let cp = scalars[i]
             let entry = trie.entry(cp)
             classes[i] = entry & UnicodeBidiData.classMask
             if entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) {
-                brackets[i] = bracket.isOpen ? bracket.id | openMask : bracket.id
+                brackets[i] = bracket.isOpen ? bracket.id | FriBidi.bracketOpenMask : bracket.id
             } else {
-                brackets[i] = noBracket
+                brackets[i] = FriBidi.noBracket
             }
         }
         typesReady = false
+        marksPreResolved = false
         splitParagraphs()
     }
 
     /// FriBidi's types of the loaded text, computed once per load, the first time FriBidi is called.
-    private func ensureTypes() {
-        guard !typesReady else { return }
-        typesReady = true
+    /// Line reordering (L1–L2) reads only the white space types; level resolution also needs the
+    /// bracket work-around (`preResolveMarksAfterNeutrals`), applied on the first call that resolves.
+    private func ensureTypes(forResolution: Bool) {
+        let (types, classes) = (self.types, self.classes)
         FriBidi.typeValues.withUnsafeBufferPointer { typeValues in
-            for i in 0..<count { types[i] = typeValues[Int(classes[i])] }
-            preResolveMarksAfterNeutrals(otherNeutral: typeValues[Int(BidiClass.otherNeutral.rawValue)])
+            if !typesReady {
+                for i in 0..<count { types[i] = typeValues[Int(classes[i])] }
+                typesReady = true
+            }
+            if forResolution, !marksPreResolved {
+                preResolveMarksAfterNeutrals(otherNeutral: typeValues[Int(BidiClass.otherNeutral.rawValue)])
+                marksPreResolved = true
+            }
         }
     }
 
@@ -231,6 +240,7 @@ public final class BidiReorderer {
     private func splitParagraphs() {
         paragraphs.removeAll(keepingCapacity: true)
         let bClass = BidiClass.paragraphSeparator.rawValue
+        let (scalars, classes) = (self.scalars, self.classes)
         var start = 0
         var set: UInt32 = 0
         var i = 0
@@ -311,7 +321,6 @@ extension BidiReorderer {
             if p.classSet & forbidden == 0 {
                 levels.advanced(by: p.start).update(repeating: base, count: n)
                 fastPathCount += 1
-                paragraphs[index].resolvedNatively = true
                 return base
             }
             // Fast path C: one isolating run sequence at the paragraph level (UAX #9 W1–I2).
@@ -320,7 +329,6 @@ extension BidiReorderer {
                 levels: levels + p.start, count: n, base: base
             ).resolve()
             fastPathCount += 1
-            paragraphs[index].resolvedNatively = true
             return base
         }
         if !disablesFastPaths, p.classSet & Self.embeddingBits == 0 {
@@ -335,18 +343,17 @@ extension BidiReorderer {
             ).resolve()
             if resolved {
                 fastPathCount += 1
-                paragraphs[index].resolvedNatively = true
                 return base
             }
         }
-        ensureTypes()
-        paragraphs[index].resolvedNatively = false
+        ensureTypes(forResolution: true)
         return FriBidi.resolveLevels(
             types: types + p.start, brackets: brackets + p.start, count: n,
             direction: direction, levels: levels + p.start)
     }
 
     private func firstStrongLevel(_ p: ParagraphSpan) -> UInt8? {
+        let classes = self.classes
         for i in p.start..<p.end {
             switch classes[i] {
             case BidiClass.leftToRight.rawValue: return 0
@@ -361,6 +368,7 @@ extension BidiReorderer {
     /// Returns false when FriBidi could not allocate.
     func reorder(paragraph index: Int, baseLevel: UInt8, lineStart: Int, lineEnd: Int) -> Bool {
         let p = paragraphs[index]
+        let (map, levels, classes) = (self.map, self.levels, self.classes)
         for i in lineStart..<lineEnd { map[i] = Int32(i) }
         if lineEnd == lineStart { return true }
         if isUniform(lineStart, lineEnd, baseLevel) {
@@ -371,55 +379,14 @@ extension BidiReorderer {
             }
             return true
         }
-        if p.resolvedNatively {
-            // L1 on the line (the white space, isolate controls and BN at its end, and before its
-            // separators, take the paragraph level), then L2.
-            ImplicitResolver.paragraphL1(
-                classes: classes + lineStart, levels: levels + lineStart, count: lineEnd - lineStart, base: baseLevel)
-            reverseRuns(lineStart, lineEnd)
-            return true
-        }
-        ensureTypes()
+        ensureTypes(forResolution: false)
         return FriBidi.reorderLine(
             types: types + p.start, lineStart: lineStart - p.start, lineCount: lineEnd - lineStart,
             baseLevel: baseLevel, levels: levels + p.start, map: map + p.start)
     }
 
-    /// L2 on `map[start..<end]` (the identity on entry): from the highest level on the line down to
-    /// the lowest odd one, reverses every maximal stretch at that level or higher.
-    private func reverseRuns(_ start: Int, _ end: Int) {
-        var highest: UInt8 = 0
-        var lowestOdd: UInt8 = .max
-        for i in start..<end {
-            let level = levels[i]
-            highest = max(highest, level)
-            if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
-        }
-        guard lowestOdd != .max else { return }
-        var level = highest
-        while level >= lowestOdd {
-            var i = start
-            while i < end {
-                guard levels[Int(map[i])] >= level else {
-                    i += 1
-                    continue
-                }
-                var j = i
-                while j < end, levels[Int(map[j])] >= level { j += 1 }
-                var a = i
-                var b = j - 1
-                while a < b {
-                    (map[a], map[b]) = (map[b], map[a])
-                    a += 1
-                    b -= 1
-                }
-                i = j
-            }
-            level -= 1
-        }
-    }
-
     private func isUniform(_ start: Int, _ end: Int, _ level: UInt8) -> Bool {
+        let levels = self.levels
         for i in start..<end where levels[i] != level { return false }
         return true
     }
@@ -431,6 +398,7 @@ extension BidiReorderer {
         var out = 0
         fastPathCount = 0
         let removed = BidiReorderer.x9RemovedMask
+        let (map, classes, visual) = (self.map, self.classes, self.visual)
         for index in paragraphs.indices {
             let p = paragraphs[index]
             let base = resolve(paragraph: index, direction: direction) ?? fallbackLevels(p, direction)
