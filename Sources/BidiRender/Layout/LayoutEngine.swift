@@ -40,7 +40,9 @@ public final class LayoutEngine: Sendable {
             }
         }
         var job = LayoutJob(text: text, spans: spans, options: options, registry: registry, scratch: scratch)
-        return job.run(breaker: scratch.breaker(locale: icuLocale(options.locale)))
+        let layout = job.run(breaker: scratch.breaker(locale: icuLocale(options.locale)))
+        job.recycle()
+        return layout
     }
 
     /// The shaping caches' figures, summed over the scratches idle at the moment of the call.
@@ -63,7 +65,7 @@ public final class LayoutEngine: Sendable {
 /// One layout call's working state.
 struct LayoutJob {
     let text: String
-    let scalars: [Unicode.Scalar]
+    var scalars: [Unicode.Scalar]
     let spans: [TextSpan]
     let options: LayoutOptions
     let registry: FontRegistry
@@ -77,32 +79,61 @@ struct LayoutJob {
     var graphemeStarts: [Bool]
     var classes: [BidiClass]
 
+    /// The per-code-point arrays reuse the storage of the scratch's last call (`recycle`).
     init(text: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, scratch: LayoutScratch) {
         self.text = text
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
-        scalars.append(contentsOf: text.unicodeScalars)
-        self.scalars = scalars
         self.spans = spans
         self.options = options
         self.registry = registry
         self.scratch = scratch
+        scalars = scratch.recycled.scalars
+        display = scratch.recycled.display
+        classes = scratch.recycled.classes
+        graphemeStarts = scratch.recycled.graphemeStarts
+        scratch.recycled = LayoutScratch.Recycled()
+        scalars.removeAll(keepingCapacity: true)
+        scalars.reserveCapacity(text.utf8.count)
+        scalars.append(contentsOf: text.unicodeScalars)
         let digits = options.digits.resolved(for: options.locale)
-        display = scalars.map { digits.apply($0.value) }
-        classes = scalars.map { BidiClass($0) }
-        graphemeStarts = Self.graphemeStarts(scalars)
+        display.removeAll(keepingCapacity: true)
+        classes.removeAll(keepingCapacity: true)
+        for scalar in scalars {
+            display.append(digits.apply(scalar.value))
+            classes.append(BidiClass(scalar))
+        }
+        Self.graphemeStarts(scalars, into: &graphemeStarts)
         scratch.startCall()
+    }
+
+    /// Hands the per-code-point arrays back to the scratch for the next call.
+    /// Storage grown by a very long text is let go instead (`LayoutScratch.recycleLimit`).
+    mutating func recycle() {
+        if scalars.capacity <= LayoutScratch.recycleLimit {
+            scratch.recycled = LayoutScratch.Recycled(
+                scalars: scalars, display: display, classes: classes, graphemeStarts: graphemeStarts)
+        }
+        scalars = []
+        display = []
+        classes = []
+        graphemeStarts = []
     }
 
     /// Whether each scalar starts an extended grapheme cluster (UAX #29), by the standard library's
     /// own grapheme breaking (the rules `String` iterates Characters by), scalar by scalar.
     static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool] {
-        guard let first = scalars.first else { return [] }
-        var starts = [Bool](repeating: true, count: scalars.count)
+        var starts: [Bool] = []
+        graphemeStarts(scalars, into: &starts)
+        return starts
+    }
+
+    /// `graphemeStarts` into `starts` (replaced).
+    static func graphemeStarts(_ scalars: [Unicode.Scalar], into starts: inout [Bool]) {
+        starts.removeAll(keepingCapacity: true)
+        guard let first = scalars.first else { return }
+        starts.append(true)
         var recognizer = Unicode._CharacterRecognizer()
         _ = recognizer.hasBreak(before: first)
-        for i in 1..<scalars.count { starts[i] = recognizer.hasBreak(before: scalars[i]) }
-        return starts
+        for i in 1..<scalars.count { starts.append(recognizer.hasBreak(before: scalars[i])) }
     }
 
     /// An item: a range of one level, script, font and language, shaped as one. A plain value: its
@@ -219,7 +250,7 @@ struct LayoutJob {
     /// locale's) in the call's tables.
     struct ChainMemo {
         var script: ScriptTag
-        var attributes: Int32
+        var attributes: Attributes
         var chain: [FontChoice]
         var coverage: [CodePointSet]
         var fonts: [Int32]
@@ -276,8 +307,12 @@ struct LayoutJob {
             ScriptResolver.resolve(scalars[mention.range].lazy.map(\.value), into: &own, stack: &stack)
             for (k, script) in own.enumerated() { scripts[mention.range.lowerBound + k - range.lowerBound] = script }
         }
-        var memos: [ChainMemo] = []
+        // The chains memoized by earlier calls on this scratch, taken for the call.
+        var memos = scratch.memos
+        scratch.memos = []
+        defer { scratch.memos = memos }
         var k = -1
+        var kAttributes: Int32 = -1
         var items: [Item] = []
         items.reserveCapacity(max(16, range.count / 4))
         var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32)?
@@ -288,14 +323,16 @@ struct LayoutJob {
                 while end < range.upperBound, !graphemeStarts[end] { end += 1 }
                 let script = scripts[i - range.lowerBound]
                 let id = attributes.id(i)
-                if k < 0 || memos[k].script != script || memos[k].attributes != id {
-                    if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == id }) {
+                if k < 0 || memos[k].script != script || kAttributes != id {
+                    let a = attributes.table[Int(id)]
+                    kAttributes = id
+                    if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == a }) {
                         k = found
                     } else {
-                        let a = attributes.table[Int(id)]
+                        if memos.count >= LayoutScratch.memoLimit { memos.removeAll(keepingCapacity: true) }
                         let chain = registry.entries(script: script.string, locale: a.locale, weight: a.weight, style: a.style)
                         memos.append(ChainMemo(
-                            script: script, attributes: id, chain: chain, coverage: chain.map(\.font.hbFont.coverage),
+                            script: script, attributes: a, chain: chain, coverage: chain.map(\.font.hbFont.coverage),
                             fonts: chain.map { scratch.fontIndex($0.font) },
                             languages: chain.map { scratch.languageIndex(Self.language(for: $0.source, locale: a.locale)) }))
                         k = memos.count - 1

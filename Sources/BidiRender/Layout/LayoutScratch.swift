@@ -21,7 +21,19 @@ final class LayoutScratch {
     /// A line's item index per code point.
     var itemAt: [Int32] = []
 
-    // The current call's tables, emptied by `startCall`: items refer to them by index.
+    /// The per-code-point arrays of the last call, whose storage the next one reuses.
+    struct Recycled {
+        var scalars: [Unicode.Scalar] = []
+        var display: [UInt32] = []
+        var classes: [BidiClass] = []
+        var graphemeStarts: [Bool] = []
+    }
+    var recycled = Recycled()
+    /// Arrays of more code points than this are not kept for the next call.
+    static let recycleLimit = 65_536
+
+    // The call's tables (the glyph store and reshaped pieces are emptied by `startCall`; fonts and
+    // languages are interned across calls): items refer to them by index.
     /// Every glyph shaped in the call.
     var glyphs: [ShapedGlyph] = []
     /// The fonts and languages of the items.
@@ -37,12 +49,23 @@ final class LayoutScratch {
     }
     var pieces: [PieceKey: Range<Int>] = [:]
 
+    /// Fallback chains memoized across calls, by script and attributes (their font and language
+    /// indices point into `fonts` and `languages`). At most `memoLimit`; cleared when full.
+    var memos: [LayoutJob.ChainMemo] = []
+    static let memoLimit = 64
+    /// The font and language tables outlive a call (the memos refer to them); past `tableLimit`
+    /// entries they are cleared with the memos at the start of the next call.
+    static let tableLimit = 64
+
     /// Empties the per-call tables, keeping their storage.
     func startCall() {
         glyphs.removeAll(keepingCapacity: true)
-        fonts.removeAll(keepingCapacity: true)
-        languages.removeAll(keepingCapacity: true)
-        languageIDs.removeAll(keepingCapacity: true)
+        if fonts.count > Self.tableLimit || languages.count > Self.tableLimit {
+            fonts.removeAll(keepingCapacity: true)
+            languages.removeAll(keepingCapacity: true)
+            languageIDs.removeAll(keepingCapacity: true)
+            memos.removeAll(keepingCapacity: true)
+        }
         if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
     }
 
