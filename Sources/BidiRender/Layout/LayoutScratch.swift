@@ -59,6 +59,10 @@ final class LayoutScratch {
 
     /// Empties the per-call tables, keeping their storage.
     func startCall() {
+        // Storage a very long text grew is let go rather than kept for every later call.
+        if glyphs.capacity > Self.recycleLimit * 2 { glyphs = [] }
+        if scripts.capacity > Self.recycleLimit { scripts = [] }
+        if itemAt.capacity > Self.recycleLimit { itemAt = [] }
         glyphs.removeAll(keepingCapacity: true)
         if fonts.count > Self.tableLimit || languages.count > Self.tableLimit {
             fonts.removeAll(keepingCapacity: true)
