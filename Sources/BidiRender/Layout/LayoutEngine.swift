@@ -256,17 +256,30 @@ struct LayoutJob {
         var fonts: [Int32]
         var languages: [Int32]
 
-        /// The first step whose face covers every character of `cluster` that needs a glyph.
-        func firstCovering(_ cluster: UnsafeBufferPointer<UInt32>) -> Int? {
+        /// The first step of `coverage` whose face covers every character of `cluster` that needs a
+        /// glyph. Whether a character is default-ignorable is looked up once per character, and only
+        /// for one a face lacks.
+        static func firstCovering(_ coverage: [CodePointSet], _ cluster: UnsafeBufferPointer<UInt32>) -> Int? {
+            func isIgnorable(_ c: UInt32) -> Bool { Unicode.Scalar(c).map(Font.isIgnorableForCoverage) ?? false }
             if cluster.count == 1 {
                 let c = cluster[0]
                 for step in coverage.indices where coverage[step].contains(c) { return step }
-                guard let scalar = Unicode.Scalar(c), Font.isIgnorableForCoverage(scalar) else { return nil }
-                return coverage.isEmpty ? nil : 0
+                return !coverage.isEmpty && isIgnorable(c) ? 0 : nil
             }
+            var known: UInt64 = 0
+            var ignorable: UInt64 = 0
             steps: for step in coverage.indices {
-                for c in cluster where !coverage[step].contains(c) {
-                    guard let scalar = Unicode.Scalar(c), Font.isIgnorableForCoverage(scalar) else { continue steps }
+                for (k, c) in cluster.enumerated() where !coverage[step].contains(c) {
+                    guard k < 64 else {
+                        if isIgnorable(c) { continue }
+                        continue steps
+                    }
+                    let bit: UInt64 = 1 << UInt64(k)
+                    if known & bit == 0 {
+                        known |= bit
+                        if isIgnorable(c) { ignorable |= bit }
+                    }
+                    if ignorable & bit == 0 { continue steps }
                 }
                 return step
             }
@@ -313,6 +326,11 @@ struct LayoutJob {
         defer { scratch.memos = memos }
         var k = -1
         var kAttributes: Int32 = -1
+        var kScript = ScriptTag.unknown
+        // The current chain's steps, copied out of its memo when the chain changes (not per cluster).
+        var coverage: [CodePointSet] = []
+        var stepFonts: [Int32] = []
+        var stepLanguages: [Int32] = []
         var items: [Item] = []
         items.reserveCapacity(max(16, range.count / 4))
         var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32)?
@@ -323,8 +341,9 @@ struct LayoutJob {
                 while end < range.upperBound, !graphemeStarts[end] { end += 1 }
                 let script = scripts[i - range.lowerBound]
                 let id = attributes.id(i)
-                if k < 0 || memos[k].script != script || kAttributes != id {
+                if k < 0 || kScript != script || kAttributes != id {
                     let a = attributes.table[Int(id)]
+                    kScript = script
                     kAttributes = id
                     if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == a }) {
                         k = found
@@ -337,13 +356,16 @@ struct LayoutJob {
                             languages: chain.map { scratch.languageIndex(Self.language(for: $0.source, locale: a.locale)) }))
                         k = memos.count - 1
                     }
+                    coverage = memos[k].coverage
+                    stepFonts = memos[k].fonts
+                    stepLanguages = memos[k].languages
                 }
                 let cluster = UnsafeBufferPointer(rebasing: display[i..<end])
                 let font: Int32
                 let language: Int32
-                if let step = memos[k].firstCovering(cluster) {
-                    font = memos[k].fonts[step]
-                    language = memos[k].languages[step]
+                if let step = ChainMemo.firstCovering(coverage, cluster) {
+                    font = stepFonts[step]
+                    language = stepLanguages[step]
                 } else {
                     let a = attributes.table[Int(id)]
                     let choice = registry.fallback(
