@@ -325,8 +325,9 @@ public final class FontRegistry: Sendable {
     }
 
     private func systemFont(for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight) -> Font? {
+        guard let fontconfig else { return nil }
         let needed = cluster.filter { !Font.isIgnorableForCoverage($0) }.map(\.value)
-        guard let fontconfig, !needed.isEmpty else { return nil }
+        guard !needed.isEmpty else { return nil }
         let key = SystemKey(scalars: needed, language: locale.normalized, weight: weight.value)
         if let cached = systemMatches.withLock({ $0[key] }) { return cached }
         var loaded: Font?

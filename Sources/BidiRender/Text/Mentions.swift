@@ -55,7 +55,11 @@ public enum MentionDetector {
 
     /// L*, M*, N* or "_".
     static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == "_" { return true }
+        if scalar.isASCII {
+            // The ASCII letters and digits are L* and N*; the rest of ASCII, but "_", is neither.
+            let v = scalar.value
+            return v == 0x5F || (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark,

@@ -27,3 +27,25 @@ import Testing
         #expect(BidiRenderError.invalidUTF8(source: "in.txt", byteOffset: 7).description == "in.txt: invalid UTF-8 at byte offset 7")
     }
 }
+
+@Suite struct MentionGrammarTests {
+    /// The ASCII short cut of the name characters agrees with the General_Category rule (L*, M*,
+    /// N* or "_") on every ASCII character.
+    @Test func asciiShortCutAgreesWithGeneralCategory() {
+        for value in UInt32(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)!
+            let byCategory: Bool = {
+                if scalar == "_" { return true }
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                    .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                    return true
+                default:
+                    return false
+                }
+            }()
+            #expect(MentionDetector.isNameCharacter(scalar) == byCategory, "U+\(String(value, radix: 16))")
+        }
+        #expect(MentionDetector.detect(Array("hi @sara_99! @علي".unicodeScalars)) == [3..<11, 13..<17])
+    }
+}
