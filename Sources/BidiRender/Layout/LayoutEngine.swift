@@ -393,10 +393,18 @@ struct LayoutJob {
         if let c = current {
             items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font))
         }
+        // The call's tables, held for the loop.
+        let (fonts, languages, languageIDs) = (scratch.fonts, scratch.languages, scratch.languageIDs)
+        var glyphs = scratch.glyphs
+        scratch.glyphs = []
         for k in items.indices {
-            items[k].languageID = scratch.languageIDs[Int(items[k].language)]
-            items[k].glyphs = shape(items[k], range: items[k].range, context: range)
+            let item = items[k]
+            items[k].languageID = languageIDs[Int(item.language)]
+            items[k].glyphs = shape(
+                items[k], range: item.range, context: range, font: fonts[Int(item.font)],
+                language: languages[Int(item.language)], into: &glyphs)
         }
+        scratch.glyphs = glyphs
         return items
     }
 
@@ -405,26 +413,37 @@ struct LayoutJob {
     /// Clusters are offsets into the original text.
     /// The glyphs are appended to `scratch.glyphs`; the result is their range there.
     func shape(_ item: Item, range: Range<Int>, context: Range<Int>) -> Range<Int> {
-        let start = scratch.glyphs.count
-        let font = font(item)
+        var glyphs = scratch.glyphs
+        scratch.glyphs = []
+        defer { scratch.glyphs = glyphs }
+        return shape(item, range: range, context: context, font: font(item), language: language(item), into: &glyphs)
+    }
+
+    /// `shape` into a glyph store the caller holds (one exclusive access to the scratch per batch
+    /// of items, not several per item).
+    func shape(
+        _ item: Item, range: Range<Int>, context: Range<Int>, font: Font, language: String?,
+        into glyphs: inout [ShapedGlyph]
+    ) -> Range<Int> {
+        let start = glyphs.count
         display.withUnsafeBufferPointer { all in
             guard let cache = scratch.shapeCache else {
                 let window = UnsafeBufferPointer(rebasing: all[context])
-                scratch.glyphs += shaper.shape(
+                glyphs += shaper.shape(
                     codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
                     clusterBase: context.lowerBound, font: font, direction: TextDirection(level: item.level),
-                    script: item.script, language: language(item), size: options.size
+                    script: item.script, language: language, size: options.size
                 ).glyphs
                 return
             }
             graphemeStarts.withUnsafeBufferPointer { starts in
                 shaper.shapeWords(
                     text: all, range: range, context: context, clusterStarts: starts, font: font,
-                    rightToLeft: item.level & 1 == 1, script: item.script, language: language(item),
-                    languageID: item.languageID, size: options.size, clusterBase: 0, cache: cache, into: &scratch.glyphs)
+                    rightToLeft: item.level & 1 == 1, script: item.script, language: language,
+                    languageID: item.languageID, size: options.size, clusterBase: 0, cache: cache, into: &glyphs)
             }
         }
-        return start..<scratch.glyphs.count
+        return start..<glyphs.count
     }
 
     /// The index of the first item that ends after `offset` (items are sorted and contiguous).
