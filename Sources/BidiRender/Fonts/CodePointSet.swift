@@ -42,7 +42,4 @@ struct CodePointSet: Sendable {
         let page = Int(pages[Int(c >> 8)])
         return bits[page * 4 + Int((c & 0xFF) >> 6)] & (1 << UInt64(c & 63)) != 0
     }
-
-    /// Bytes held.
-    var memoryFootprint: Int { pages.count * 2 + bits.count * 8 }
 }

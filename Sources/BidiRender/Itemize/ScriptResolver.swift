@@ -41,10 +41,8 @@ struct ScriptTag: Hashable, Sendable {
 
 /// Resolves the script of each code point for itemization and font fallback.
 public enum ScriptResolver {
-    /// ISO 15924 tags of Common, Inherited and Unknown, which take a neighbour's script.
+    /// The ISO 15924 tag of Common, the script a text with no script at all resolves to.
     static let common = "Zyyy"
-    static let inherited = "Zinh"
-    static let unknown = "Zzzz"
 
     /// The script of each scalar ("Arab", "Hani", "Latn", …):
     /// - Inherited characters (combining marks) take the script of the character before them;

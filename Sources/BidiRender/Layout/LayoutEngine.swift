@@ -64,7 +64,6 @@ public final class LayoutEngine: Sendable {
 
 /// One layout call's working state.
 struct LayoutJob {
-    let text: String
     var scalars: [Unicode.Scalar]
     let spans: [TextSpan]
     let options: LayoutOptions
@@ -81,7 +80,6 @@ struct LayoutJob {
 
     /// The per-code-point arrays reuse the storage of the scratch's last call (`recycle`).
     init(text: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, scratch: LayoutScratch) {
-        self.text = text
         self.spans = spans
         self.options = options
         self.registry = registry

@@ -53,6 +53,14 @@ struct CachedGlyph: Hashable {
     var yOffset: Int32
 }
 
+extension CachedGlyph {
+    init(_ g: RawGlyph) {
+        self.init(
+            id: g.glyph, cluster: g.cluster, xAdvance: g.xAdvance, yAdvance: g.yAdvance, xOffset: g.xOffset,
+            yOffset: g.yOffset)
+    }
+}
+
 /// What a shaped word depends on besides its code points.
 struct ShapeKey: Hashable {
     var font: ObjectIdentifier
@@ -137,8 +145,6 @@ final class ShapeCache {
     func glyphs(_ range: Range<Int>) -> UnsafeBufferPointer<CachedGlyph> {
         UnsafeBufferPointer(start: glyphStore + range.lowerBound, count: range.count)
     }
-
-    var statistics: ShapeCacheStatistics { state.pointee.statistics }
 
     /// The language id of words that are not to be cached.
     static let uncachedLanguage = UInt32.max

@@ -156,11 +156,7 @@ public final class Shaper {
                 continue
             }
             shapeWord(word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language)
-            let glyphs = raw.lazy.map {
-                CachedGlyph(
-                    id: $0.glyph, cluster: $0.cluster, xAdvance: $0.xAdvance, yAdvance: $0.yAdvance,
-                    xOffset: $0.xOffset, yOffset: $0.yOffset)
-            }
+            let glyphs = raw.lazy.map(CachedGlyph.init)
             if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
                 Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
             } else {
@@ -189,6 +185,7 @@ public final class Shaper {
         if offset != 0 { for k in raw.indices { raw[k].cluster -= UInt32(offset) } }
     }
 
+    /// Appends `glyphs` (HarfBuzz units, clusters relative to `base`) in px: HarfBuzz units × `scale`.
     private static func append(
         _ glyphs: some Collection<CachedGlyph>, base: Int, scale: Double, to output: inout [ShapedGlyph]
     ) {
@@ -204,13 +201,10 @@ public final class Shaper {
         range: Range<Int>, font: Font, direction: TextDirection, script: String, language: String?, size: Double,
         clusterBase: Int
     ) -> ShapedRun {
-        let scale = size / Double(font.hbFont.unitsPerEm)
-        let glyphs = raw.map { g in
-            ShapedGlyph(
-                id: g.glyph, cluster: clusterBase + Int(g.cluster),
-                xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
-                xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale)
-        }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(raw.count)
+        Self.append(
+            raw.lazy.map(CachedGlyph.init), base: clusterBase, scale: size / Double(font.hbFont.unitsPerEm), to: &glyphs)
         return ShapedRun(
             range: range, direction: direction, script: script, language: language, font: font, size: size,
             glyphs: glyphs)
