@@ -20,44 +20,49 @@ public final class BidiReorderer {
         var classSet: UInt32
     }
 
-    private(set) var count = 0
-    private(set) var capacity = 0
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private(set) var capacity = 0
     /// Code points of the loaded text.
-    private(set) var scalars: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private(set) var scalars: UnsafeMutablePointer<UInt32>
     /// BidiClass raw value of each code point.
-    private(set) var classes: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var classes: UnsafeMutablePointer<UInt8>
     /// FriBidi type value of each code point, filled only when FriBidi is called (`ensureTypes`).
-    private var types: UnsafeMutablePointer<UInt32>
-    private var typesReady = false
-    private var marksPreResolved = false
+    @exclusivity(unchecked) private var types: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var typesReady = false
+    @exclusivity(unchecked) private var marksPreResolved = false
     /// FriBidi bracket value of each code point (BD14–BD16).
-    private var brackets: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var brackets: UnsafeMutablePointer<UInt32>
     /// Embedding levels: resolved (P2–I2), then updated by L1 when a line is reordered.
-    private(set) var levels: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var levels: UnsafeMutablePointer<UInt8>
     /// Logical index of each visual position, per paragraph, after `reorder`.
-    private(set) var map: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var map: UnsafeMutablePointer<Int32>
     /// The visual order handed to callers: `map` without the characters the caller leaves out.
-    private var visual: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var visual: UnsafeMutablePointer<Int32>
     /// Scratch of `ImplicitResolver`: resolved types, and bracket pairs with the BD16 stack.
-    private var workTypes: UnsafeMutablePointer<UInt8>
-    private var workPairs: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var workTypes: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var workPairs: UnsafeMutablePointer<Int32>
     /// Scratch of `IsolateResolver`: isolate matches, one sequence's indices, its gathered classes,
-    /// brackets and levels, and the isolate stack.
-    private var workMatch: UnsafeMutablePointer<Int32>
-    private var workEmbedding: UnsafeMutablePointer<UInt8>
-    private var workSequence: UnsafeMutablePointer<Int32>
-    private var workClasses: UnsafeMutablePointer<UInt8>
-    private var workBrackets: UnsafeMutablePointer<UInt32>
-    private var workLevels: UnsafeMutablePointer<UInt8>
+    /// brackets and levels, and the isolate stack. Line reordering, which runs after resolution,
+    /// reuses `workPairs`, `workLevels` and `workSequence` for its level runs.
+    @exclusivity(unchecked) private var workMatch: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var workEmbedding: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var workSequence: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var workClasses: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var workBrackets: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var workLevels: UnsafeMutablePointer<UInt8>
     private let workStack = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * (Int(IsolateResolver.maxDepth) + 2))
-    private(set) var paragraphs: [ParagraphSpan] = []
+    @exclusivity(unchecked) private(set) var paragraphs: [ParagraphSpan] = []
+
+    // The stored properties opt out of dynamic exclusivity checks (a check costs about 100
+    // instructions, and the hot path made some 20 a call). That is sound because a reorderer is never
+    // shared between threads and none of its methods re-enters another while holding an access.
 
     /// Test hook: when true, every paragraph goes through FriBidi, so tests can compare the fast
     /// paths with the full algorithm.
-    var disablesFastPaths = false
+    @exclusivity(unchecked) var disablesFastPaths = false
 
     /// How many paragraphs the last `reorderAll` resolved without FriBidi (for tests).
-    private(set) var fastPathCount = 0
+    @exclusivity(unchecked) private(set) var fastPathCount = 0
 
     /// Creates a reorderer with room for `initialCapacity` code points; it grows as needed.
     public init(initialCapacity: Int = 256) {
@@ -128,8 +133,7 @@ public final class BidiReorderer {
         var utf8Count = text.utf8.count
         if utf8Count == 0 { utf8Count = 1 }
         reserve(utf8Count)  // a scalar takes at least one UTF-8 byte
-        // Hot loops read the buffers through locals: a class's stored `var` costs a dynamic
-        // exclusivity check on every access.
+        // Hot loops read the buffers through locals, which the optimizer keeps in registers.
         let scalars = self.scalars
         var i = 0
         for scalar in text.unicodeScalars {
@@ -174,14 +178,16 @@ public final class BidiReorderer {
     private func classify() {
         let trie = UnicodeBidiData.trie
         let (scalars, classes, brackets) = (self.scalars, self.classes, self.brackets)
+        // Lazily initialized statics cost a `swift_once` call per use: read them once.
+        let (noBracket, openMask) = (FriBidi.noBracket, FriBidi.bracketOpenMask)
         for i in 0..<count {
             let cp = scalars[i]
             let entry = trie.entry(cp)
             classes[i] = entry & UnicodeBidiData.classMask
             if entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) {
-                brackets[i] = bracket.isOpen ? bracket.id | FriBidi.bracketOpenMask : bracket.id
+                brackets[i] = bracket.isOpen ? bracket.id | openMask : bracket.id
             } else {
-                brackets[i] = FriBidi.noBracket
+                brackets[i] = noBracket
             }
         }
         typesReady = false
@@ -364,31 +370,103 @@ extension BidiReorderer {
         return nil
     }
 
-    /// Reorders `lineStart..<lineEnd` of paragraph `index` (L1–L2) into `map`, after `resolve`.
-    /// Returns false when FriBidi could not allocate.
+    /// Reorders `lineStart..<lineEnd` of paragraph `index` (L1–L2) into `map`, after `resolve`, and
+    /// writes the line's part of L1 into `levels`. Returns false when FriBidi could not allocate.
+    ///
+    /// The work is done here, not by `fribidi_reorder_line`, unless `disablesFastPaths` is set: the
+    /// tests compare the two on every line they can build.
     func reorder(paragraph index: Int, baseLevel: UInt8, lineStart: Int, lineEnd: Int) -> Bool {
-        let p = paragraphs[index]
-        let (map, levels, classes) = (self.map, self.levels, self.classes)
-        for i in lineStart..<lineEnd { map[i] = Int32(i) }
         if lineEnd == lineStart { return true }
-        if isUniform(lineStart, lineEnd, baseLevel) {
-            // A single level: L1 changes nothing (it only sets the paragraph level) and L2 reverses
-            // the line when that level is odd.
-            if baseLevel & 1 == 1 {
-                for k in 0..<(lineEnd - lineStart) { map[lineStart + k] = Int32(lineEnd - 1 - k) }
-            }
-            return true
+        if disablesFastPaths {
+            let p = paragraphs[index]
+            for i in lineStart..<lineEnd { map[i] = Int32(i) }
+            ensureTypes(forResolution: false)
+            return FriBidi.reorderLine(
+                types: types + p.start, lineStart: lineStart - p.start, lineCount: lineEnd - lineStart,
+                baseLevel: baseLevel, levels: levels + p.start, map: map + p.start)
         }
-        ensureTypes(forResolution: false)
-        return FriBidi.reorderLine(
-            types: types + p.start, lineStart: lineStart - p.start, lineCount: lineEnd - lineStart,
-            baseLevel: baseLevel, levels: levels + p.start, map: map + p.start)
+        Self.reorderLine(
+            classes: classes, levels: levels, map: map, lineStart: lineStart, lineEnd: lineEnd, baseLevel: baseLevel,
+            resetClasses: FriBidi.lineEndResetClasses, runStarts: workPairs, runLevels: workLevels, runOrder: workSequence)
+        return true
     }
 
-    private func isUniform(_ start: Int, _ end: Int, _ level: UInt8) -> Bool {
-        let levels = self.levels
-        for i in start..<end where levels[i] != level { return false }
-        return true
+    /// L1 at the end of the line, as `fribidi_reorder_line` applies it (the rest of L1 is part of
+    /// level resolution), then L2: from the highest level down to the lowest odd one, reverse every
+    /// maximal stretch at that level or above.
+    ///
+    /// L2 works on level runs, not characters: the runs are reordered, then written out, each
+    /// backwards when its level is odd. Stretches are found on logical run indices: the stretches of
+    /// a higher level nest inside those of a lower one, so reversing one in place keeps each lower
+    /// stretch on the same positions. `runStarts` needs room for the line's length plus one,
+    /// `runLevels` and `runOrder` for its length.
+    static func reorderLine(
+        classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, map: UnsafeMutablePointer<Int32>,
+        lineStart: Int, lineEnd: Int, baseLevel: UInt8, resetClasses: UInt32,
+        runStarts: UnsafeMutablePointer<Int32>, runLevels: UnsafeMutablePointer<UInt8>, runOrder: UnsafeMutablePointer<Int32>
+    ) {
+        var j = lineEnd - 1
+        while j >= lineStart, resetClasses & (1 << UInt32(classes[j])) != 0 {
+            levels[j] = baseLevel & 1
+            j -= 1
+        }
+        var runs = 0
+        var highest: UInt8 = 0
+        var lowestOdd = UInt8.max
+        var i = lineStart
+        while i < lineEnd {
+            let level = levels[i]
+            runStarts[runs] = Int32(i)
+            runLevels[runs] = level
+            runOrder[runs] = Int32(runs)
+            runs += 1
+            highest = max(highest, level)
+            if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
+            i += 1
+            while i < lineEnd, levels[i] == level { i += 1 }
+        }
+        runStarts[runs] = Int32(lineEnd)
+        // All even: every stretch is reversed an even number of times.
+        if lowestOdd <= highest, runs > 1 {
+            var level = highest
+            while level >= lowestOdd {
+                var k = 0
+                while k < runs {
+                    guard runLevels[k] >= level else {
+                        k += 1
+                        continue
+                    }
+                    var end = k + 1
+                    while end < runs, runLevels[end] >= level { end += 1 }
+                    var (a, b) = (k, end - 1)
+                    while a < b {
+                        (runOrder[a], runOrder[b]) = (runOrder[b], runOrder[a])
+                        a += 1
+                        b -= 1
+                    }
+                    k = end
+                }
+                level -= 1
+            }
+        }
+        var out = lineStart
+        for position in 0..<runs {
+            let k = Int(runOrder[position])
+            let (start, end) = (runStarts[k], runStarts[k + 1])
+            if runLevels[k] & 1 == 1 {
+                var x = end - 1
+                while x >= start {
+                    map[out] = x
+                    out += 1
+                    x -= 1
+                }
+            } else {
+                for x in start..<end {
+                    map[out] = x
+                    out += 1
+                }
+            }
+        }
     }
 
     /// Resolves and reorders every paragraph as one line, and writes the visual order into `visual`

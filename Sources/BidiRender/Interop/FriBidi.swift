@@ -18,6 +18,13 @@ enum FriBidi {
     /// FriBidiBracketType of a character that is not a bracket.
     static let noBracket: UInt32 = CFriBidi_FRIBIDI_NO_BRACKET()
 
+    /// Bit `1 << BidiClass.rawValue` set for each class whose characters `fribidi_reorder_line` gives
+    /// the paragraph level when they end a line (its part of rule L1). The native line reordering
+    /// applies the same set.
+    static let lineEndResetClasses: UInt32 = BidiClass.allCases
+        .filter { CFriBidi_IS_EXPLICIT_OR_BN_OR_WS(typeValue(of: $0)) != 0 }
+        .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+
     private static func typeValue(of cls: BidiClass) -> FriBidiCharType {
         switch cls {
         case .leftToRight: return FRIBIDI_TYPE_LTR

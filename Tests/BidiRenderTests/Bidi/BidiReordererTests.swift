@@ -81,6 +81,52 @@ import Testing
         #expect(checked > 1_000, "fast path D must be taken")
     }
 
+    /// The native line reordering (end-of-line L1, then L2) gives `fribidi_reorder_line`'s levels and
+    /// map on lines cut out of a paragraph: at every space, and every 7 code points, of the corpus
+    /// (mentions isolated too) and of BidiCharacterTest.txt, including lines that end in white space,
+    /// isolates and embeddings.
+    @Test func lineReorderingAgreesWithFriBidi() throws {
+        let native = BidiReorderer()
+        let full = BidiReorderer()
+        full.disablesFastPaths = true
+        var texts = ChatCorpus.messages(count: 1_000, seed: 3)
+        texts += ChatCorpus.messages(count: 500, seed: 9).map(Self.isolatedAsLayoutDoes)
+        texts += try BidiCharacterTestCase.load().enumerated().filter { $0.offset % 5 == 0 }
+            .map { String(String.UnicodeScalarView($0.element.scalars)) }
+        texts += ["abc \u{2067}d \u{2069} ", "مرحبا abc\u{202A}x \u{202C} ", "a\u{2066}b\u{2069}\u{200B} c"]
+        var lines = 0
+        var reordered = 0
+        for text in texts where !text.isEmpty {
+            for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
+                full.load(text)
+                guard let base = full.resolve(paragraph: 0, direction: direction) else { continue }
+                native.load(text)
+                _ = native.resolve(paragraph: 0, direction: direction)
+                let p = full.paragraphs[0]
+                let scalars = Array(text.unicodeScalars)
+                var cuts = [p.start]
+                for i in p.start..<p.end where scalars[i] == " " || (i - p.start) % 7 == 6 { cuts.append(i + 1) }
+                cuts.append(p.end)
+                for (lo, hi) in zip(cuts, cuts.dropFirst()) where lo < hi {
+                    // Both start from FriBidi's resolved levels, which the line reordering updates.
+                    native.levels.update(from: full.levels, count: full.count)
+                    #expect(full.reorder(paragraph: 0, baseLevel: base, lineStart: lo, lineEnd: hi))
+                    #expect(native.reorder(paragraph: 0, baseLevel: base, lineStart: lo, lineEnd: hi))
+                    let a = (lo..<hi).map { (native.map[$0], native.levels[$0]) }
+                    let b = (lo..<hi).map { (full.map[$0], full.levels[$0]) }
+                    if !a.elementsEqual(b, by: ==) {
+                        Issue.record("\(text.debugDescription) \(direction) line \(lo)..<\(hi): \(a) vs FriBidi \(b)")
+                        return
+                    }
+                    lines += 1
+                    if a.enumerated().contains(where: { Int($0.element.0) != lo + $0.offset }) { reordered += 1 }
+                }
+            }
+        }
+        #expect(lines > 20_000)
+        #expect(reordered > 10_000, "lines whose order is not logical")
+    }
+
     /// Paragraphs without explicit formatting characters (fast path C, the implicit rules on one
     /// isolating run sequence) and those whose only explicit formatting is isolates (fast path D)
     /// never reach FriBidi; those with embeddings or overrides do.
