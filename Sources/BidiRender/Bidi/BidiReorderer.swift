@@ -121,6 +121,9 @@ public final class BidiReorderer {
         return try body(UnsafeBufferPointer(start: visual, count: n))
     }
 
+    /// The bracket values of the loaded text (for tests).
+    var bracketValues: [UInt32] { Array(UnsafeBufferPointer(start: brackets, count: count)) }
+
     /// The first `count` entries of the visual order written by `reorderAll`.
     func withVisualOrderBuffer<R>(count n: Int, _ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
         body(UnsafeBufferPointer(start: visual, count: n))
@@ -130,10 +133,15 @@ public final class BidiReorderer {
 
     /// Loads the code points of `text` with their classes and bracket values, and splits paragraphs.
     func load(_ text: String) {
+        let loaded = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            loadUTF8(base, count: bytes.count)
+            return true
+        }
+        if loaded == true { return }
         var utf8Count = text.utf8.count
         if utf8Count == 0 { utf8Count = 1 }
         reserve(utf8Count)  // a scalar takes at least one UTF-8 byte
-        // Hot loops read the buffers through locals, which the optimizer keeps in registers.
         let scalars = self.scalars
         var i = 0
         for scalar in text.unicodeScalars {
@@ -142,6 +150,69 @@ public final class BidiReorderer {
         }
         count = i
         classify()
+    }
+
+    /// The one pass of `load(_:)` over a string's UTF-8: decodes each scalar, classifies it, and
+    /// splits paragraphs (P1) as it goes. The bytes are a Swift string's, so they are valid UTF-8.
+    private func loadUTF8(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
+        reserve(max(byteCount, 1))  // a scalar takes at least one UTF-8 byte
+        let (scalars, classes, brackets) = (self.scalars, self.classes, self.brackets)
+        let trie = UnicodeBidiData.trie
+        let (noBracket, openMask) = (FriBidi.noBracket, FriBidi.bracketOpenMask)
+        let bClass = BidiClass.paragraphSeparator.rawValue
+        paragraphs.removeAll(keepingCapacity: true)
+        var n = 0
+        var k = 0
+        var start = 0
+        var set: UInt32 = 0
+        while k < byteCount {
+            let b0 = UInt32(bytes[k])
+            let cp: UInt32
+            if b0 < 0x80 {
+                cp = b0
+                k += 1
+            } else if b0 < 0xE0 {
+                cp = (b0 & 0x1F) << 6 | UInt32(bytes[k + 1] & 0x3F)
+                k += 2
+            } else if b0 < 0xF0 {
+                cp = (b0 & 0x0F) << 12 | UInt32(bytes[k + 1] & 0x3F) << 6 | UInt32(bytes[k + 2] & 0x3F)
+                k += 3
+            } else {
+                cp = (b0 & 0x07) << 18 | UInt32(bytes[k + 1] & 0x3F) << 12 | UInt32(bytes[k + 2] & 0x3F) << 6
+                    | UInt32(bytes[k + 3] & 0x3F)
+                k += 4
+            }
+            let entry = trie.entry(cp)
+            let cls = entry & UnicodeBidiData.classMask
+            scalars[n] = cp
+            classes[n] = cls
+            if entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) {
+                brackets[n] = bracket.isOpen ? bracket.id | openMask : bracket.id
+            } else {
+                brackets[n] = noBracket
+            }
+            set |= 1 << UInt32(cls)
+            n += 1
+            if cls == bClass {
+                let contentEnd = n - 1
+                if cp == 0x0D, k < byteCount, bytes[k] == 0x0A {  // CR LF is one separator
+                    scalars[n] = 0x0A
+                    classes[n] = bClass
+                    brackets[n] = noBracket
+                    n += 1
+                    k += 1
+                }
+                paragraphs.append(ParagraphSpan(start: start, contentEnd: contentEnd, end: n, classSet: set))
+                start = n
+                set = 0
+            }
+        }
+        if start < n || paragraphs.isEmpty {
+            paragraphs.append(ParagraphSpan(start: start, contentEnd: n, end: n, classSet: set))
+        }
+        count = n
+        typesReady = false
+        marksPreResolved = false
     }
 
     /// Loads an array of scalars, like `load(_:)`.
@@ -333,7 +404,7 @@ extension BidiReorderer {
             ImplicitResolver(
                 classes: classes + p.start, brackets: brackets + p.start, types: workTypes, pairs: workPairs,
                 levels: levels + p.start, count: n, base: base
-            ).resolve()
+            ).resolve(segmentSeparators: p.classSet & Self.bit(.segmentSeparator) != 0)
             fastPathCount += 1
             return base
         }
@@ -346,7 +417,7 @@ extension BidiReorderer {
                 classes: classes + p.start, brackets: brackets + p.start, levels: levels + p.start, count: n, base: base,
                 embedding: workEmbedding, match: workMatch, sequence: workSequence, gatheredClasses: workClasses, gatheredBrackets: workBrackets,
                 gatheredLevels: workLevels, types: workTypes, pairs: workPairs, stack: workStack
-            ).resolve()
+            ).resolve(segmentSeparators: p.classSet & Self.bit(.segmentSeparator) != 0)
             if resolved {
                 fastPathCount += 1
                 return base

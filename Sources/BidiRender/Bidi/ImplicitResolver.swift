@@ -85,10 +85,11 @@ struct ImplicitResolver {
         return nil
     }
 
-    /// The whole paragraph: the sequence rules, then the paragraph part of L1.
-    func resolve() {
+    /// The whole paragraph: the sequence rules, then the paragraph part of L1. `segmentSeparators`
+    /// is false when the paragraph holds no segment separator (class S).
+    func resolve(segmentSeparators: Bool = true) {
         resolveSequence()
-        Self.paragraphL1(classes: classes, levels: levels, count: count, base: base)
+        Self.paragraphL1(classes: classes, levels: levels, count: count, base: base, segmentSeparators: segmentSeparators)
     }
 
     /// W1–I2 on the sequence.
@@ -101,46 +102,40 @@ struct ImplicitResolver {
 
     /// W1–W7.
     private func weakTypes() {
-        // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass.
+        // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass that
+        // also notes which types occur, so the later passes run only when their rule can apply.
         var previousType = sos
         var lastStrong = sos
+        var seen: UInt32 = 0
         for i in 0..<count {
             var t = classes[i]
-            if t == Self.BN {
+            if t == Self.NSM {
+                t = previousType
+            } else if t == Self.BN {
                 types[i] = t
                 continue
             }
-            if t == Self.NSM { t = previousType }
             previousType = t
-            if t == Self.L || t == Self.R || t == Self.AL { lastStrong = t }
-            if t == Self.EN, lastStrong == Self.AL { t = Self.AN }
-            if t == Self.AL { t = Self.R }
+            if t <= Self.AL {  // L, R or AL
+                lastStrong = t
+                if t == Self.AL { t = Self.R }
+            } else if t == Self.EN, lastStrong == Self.AL {
+                t = Self.AN
+            }
+            seen |= 1 << UInt32(t)
             types[i] = t
         }
+        let separators = Self.bit(Self.ES) | Self.bit(Self.CS)
+        let numbers = Self.bit(Self.EN) | Self.bit(Self.AN)
+        let terminators = Self.bit(Self.ET)
+        guard seen & (separators | terminators | Self.bit(Self.EN)) != 0 else { return }
         // W4: a single ES between ENs is EN; a single CS between numbers of one type is that type.
-        for i in 0..<count where types[i] == Self.ES || types[i] == Self.CS {
-            let p = previous(i)
-            let n = next(i)
-            guard p >= 0, n < count else { continue }
-            let before = types[p]
-            let after = types[n]
-            if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
-                types[i] = before
-            }
+        if seen & separators != 0, seen & numbers != 0 {
+            w4()
         }
         // W5: a sequence of ETs next to an EN is EN.
-        var i = 0
-        while i < count {
-            guard types[i] == Self.ET else {
-                i += 1
-                continue
-            }
-            var end = i
-            while end < count, types[end] == Self.ET || types[end] == Self.BN { end += 1 }
-            let p = previous(i)
-            let touches = (p >= 0 && types[p] == Self.EN) || (end < count && types[end] == Self.EN)
-            if touches { for k in i..<end where types[k] == Self.ET { types[k] = Self.EN } }
-            i = end
+        if seen & terminators != 0 {
+            w5()
         }
         // W6: the remaining separators and terminators are ON. W7: EN after L (or sos L) is L.
         var strong = sos
@@ -153,6 +148,39 @@ struct ImplicitResolver {
             } else if t == Self.EN, strong == Self.L {
                 types[k] = Self.L
             }
+        }
+    }
+
+    @inline(__always) private static func bit(_ t: UInt8) -> UInt32 { 1 << UInt32(t) }
+
+    /// W4 on the whole sequence.
+    private func w4() {
+        for i in 0..<count where types[i] == Self.ES || types[i] == Self.CS {
+            let p = previous(i)
+            let n = next(i)
+            guard p >= 0, n < count else { continue }
+            let before = types[p]
+            let after = types[n]
+            if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
+                types[i] = before
+            }
+        }
+    }
+
+    /// W5 on the whole sequence.
+    private func w5() {
+        var i = 0
+        while i < count {
+            guard types[i] == Self.ET else {
+                i += 1
+                continue
+            }
+            var end = i
+            while end < count, types[end] == Self.ET || types[end] == Self.BN { end += 1 }
+            let p = previous(i)
+            let touches = (p >= 0 && types[p] == Self.EN) || (end < count && types[end] == Self.EN)
+            if touches { for k in i..<end where types[k] == Self.ET { types[k] = Self.EN } }
+            i = end
         }
     }
 
@@ -244,19 +272,15 @@ struct ImplicitResolver {
     /// embedding direction.
     private func neutrals() {
         let embedding = e
+        let neutral = Self.bit(Self.ON) | Self.bit(Self.WS) | Self.bit(Self.S) | Self.bit(Self.B) | Self.bit(Self.BN)
         var i = 0
         while i < count {
-            let t = types[i]
-            guard t == Self.ON || t == Self.WS || t == Self.S || t == Self.B || t == Self.BN else {
+            guard neutral & Self.bit(types[i]) != 0 else {
                 i += 1
                 continue
             }
-            var end = i
-            while end < count {
-                let u = types[end]
-                guard u == Self.ON || u == Self.WS || u == Self.S || u == Self.B || u == Self.BN else { break }
-                end += 1
-            }
+            var end = i + 1
+            while end < count, neutral & Self.bit(types[end]) != 0 { end += 1 }
             let p = previous(i)
             let before = p >= 0 ? strongForNeutrals(types[p]) ?? embedding : sos
             let after = end < count ? strongForNeutrals(types[end]) ?? embedding : eos
@@ -268,17 +292,16 @@ struct ImplicitResolver {
 
     /// I1–I2, and the level of each BN: that of the character before it, or the paragraph's.
     private func implicitLevels() {
+        // What each resolved type adds to `base`, two bits per type: I1 on an even level (R +1,
+        // AN and EN +2), I2 on an odd one (L, EN and AN +1).
+        func add(_ t: UInt8, _ n: UInt64) -> UInt64 { n << (2 * UInt64(t)) }
+        let table = base & 1 == 0
+            ? add(Self.R, 1) | add(Self.AN, 2) | add(Self.EN, 2)
+            : add(Self.L, 1) | add(Self.EN, 1) | add(Self.AN, 1)
         var previousLevel = base
         for i in 0..<count {
             let t = types[i]
-            var level = base
-            if t == Self.BN {
-                level = previousLevel
-            } else if base & 1 == 0 {
-                if t == Self.R { level = base + 1 } else if t == Self.AN || t == Self.EN { level = base + 2 }
-            } else if t == Self.L || t == Self.EN || t == Self.AN {
-                level = base + 1
-            }
+            let level = t == Self.BN ? previousLevel : base &+ UInt8(truncatingIfNeeded: (table >> (2 * UInt64(t))) & 3)
             levels[i] = level
             previousLevel = level
         }
@@ -286,8 +309,12 @@ struct ImplicitResolver {
 
     /// L1 as FriBidi applies it to a paragraph: segment and paragraph separators, and the white
     /// space, isolate controls and BN before them and at the paragraph's end, take the paragraph
-    /// level.
-    static func paragraphL1(classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8) {
+    /// level. A paragraph's only paragraph separator is its last character, so without segment
+    /// separators only its end is reset.
+    static func paragraphL1(
+        classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8,
+        segmentSeparators: Bool = true
+    ) {
         var resetting = true
         var j = count - 1
         while j >= 0 {
@@ -296,7 +323,12 @@ struct ImplicitResolver {
             let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN || (c >= Self.LRI && c <= Self.PDI)
             if !resetting, isSeparator { resetting = true }
             if resetting {
-                if isSpaceLike { levels[j] = base } else { resetting = false }
+                if isSpaceLike {
+                    levels[j] = base
+                } else {
+                    if !segmentSeparators { return }
+                    resetting = false
+                }
             }
             j -= 1
         }

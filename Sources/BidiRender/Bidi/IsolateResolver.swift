@@ -67,14 +67,16 @@ struct IsolateResolver {
     }
 
     /// Resolves the paragraph into `levels`. Returns false, with `levels` undefined, when an isolate
-    /// would pass the depth limit: the caller then uses the full algorithm.
-    func resolve() -> Bool {
+    /// would pass the depth limit: the caller then uses the full algorithm. `segmentSeparators` is
+    /// false when the paragraph holds no segment separator (class S).
+    func resolve(segmentSeparators: Bool = true) -> Bool {
         guard explicitLevels() else { return false }
         resolveSequences()
         // BN (removed by X9) takes the level of the character before it in the paragraph, as FriBidi
         // gives it, whichever sequence it fell in.
         for i in 0..<count where classes[i] == Self.BN { levels[i] = i > 0 ? levels[i - 1] : base }
-        ImplicitResolver.paragraphL1(classes: classes, levels: levels, count: count, base: base)
+        ImplicitResolver.paragraphL1(
+            classes: classes, levels: levels, count: count, base: base, segmentSeparators: segmentSeparators)
         return true
     }
 

@@ -81,6 +81,27 @@ import Testing
         #expect(checked > 1_000, "fast path D must be taken")
     }
 
+    /// Loading a String (one pass over its UTF-8) gives the code points, classes, brackets and
+    /// paragraphs that loading its scalars does: 1- to 4-byte characters, CR LF, lone CR and LF,
+    /// U+2029, brackets, and the corpus.
+    @Test func stringLoadMatchesScalarLoad() {
+        let fromString = BidiReorderer(initialCapacity: 2)
+        let fromScalars = BidiReorderer(initialCapacity: 2)
+        var texts = ChatCorpus.messages(count: 500, seed: 5) + ChatCorpus.longLines(count: 1)
+        texts += ["", "\r\n", "a\r\nb\rc\nd\u{2029}", "(x]〈y〉\u{2329}z\u{232A}", "🥰𝐀é中ب\r", "a\u{85}b\u{1C}"]
+        for text in texts {
+            fromString.load(text)
+            fromScalars.load(scalars: Array(text.unicodeScalars))
+            let n = fromScalars.count
+            #expect(fromString.count == n)
+            #expect(Array(UnsafeBufferPointer(start: fromString.scalars, count: n)) == Array(UnsafeBufferPointer(start: fromScalars.scalars, count: n)))
+            #expect(Array(UnsafeBufferPointer(start: fromString.classes, count: n)) == Array(UnsafeBufferPointer(start: fromScalars.classes, count: n)))
+            #expect(fromString.bracketValues == fromScalars.bracketValues)
+            #expect(fromString.paragraphs.map { [$0.start, $0.contentEnd, $0.end, Int($0.classSet)] }
+                == fromScalars.paragraphs.map { [$0.start, $0.contentEnd, $0.end, Int($0.classSet)] })
+        }
+    }
+
     /// The native line reordering (end-of-line L1, then L2) gives `fribidi_reorder_line`'s levels and
     /// map on lines cut out of a paragraph: at every space, and every 7 code points, of the corpus
     /// (mentions isolated too) and of BidiCharacterTest.txt, including lines that end in white space,
