@@ -57,8 +57,14 @@ public final class LayoutEngine: Sendable {
         scratches.withLock { pool in for scratch in pool { scratch.shapeCache?.reset() } }
     }
 
+    /// ICU's locale id for a tag: "_" between subtags. (No Foundation here: on Linux its string
+    /// replacement goes through NSString, several allocations a call.)
     private func icuLocale(_ locale: LocaleTag) -> String {
-        locale.normalized == "default" ? "" : locale.normalized.replacingOccurrences(of: "-", with: "_")
+        let tag = locale.normalized
+        if tag == "default" { return "" }
+        let dash = UInt8(ascii: "-")
+        guard tag.utf8.contains(dash) else { return tag }
+        return String(decoding: tag.utf8.map { $0 == dash ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
     }
 }
 
@@ -125,13 +131,46 @@ struct LayoutJob {
     }
 
     /// `graphemeStarts` into `starts` (replaced).
+    ///
+    /// Between two scalars that are both `isPlainBase`, no rule of UAX #29 but GB999 applies, so a
+    /// cluster starts there without asking the standard library. Its recognizer is fed again, from
+    /// the scalar before, only where a scalar that is not plain follows: after a break before a plain
+    /// scalar, its state is that of a fresh recognizer that has seen that scalar alone.
     static func graphemeStarts(_ scalars: [Unicode.Scalar], into starts: inout [Bool]) {
         starts.removeAll(keepingCapacity: true)
         guard let first = scalars.first else { return }
+        starts.reserveCapacity(scalars.count)
         starts.append(true)
         var recognizer = Unicode._CharacterRecognizer()
         _ = recognizer.hasBreak(before: first)
-        for i in 1..<scalars.count { starts.append(recognizer.hasBreak(before: scalars[i])) }
+        var recognizerCurrent = true
+        var previousPlain = isPlainBase(first.value)
+        for i in 1..<scalars.count {
+            let scalar = scalars[i]
+            let plain = isPlainBase(scalar.value)
+            if plain, previousPlain {
+                starts.append(true)
+                recognizerCurrent = false
+            } else {
+                if !recognizerCurrent {
+                    recognizer = Unicode._CharacterRecognizer()
+                    _ = recognizer.hasBreak(before: scalars[i - 1])
+                    recognizerCurrent = true
+                }
+                starts.append(recognizer.hasBreak(before: scalar))
+            }
+            previousPlain = plain
+        }
+    }
+
+    /// Scalars whose Grapheme_Cluster_Break is Other, that are not Extended_Pictographic and have no
+    /// Indic_Conjunct_Break, in the blocks chat text is made of: printable ASCII, Arabic letters and
+    /// digits, CJK ideographs, and full-width ASCII.
+    @inline(__always) static func isPlainBase(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x20...0x7E, 0x0621...0x064A, 0x0660...0x0669, 0x4E00...0x9FFF, 0xFF01...0xFF5E: return true
+        default: return false
+        }
     }
 
     /// An item: a range of one level, script, font and language, shaped as one. A plain value: its
@@ -180,6 +219,9 @@ struct LayoutJob {
         var paragraphs: [LayoutParagraph] = []
         var lines: [LayoutLine] = []
         var top = 0.0
+        var levels = scratch.levels
+        scratch.levels = []
+        defer { scratch.levels = levels }
         for (p, range) in resolved.paragraphs.enumerated() {
             let base = resolved.paragraphLevels[p]
             paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
@@ -187,8 +229,8 @@ struct LayoutJob {
             let transformed = isolated.transformedRange(range)
             bidi.load(codePoints: isolated.scalars[transformed])
             _ = bidi.resolve(paragraph: 0, direction: base == 1 ? .rightToLeft : .leftToRight)
-            var levels = [UInt8](repeating: base, count: range.count)
-            for i in range { levels[i - range.lowerBound] = bidi.levels[isolated.transformedIndex[i] - transformed.lowerBound] }
+            levels.removeAll(keepingCapacity: true)
+            for i in range { levels.append(bidi.levels[isolated.transformedIndex[i] - transformed.lowerBound]) }
             let items = itemize(
                 range, levels: levels, attributes: attributes, mentions: resolved.mentions, fallbacks: &fallbacks)
             let lineRanges = breakLines(range, items: items, breaker: breaker)
@@ -456,7 +498,11 @@ struct LayoutJob {
         guard !range.isEmpty else { return [range] }
         let base = range.lowerBound
         // Prefix sums of the advances by code point: prefix[k] is the width of [base, base + k).
-        var prefix = [Double](repeating: 0, count: range.count + 1)
+        var (prefix, breaks) = (scratch.prefix, scratch.breaks)
+        (scratch.prefix, scratch.breaks) = ([], [])
+        defer { (scratch.prefix, scratch.breaks) = (prefix, breaks) }
+        prefix.removeAll(keepingCapacity: true)
+        prefix.append(contentsOf: repeatElement(0, count: range.count + 1))
         scratch.glyphs.withUnsafeBufferPointer { glyphs in
             for item in items {
                 for g in glyphs[item.glyphs] { prefix[g.cluster - base + 1] += g.xAdvance }
@@ -472,13 +518,15 @@ struct LayoutJob {
         {
             return [range]
         }
-        var breaks: [UInt8] = []
         let ok = scalars.withUnsafeBufferPointer { all in
             all.withMemoryRebound(to: UInt32.self) { codePoints in
                 breaker?.breaks(UnsafeBufferPointer(rebasing: codePoints[range]), into: &breaks) ?? false
             }
         }
-        if !ok { breaks = [UInt8](repeating: 0, count: range.count) }
+        if !ok {
+            breaks.removeAll(keepingCapacity: true)
+            breaks.append(contentsOf: repeatElement(0, count: range.count))
+        }
         return graphemeStarts.withUnsafeBufferPointer { starts in
             LineBreaker.fill(
                 range: range, maxWidth: options.maxWidth, breaks: breaks,
@@ -516,8 +564,8 @@ struct LayoutJob {
 
     /// The items of a line: those inside it as shaped in the paragraph, and those its edges cut
     /// reshaped with the line as context (cached, since breaking measures a line before building it).
-    func lineItems(_ items: [Item], _ lineRange: Range<Int>) -> [Item] {
-        var out: [Item] = []
+    func lineItems(_ items: [Item], _ lineRange: Range<Int>, into out: inout [Item]) {
+        out.removeAll(keepingCapacity: true)
         var index = Self.firstItem(endingAfter: lineRange.lowerBound, in: items)
         while index < items.count, items[index].range.lowerBound < lineRange.upperBound {
             defer { index += 1 }
@@ -532,7 +580,6 @@ struct LayoutJob {
             piece.glyphs = reshapedPiece(of: item, index: index, clipped, line: lineRange)
             out.append(piece)
         }
-        return out
     }
 
     /// The glyphs of `piece` of item `index`, shaped with the line as context (cached per call).
@@ -562,7 +609,7 @@ struct LayoutJob {
             range: lineRange, paragraph: paragraph, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
             descent: 0, lineGap: 0, runs: [])
         guard !lineRange.isEmpty else {
-            setMetrics(&line, fonts: [emptyLineFont(at: lineRange.lowerBound, attributes: attributes)])
+            setMetrics(&line, font: emptyLineFont(at: lineRange.lowerBound, attributes: attributes))
             return line
         }
         // L1–L2 on the transformed line; inserted controls are dropped from the order.
@@ -574,13 +621,17 @@ struct LayoutJob {
         }
         // Items cut by the line's edges are reshaped with the line as context. They partition the
         // line: note the item of each code point.
-        let lineItems = self.lineItems(items, lineRange)
-        var itemAt = scratch.itemAt
+        // The line's working arrays are the scratch's, taken for the call and given back.
+        var (lineItems, itemAt, groups, fonts) = (scratch.lineItems, scratch.itemAt, scratch.groups, scratch.lineFonts)
+        (scratch.lineItems, scratch.itemAt, scratch.groups, scratch.lineFonts) = ([], [], [], [])
+        defer { (scratch.lineItems, scratch.itemAt, scratch.groups, scratch.lineFonts) = (lineItems, itemAt, groups, fonts) }
+        self.lineItems(items, lineRange, into: &lineItems)
         itemAt.removeAll(keepingCapacity: true)
-        for (k, item) in lineItems.enumerated() { itemAt.append(contentsOf: repeatElement(Int32(k), count: item.range.count)) }
-        defer { scratch.itemAt = itemAt }
+        for (k, item) in lineItems.enumerated() {
+            for _ in 0..<item.range.count { itemAt.append(Int32(k)) }
+        }
         // Runs: maximal visual stretches of one item and one level (inserted controls dropped).
-        var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
+        groups.removeAll(keepingCapacity: true)
         for v in lo..<hi {
             let t = Int(bidi.map[v])
             let index = isolated.originalIndex[t + transformed.lowerBound]
@@ -596,7 +647,7 @@ struct LayoutJob {
             }
         }
         var pen = 0.0
-        var fonts: [Int32] = []
+        fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
         scratch.glyphs.withUnsafeBufferPointer { all in
             for group in groups {
@@ -633,7 +684,7 @@ struct LayoutJob {
             for g in scratch.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
-        setMetrics(&line, fonts: fonts.map { scratch.fonts[Int($0)] })
+        for font in fonts { setMetrics(&line, font: scratch.fonts[Int(font)]) }
         return line
     }
 
@@ -643,13 +694,12 @@ struct LayoutJob {
         return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
     }
 
-    func setMetrics(_ line: inout LayoutLine, fonts: [Font]) {
-        for font in fonts {
-            let m = font.metrics(size: options.size)
-            line.ascent = max(line.ascent, m.ascent)
-            line.descent = max(line.descent, m.descent)
-            line.lineGap = max(line.lineGap, m.lineGap)
-        }
+    /// Grows the line's ascent, descent and gap to hold `font`'s.
+    func setMetrics(_ line: inout LayoutLine, font: Font) {
+        let m = font.metrics(size: options.size)
+        line.ascent = max(line.ascent, m.ascent)
+        line.descent = max(line.descent, m.descent)
+        line.lineGap = max(line.lineGap, m.lineGap)
     }
 
     /// Moves a line to its alignment within `width`, and turns glyph y offsets into absolute y.

@@ -18,8 +18,16 @@ final class LayoutScratch {
     var scripts: [ScriptTag] = []
     var mentionScripts: [ScriptTag] = []
     var bracketStack: [(id: UInt32, script: ScriptTag)] = []
-    /// A line's item index per code point.
+    /// A line's items, its item index per code point, its runs before they are built (item, level
+    /// and code points), and its fonts.
+    var lineItems: [LayoutJob.Item] = []
     var itemAt: [Int32] = []
+    var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
+    var lineFonts: [Int32] = []
+    /// A paragraph's levels, and its advance prefix sums and break opportunities for line breaking.
+    var levels: [UInt8] = []
+    var prefix: [Double] = []
+    var breaks: [UInt8] = []
 
     /// The per-code-point arrays of the last call, whose storage the next one reuses.
     struct Recycled {
@@ -63,6 +71,9 @@ final class LayoutScratch {
         if glyphs.capacity > Self.recycleLimit * 2 { glyphs = [] }
         if scripts.capacity > Self.recycleLimit { scripts = [] }
         if itemAt.capacity > Self.recycleLimit { itemAt = [] }
+        if levels.capacity > Self.recycleLimit {
+            (lineItems, groups, levels, prefix, breaks) = ([], [], [], [], [])
+        }
         glyphs.removeAll(keepingCapacity: true)
         if fonts.count > Self.tableLimit || languages.count > Self.tableLimit {
             fonts.removeAll(keepingCapacity: true)

@@ -241,13 +241,27 @@ import Testing
 }
 
 @Suite struct GraphemeStartTests {
-    /// The scalar-by-scalar grapheme starts equal String's own Characters.
-    @Test func equalStringCharacters() {
+    /// The scalar-by-scalar grapheme starts, with their shortcut between plain scalars, equal
+    /// String's own Characters: on tricky strings, the corpus, every input of GraphemeBreakTest.txt,
+    /// and each of those inputs with plain scalars (ASCII, Arabic, CJK) around and between its parts.
+    @Test func equalStringCharacters() throws {
         let tricky = [
             "👨‍👩‍👧‍👦x🇸🇦🇨🇳🇺", "e\u{301}\u{302}a", "\r\n\n\r", "한국어 ᄀᄀ가", "❤️(٣٤٥)", "👍🏽👍🏽", "مَرْحَبًا", "\u{600}1",
             "a\u{200D}b", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "",
+            "a\u{600}b", "中\u{200D}\u{1F600}", "ب\u{64B}ب\u{200D}ب", "क्\u{200D}ष", "x🇸🇦a🇸", "a\u{903}b",
         ]
-        for text in tricky + ChatCorpus.messages(count: 2_000) {
+        var inputs: [String] = []
+        for line in try UCDFiles.dataLines("auxiliary/GraphemeBreakTest.txt") {
+            let scalars = line.split(separator: " ").filter { $0 != "÷" && $0 != "×" }
+                .compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let plain: [Unicode.Scalar] = ["a", "ب", "中"]
+            inputs.append(String(String.UnicodeScalarView(scalars)))
+            for p in plain {
+                inputs.append(String(String.UnicodeScalarView([p] + scalars.flatMap { [$0, p] })))
+            }
+        }
+        #expect(inputs.count > 2_400)
+        for text in tricky + inputs + ChatCorpus.messages(count: 2_000) {
             var expected: [Bool] = []
             for character in text {
                 expected.append(true)
