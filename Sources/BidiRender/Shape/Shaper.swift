@@ -120,7 +120,7 @@ public final class Shaper {
         var start = range.lowerBound
         var previousIsIdeograph = ideographic && HarfBuzzUnicode.script(text[range.lowerBound]).isIdeographic
         for i in (range.lowerBound + 1)..<range.upperBound {
-            let isIdeograph = ideographic && HarfBuzzUnicode.script(text[i]).isIdeographic
+            let isIdeograph = ideographic && (ScriptResolver.fastScript(text[i]) ?? HarfBuzzUnicode.script(text[i])).isIdeographic
             defer { previousIsIdeograph = isIdeograph }
             guard clusterStarts[i] else { continue }
             if (previousIsIdeograph && isIdeograph) || (Self.isWordSpace(text[i - 1]) && !Self.isWordSpace(text[i])) {

@@ -18,3 +18,17 @@ import Testing
         #expect(ScriptResolver.resolve(Array(text.unicodeScalars)) == expected)
     }
 }
+
+@Suite struct FastScriptTests {
+    /// The script shortcut gives HarfBuzz's Script on every code point it answers for, and answers
+    /// for the blocks it promises.
+    @Test func agreesWithHarfBuzz() {
+        var answered = 0
+        for cp in UInt32(0)...0xFFFF {
+            guard let fast = ScriptResolver.fastScript(cp) else { continue }
+            answered += 1
+            #expect(fast == HarfBuzzUnicode.script(cp), "U+\(String(cp, radix: 16))")
+        }
+        #expect(answered == 0x80 + 0x20 + 0x0A + 0x0A + 0x0B + 0x5200)
+    }
+}
