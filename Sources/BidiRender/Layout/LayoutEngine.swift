@@ -97,13 +97,24 @@ struct LayoutJob {
         scratch.recycled = LayoutScratch.Recycled()
         scalars.removeAll(keepingCapacity: true)
         scalars.reserveCapacity(text.utf8.count)
-        scalars.append(contentsOf: text.unicodeScalars)
+        for scalar in text.unicodeScalars { scalars.append(scalar) }
         let digits = options.digits.resolved(for: options.locale)
+        // Sized first, then written through pointers: no per-element capacity or uniqueness check.
+        let n = scalars.count
         display.removeAll(keepingCapacity: true)
+        display.append(contentsOf: repeatElement(0, count: n))
         classes.removeAll(keepingCapacity: true)
-        for scalar in scalars {
-            display.append(digits.apply(scalar.value))
-            classes.append(BidiClass(scalar))
+        classes.append(contentsOf: repeatElement(.leftToRight, count: n))
+        scalars.withUnsafeBufferPointer { scalars in
+            display.withUnsafeMutableBufferPointer { display in
+                classes.withUnsafeMutableBufferPointer { classes in
+                    for i in 0..<n {
+                        let scalar = scalars[i]
+                        display[i] = digits.apply(scalar.value)
+                        classes[i] = BidiClass(scalar)
+                    }
+                }
+            }
         }
         Self.graphemeStarts(scalars, into: &graphemeStarts)
         scratch.startCall()
@@ -213,7 +224,13 @@ struct LayoutJob {
         let resolved = MentionResolver.resolve(
             scalars, classes: classes, direction: options.direction, mode: options.mentions,
             callerMentions: spans.filter(\.isMention).map(\.range))
-        let isolated = IsolatedText(scalars, mentions: resolved.mentions, innerMarks: true)
+        // The isolated text reuses the storage of the scratch's last call.
+        var isolated = scratch.isolated
+        scratch.isolated = .empty
+        isolated.rebuild(scalars, mentions: resolved.mentions, innerMarks: true)
+        defer {
+            if isolated.scalars.capacity <= LayoutScratch.recycleLimit { scratch.isolated = isolated }
+        }
         let attributes = attributeMap()
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
@@ -723,11 +740,14 @@ struct LayoutJob {
         }
         let x = rtl ? contentX - trailing : contentX
         line.x = x
+        let baseline = line.baseline
         for r in line.runs.indices {
             line.runs[r].x += x
-            for g in line.runs[r].glyphs.indices {
-                line.runs[r].glyphs[g].x += x
-                line.runs[r].glyphs[g].y += line.baseline
+            line.runs[r].glyphs.withUnsafeMutableBufferPointer { glyphs in
+                for g in glyphs.indices {
+                    glyphs[g].x += x
+                    glyphs[g].y += baseline
+                }
             }
         }
     }

@@ -37,6 +37,8 @@ final class LayoutScratch {
         var graphemeStarts: [Bool] = []
     }
     var recycled = Recycled()
+    /// The mention-isolated text of the last call, whose storage the next one reuses.
+    var isolated = IsolatedText.empty
     /// Arrays of more code points than this are not kept for the next call.
     static let recycleLimit = 65_536
 

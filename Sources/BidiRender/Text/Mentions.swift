@@ -103,15 +103,36 @@ struct IsolatedText {
     ///   reads the wrong sos or eos. The tests cross-check the result with ICU's ubidi on the plain
     ///   transformation.
     init(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
+        self = .empty
+        rebuild(original, mentions: mentions, innerMarks: innerMarks)
+    }
+
+    /// No text.
+    static let empty = IsolatedText(
+        scalars: [], transformedIndex: [], originalIndex: [], mentions: [], insertedBefore: [], insertedAfter: [])
+
+    private init(
+        scalars: [UInt32], transformedIndex: [Int], originalIndex: [Int], mentions: [Mention], insertedBefore: [UInt8],
+        insertedAfter: [UInt8]
+    ) {
+        (self.scalars, self.transformedIndex, self.originalIndex) = (scalars, transformedIndex, originalIndex)
+        (self.mentions, self.insertedBefore, self.insertedAfter) = (mentions, insertedBefore, insertedAfter)
+    }
+
+    /// Replaces the text with `original` isolated like `init`, reusing the arrays' storage (a layout
+    /// scratch keeps one for its calls).
+    mutating func rebuild(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
         self.mentions = mentions
-        scalars = []
+        scalars.removeAll(keepingCapacity: true)
         scalars.reserveCapacity(original.count + 4 * mentions.count)
-        transformedIndex = []
+        transformedIndex.removeAll(keepingCapacity: true)
         transformedIndex.reserveCapacity(original.count)
-        originalIndex = []
+        originalIndex.removeAll(keepingCapacity: true)
         originalIndex.reserveCapacity(original.count + 4 * mentions.count)
-        insertedBefore = [UInt8](repeating: 0, count: original.count)
-        insertedAfter = [UInt8](repeating: 0, count: original.count)
+        insertedBefore.removeAll(keepingCapacity: true)
+        insertedBefore.append(contentsOf: repeatElement(0, count: original.count))
+        insertedAfter.removeAll(keepingCapacity: true)
+        insertedAfter.append(contentsOf: repeatElement(0, count: original.count))
         var next = 0
         for (i, scalar) in original.enumerated() {
             var mention: Mention?
