@@ -235,6 +235,7 @@ struct LayoutJob {
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
         var lines: [LayoutLine] = []
+        lines.reserveCapacity(8)
         var top = 0.0
         var levels = scratch.levels
         scratch.levels = []

@@ -5,29 +5,33 @@
 // locked pool, hands one to each call and takes it back after.
 
 /// The working objects of one layout call at a time.
+///
+/// Its stored properties opt out of dynamic exclusivity checks, which cost about 100 instructions
+/// each and ran some 60 times a call: a scratch belongs to one call at a time, and the call takes an
+/// array out (`var a = scratch.a; scratch.a = []`) before it works on it and puts it back after.
 final class LayoutScratch {
     let shaper = Shaper()
     let bidi = BidiReorderer()
     /// Words shaped once, across calls; nil when the engine was made without a cache.
     let shapeCache: ShapeCache?
     /// ICU line breakers by ICU locale id. At most `breakerLimit`: the map is cleared when full.
-    private var breakers: [String: ICULineBreaker] = [:]
+    @exclusivity(unchecked) private var breakers: [String: ICULineBreaker] = [:]
     static let breakerLimit = 8
 
     /// Script resolution buffers.
-    var scripts: [ScriptTag] = []
-    var mentionScripts: [ScriptTag] = []
-    var bracketStack: [(id: UInt32, script: ScriptTag)] = []
+    @exclusivity(unchecked) var scripts: [ScriptTag] = []
+    @exclusivity(unchecked) var mentionScripts: [ScriptTag] = []
+    @exclusivity(unchecked) var bracketStack: [(id: UInt32, script: ScriptTag)] = []
     /// A line's items, its item index per code point, its runs before they are built (item, level
     /// and code points), and its fonts.
-    var lineItems: [LayoutJob.Item] = []
-    var itemAt: [Int32] = []
-    var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
-    var lineFonts: [Int32] = []
+    @exclusivity(unchecked) var lineItems: [LayoutJob.Item] = []
+    @exclusivity(unchecked) var itemAt: [Int32] = []
+    @exclusivity(unchecked) var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
+    @exclusivity(unchecked) var lineFonts: [Int32] = []
     /// A paragraph's levels, and its advance prefix sums and break opportunities for line breaking.
-    var levels: [UInt8] = []
-    var prefix: [Double] = []
-    var breaks: [UInt8] = []
+    @exclusivity(unchecked) var levels: [UInt8] = []
+    @exclusivity(unchecked) var prefix: [Double] = []
+    @exclusivity(unchecked) var breaks: [UInt8] = []
 
     /// The per-code-point arrays of the last call, whose storage the next one reuses.
     struct Recycled {
@@ -36,32 +40,32 @@ final class LayoutScratch {
         var classes: [BidiClass] = []
         var graphemeStarts: [Bool] = []
     }
-    var recycled = Recycled()
+    @exclusivity(unchecked) var recycled = Recycled()
     /// The mention-isolated text of the last call, whose storage the next one reuses.
-    var isolated = IsolatedText.empty
+    @exclusivity(unchecked) var isolated = IsolatedText.empty
     /// Arrays of more code points than this are not kept for the next call.
     static let recycleLimit = 65_536
 
     // The call's tables (the glyph store and reshaped pieces are emptied by `startCall`; fonts and
     // languages are interned across calls): items refer to them by index.
     /// Every glyph shaped in the call.
-    var glyphs: [ShapedGlyph] = []
+    @exclusivity(unchecked) var glyphs: [ShapedGlyph] = []
     /// The fonts and languages of the items.
-    private(set) var fonts: [Font] = []
-    private(set) var languages: [String?] = []
+    @exclusivity(unchecked) private(set) var fonts: [Font] = []
+    @exclusivity(unchecked) private(set) var languages: [String?] = []
     /// The shaping cache's id of each language.
-    private(set) var languageIDs: [UInt32] = []
+    @exclusivity(unchecked) private(set) var languageIDs: [UInt32] = []
     /// Pieces of items reshaped for a line (the glyph range of each), by item, piece and line.
     struct PieceKey: Hashable {
         var item: Int
         var range: Range<Int>
         var context: Range<Int>
     }
-    var pieces: [PieceKey: Range<Int>] = [:]
+    @exclusivity(unchecked) var pieces: [PieceKey: Range<Int>] = [:]
 
     /// Fallback chains memoized across calls, by script and attributes (their font and language
     /// indices point into `fonts` and `languages`). At most `memoLimit`; cleared when full.
-    var memos: [LayoutJob.ChainMemo] = []
+    @exclusivity(unchecked) var memos: [LayoutJob.ChainMemo] = []
     static let memoLimit = 64
     /// The font and language tables outlive a call (the memos refer to them); past `tableLimit`
     /// entries they are cleared with the memos at the start of the next call.

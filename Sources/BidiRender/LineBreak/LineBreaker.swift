@@ -30,9 +30,11 @@ struct LineBreaker {
         guard n > 0 else { return [range] }
         let base = range.lowerBound
         var lines: [Range<Int>] = []
+        lines.reserveCapacity(8)
         var start = 0
         let limit = (maxWidth ?? .infinity) + 1e-6
         var fitting: [Int] = []
+        fitting.reserveCapacity(min(n, 64))
         while start < n {
             // The opportunities that fit by the estimate, in order; stop at a mandatory break.
             fitting.removeAll(keepingCapacity: true)

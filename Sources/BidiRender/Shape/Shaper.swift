@@ -34,11 +34,12 @@ public struct ShapedRun: Sendable, Hashable {
 }
 
 /// Shapes runs with HarfBuzz. It reuses one hb_buffer, so it is not Sendable: use one per thread.
+/// (Its working arrays skip dynamic exclusivity checks: one thread, and no call re-enters another.)
 public final class Shaper {
     private let buffer = HBBuffer()
-    private var context: [UInt32] = []
-    private var raw: [RawGlyph] = []
-    private var words: [Range<Int>] = []
+    @exclusivity(unchecked) private var context: [UInt32] = []
+    @exclusivity(unchecked) private var raw: [RawGlyph] = []
+    @exclusivity(unchecked) private var words: [Range<Int>] = []
 
     public init() {}
 
@@ -118,12 +119,16 @@ public final class Shaper {
         words.removeAll(keepingCapacity: true)
         let ideographic = script.isIdeographic
         var start = range.lowerBound
-        var previousIsIdeograph = ideographic && HarfBuzzUnicode.script(text[range.lowerBound]).isIdeographic
+        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
+        var previousIsIdeograph = ideographic && isIdeograph(text[range.lowerBound])
+        var previousIsSpace = Self.isWordSpace(text[range.lowerBound])
         for i in (range.lowerBound + 1)..<range.upperBound {
-            let isIdeograph = ideographic && (ScriptResolver.fastScript(text[i]) ?? HarfBuzzUnicode.script(text[i])).isIdeographic
-            defer { previousIsIdeograph = isIdeograph }
+            let c = text[i]
+            let ideograph = ideographic && isIdeograph(c)
+            let space = Self.isWordSpace(c)
+            defer { (previousIsIdeograph, previousIsSpace) = (ideograph, space) }
             guard clusterStarts[i] else { continue }
-            if (previousIsIdeograph && isIdeograph) || (Self.isWordSpace(text[i - 1]) && !Self.isWordSpace(text[i])) {
+            if (previousIsIdeograph && ideograph) || (previousIsSpace && !space) {
                 words.append(start..<i)
                 start = i
             }
