@@ -365,7 +365,15 @@ struct LayoutJob {
             scratch.bracketStack = stack
         }
         scratch.scripts = []
-        ScriptResolver.resolve(scalars[range].lazy.map(\.value), into: &scripts, stack: &stack)
+        // Over the code points' own buffer: a lazy map over the scalars costs several times more.
+        func resolveScripts(_ range: Range<Int>, into out: inout [ScriptTag]) {
+            scalars.withUnsafeBufferPointer { all in
+                all.withMemoryRebound(to: UInt32.self) { codePoints in
+                    ScriptResolver.resolve(UnsafeBufferPointer(rebasing: codePoints[range]), into: &out, stack: &stack)
+                }
+            }
+        }
+        resolveScripts(range, into: &scripts)
         // A mention is one unit: its "@" takes the script of the name, not of the text before it.
         // Mentions are sorted: start at the first one that ends inside or after this paragraph.
         var m = mentions.partitioningIndex { $0.range.upperBound > range.lowerBound }
@@ -375,7 +383,7 @@ struct LayoutJob {
             let mention = mentions[m]
             m += 1
             guard range.contains(mention.range.lowerBound) else { continue }
-            ScriptResolver.resolve(scalars[mention.range].lazy.map(\.value), into: &own, stack: &stack)
+            resolveScripts(mention.range, into: &own)
             for (k, script) in own.enumerated() { scripts[mention.range.lowerBound + k - range.lowerBound] = script }
         }
         // The chains memoized by earlier calls on this scratch, taken for the call.

@@ -123,42 +123,48 @@ struct IsolatedText {
     /// scratch keeps one for its calls).
     mutating func rebuild(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
         self.mentions = mentions
+        let n = original.count
+        let inserted = innerMarks ? 3 : 2
         scalars.removeAll(keepingCapacity: true)
-        scalars.reserveCapacity(original.count + 4 * mentions.count)
+        scalars.reserveCapacity(n + 2 * inserted * mentions.count)
         transformedIndex.removeAll(keepingCapacity: true)
-        transformedIndex.reserveCapacity(original.count)
+        transformedIndex.reserveCapacity(n)
         originalIndex.removeAll(keepingCapacity: true)
-        originalIndex.reserveCapacity(original.count + 4 * mentions.count)
+        originalIndex.reserveCapacity(n + 2 * inserted * mentions.count)
         insertedBefore.removeAll(keepingCapacity: true)
-        insertedBefore.append(contentsOf: repeatElement(0, count: original.count))
+        insertedBefore.append(contentsOf: repeatElement(0, count: n))
         insertedAfter.removeAll(keepingCapacity: true)
-        insertedAfter.append(contentsOf: repeatElement(0, count: original.count))
-        var next = 0
-        for (i, scalar) in original.enumerated() {
-            var mention: Mention?
-            if next < mentions.count, mentions[next].range.lowerBound == i { mention = mentions[next] }
-            if let mention {
-                let rtl = mention.direction == .rightToLeft
-                let mark = rtl ? Self.rlm : Self.lrm
-                scalars.append(mark)
-                scalars.append(rtl ? Self.rli : Self.lri)
-                if innerMarks { scalars.append(mark) }
-                let inserted = innerMarks ? 3 : 2
-                originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
-                insertedBefore[i] = UInt8(inserted)
-            }
-            transformedIndex.append(scalars.count)
-            scalars.append(scalar.value)
-            originalIndex.append(i)
-            if next < mentions.count, mentions[next].range.upperBound == i + 1 {
-                let mark = mentions[next].direction == .rightToLeft ? Self.rlm : Self.lrm
-                if innerMarks { scalars.append(mark) }
-                scalars.append(Self.pdi)
-                scalars.append(mark)
-                let inserted = innerMarks ? 3 : 2
-                originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
-                insertedAfter[i] = UInt8(inserted)
-                next += 1
+        insertedAfter.append(contentsOf: repeatElement(0, count: n))
+        original.withUnsafeBufferPointer { original in
+            original.withMemoryRebound(to: UInt32.self) { codePoints in
+                // The text between mentions is copied a stretch at a time.
+                var i = 0
+                func copy(upTo end: Int) {
+                    guard end > i else { return }
+                    transformedIndex.append(contentsOf: scalars.count..<(scalars.count + end - i))
+                    scalars.append(contentsOf: codePoints[i..<end])
+                    originalIndex.append(contentsOf: i..<end)
+                    i = end
+                }
+                for mention in mentions {
+                    let range = mention.range.clamped(to: i..<n)
+                    guard !range.isEmpty, range.lowerBound == mention.range.lowerBound else { continue }
+                    copy(upTo: range.lowerBound)
+                    let rtl = mention.direction == .rightToLeft
+                    let mark = rtl ? Self.rlm : Self.lrm
+                    scalars.append(mark)
+                    scalars.append(rtl ? Self.rli : Self.lri)
+                    if innerMarks { scalars.append(mark) }
+                    originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
+                    insertedBefore[range.lowerBound] = UInt8(inserted)
+                    copy(upTo: range.upperBound)
+                    if innerMarks { scalars.append(mark) }
+                    scalars.append(Self.pdi)
+                    scalars.append(mark)
+                    originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
+                    insertedAfter[range.upperBound - 1] = UInt8(inserted)
+                }
+                copy(upTo: n)
             }
         }
     }
