@@ -4,12 +4,15 @@
 
 /// An immutable set of Unicode code points: a page index per 256 code points, and a 256-bit map per
 /// page that has any member.
-struct CodePointSet: Sendable {
+///
+/// A class over two buffers it owns (freed in `deinit`), so a lookup is two loads with no bounds
+/// check and no reference counting of array storage: fallback runs it once per grapheme cluster.
+final class CodePointSet: @unchecked Sendable {  // immutable after init
     /// For each page of 256 code points (0x1100 pages), the index of its bitmap in `bits`, or 0 for
     /// an empty page (page 0 of `bits` is all zero).
-    private let pages: [UInt16]
+    private let pages: UnsafeMutablePointer<UInt16>
     /// Four 64-bit words per page.
-    private let bits: [UInt64]
+    private let bits: UnsafeMutablePointer<UInt64>
 
     static let pageCount = 0x110000 >> 8
 
@@ -32,8 +35,15 @@ struct CodePointSet: Sendable {
                 c += 1
             }
         }
-        self.pages = pages
-        self.bits = bits
+        self.pages = .allocate(capacity: pages.count)
+        self.pages.initialize(from: pages, count: pages.count)
+        self.bits = .allocate(capacity: bits.count)
+        self.bits.initialize(from: bits, count: bits.count)
+    }
+
+    deinit {
+        pages.deallocate()
+        bits.deallocate()
     }
 
     @inline(__always)
