@@ -27,6 +27,15 @@ struct ScriptTag: Hashable, Sendable {
 
     /// The tag as a string: "Arab".
     var string: String {
+        // The common tags as literals: building a string costs more, and every run asks.
+        switch self {
+        case ScriptResolver.arabic: return "Arab"
+        case .han: return "Hani"
+        case ScriptResolver.latin: return "Latn"
+        case .common: return "Zyyy"
+        case .inherited: return "Zinh"
+        default: break
+        }
         let v = rawValue
         return String(unsafeUninitializedCapacity: 4) { buffer in
             for k in 0..<4 { buffer[k] = UInt8(truncatingIfNeeded: v >> UInt32(24 - 8 * k)) }
@@ -82,12 +91,15 @@ public enum ScriptResolver {
         out.reserveCapacity(codePoints.count)
         stack.removeAll(keepingCapacity: true)
         var current = ScriptTag.common
+        let trie = UnicodeBidiData.trie  // read once: a static costs a `swift_once` call per use
         for value in codePoints {
             var script = fastScript(value) ?? HarfBuzzUnicode.script(value)
             let isNeutral = script == .common || script == .inherited || script == .unknown
             if isNeutral {
                 script = current
-                if let bracket = UnicodeBidiData.bracketPairIdentifier(value) {
+                if trie.entry(value) & UnicodeBidiTables.bracketFlag != 0,
+                    let bracket = UnicodeBidiData.bracketPairIdentifier(value)
+                {
                     if bracket.isOpen {
                         if stack.count < 64 { stack.append((bracket.id, current)) }
                     } else if let match = stack.lastIndex(where: { $0.id == bracket.id }) {

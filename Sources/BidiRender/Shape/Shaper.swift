@@ -116,7 +116,13 @@ public final class Shaper {
         var words = self.words
         self.words = []
         defer { self.words = words }
-        words.removeAll(keepingCapacity: true)
+        // The first `wordCount` entries are this call's (overwritten, not emptied first:
+        // `removeAll(keepingCapacity:)` costs a generic range replacement per call).
+        var wordCount = 0
+        func push(_ word: Range<Int>) {
+            if wordCount < words.count { words[wordCount] = word } else { words.append(word) }
+            wordCount += 1
+        }
         let ideographic = script.isIdeographic
         var start = range.lowerBound
         func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
@@ -129,15 +135,15 @@ public final class Shaper {
             defer { (previousIsIdeograph, previousIsSpace) = (ideograph, space) }
             guard clusterStarts[i] else { continue }
             if (previousIsIdeograph && ideograph) || (previousIsSpace && !space) {
-                words.append(start..<i)
+                push(start..<i)
                 start = i
             }
         }
-        words.append(start..<range.upperBound)
+        push(start..<range.upperBound)
 
         let scale = size / Double(font.hbFont.unitsPerEm)
-        for n in 0..<words.count {
-            let w = words[rightToLeft ? words.count - 1 - n : n]
+        for n in 0..<wordCount {
+            let w = words[rightToLeft ? wordCount - 1 - n : n]
             var before: UInt32 = 0
             if w.lowerBound == range.lowerBound, w.lowerBound > context.lowerBound,
                 !Self.isWordSpace(text[w.lowerBound]), ICUUnicode.isJoining(text[w.lowerBound - 1])
