@@ -166,22 +166,7 @@ public final class BidiReorderer {
         var start = 0
         var set: UInt32 = 0
         while k < byteCount {
-            let b0 = UInt32(bytes[k])
-            let cp: UInt32
-            if b0 < 0x80 {
-                cp = b0
-                k += 1
-            } else if b0 < 0xE0 {
-                cp = (b0 & 0x1F) << 6 | UInt32(bytes[k + 1] & 0x3F)
-                k += 2
-            } else if b0 < 0xF0 {
-                cp = (b0 & 0x0F) << 12 | UInt32(bytes[k + 1] & 0x3F) << 6 | UInt32(bytes[k + 2] & 0x3F)
-                k += 3
-            } else {
-                cp = (b0 & 0x07) << 18 | UInt32(bytes[k + 1] & 0x3F) << 12 | UInt32(bytes[k + 2] & 0x3F) << 6
-                    | UInt32(bytes[k + 3] & 0x3F)
-                k += 4
-            }
+            let cp = UTF8Decoding.next(bytes, &k)
             let entry = trie.entry(cp)
             let cls = entry & UnicodeBidiData.classMask
             scalars[n] = cp

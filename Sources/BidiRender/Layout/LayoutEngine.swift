@@ -95,27 +95,42 @@ struct LayoutJob {
         classes = scratch.recycled.classes
         graphemeStarts = scratch.recycled.graphemeStarts
         scratch.recycled = LayoutScratch.Recycled()
-        scalars.removeAll(keepingCapacity: true)
-        scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { scalars.append(scalar) }
         let digits = options.digits.resolved(for: options.locale)
-        // Sized first, then written through pointers: no per-element capacity or uniqueness check.
-        let n = scalars.count
+        // Sized to the UTF-8 length (at least one byte a scalar), written through pointers in one
+        // pass that decodes, substitutes digits and classifies, then cut to the scalar count.
+        let bound = text.utf8.count
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(contentsOf: repeatElement("\0", count: bound))
         display.removeAll(keepingCapacity: true)
-        display.append(contentsOf: repeatElement(0, count: n))
+        display.append(contentsOf: repeatElement(0, count: bound))
         classes.removeAll(keepingCapacity: true)
-        classes.append(contentsOf: repeatElement(.leftToRight, count: n))
-        scalars.withUnsafeBufferPointer { scalars in
+        classes.append(contentsOf: repeatElement(.leftToRight, count: bound))
+        let n = scalars.withUnsafeMutableBufferPointer { scalars in
             display.withUnsafeMutableBufferPointer { display in
                 classes.withUnsafeMutableBufferPointer { classes in
-                    for i in 0..<n {
-                        let scalar = scalars[i]
-                        display[i] = digits.apply(scalar.value)
-                        classes[i] = BidiClass(scalar)
+                    var n = 0
+                    func put(_ scalar: Unicode.Scalar) {
+                        scalars[n] = scalar
+                        display[n] = digits.apply(scalar.value)
+                        classes[n] = BidiClass(scalar)
+                        n += 1
                     }
+                    let contiguous: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                        guard let base = bytes.baseAddress else { return }
+                        var k = 0
+                        while k < bytes.count {
+                            let value = UTF8Decoding.next(base, &k)
+                            put(unsafeBitCast(value, to: Unicode.Scalar.self))  // valid: decoded from a String
+                        }
+                    }
+                    if contiguous == nil { for scalar in text.unicodeScalars { put(scalar) } }
+                    return n
                 }
             }
         }
+        scalars.removeLast(bound - n)
+        display.removeLast(bound - n)
+        classes.removeLast(bound - n)
         Self.graphemeStarts(scalars, into: &graphemeStarts)
         scratch.startCall()
     }
@@ -616,9 +631,9 @@ struct LayoutJob {
     /// The glyphs of `piece` of item `index`, shaped with the line as context (cached per call).
     func reshapedPiece(of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>) -> Range<Int> {
         let key = LayoutScratch.PieceKey(item: index, range: piece, context: line)
-        if let glyphs = scratch.pieces[key] { return glyphs }
+        if let glyphs = scratch.piece(key) { return glyphs }
         let glyphs = shape(item, range: piece, context: line)
-        scratch.pieces[key] = glyphs
+        scratch.pieces.append((key, glyphs))
         return glyphs
     }
 

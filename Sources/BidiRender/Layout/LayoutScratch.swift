@@ -56,12 +56,23 @@ final class LayoutScratch {
     /// The shaping cache's id of each language.
     @exclusivity(unchecked) private(set) var languageIDs: [UInt32] = []
     /// Pieces of items reshaped for a line (the glyph range of each), by item, piece and line.
-    struct PieceKey: Hashable {
+    struct PieceKey: Equatable {
         var item: Int
         var range: Range<Int>
         var context: Range<Int>
     }
-    @exclusivity(unchecked) var pieces: [PieceKey: Range<Int>] = [:]
+    @exclusivity(unchecked) var pieces: [(key: PieceKey, glyphs: Range<Int>)] = []
+
+    /// The glyphs of a piece reshaped earlier in the call. Only the latest pieces are searched (a
+    /// line is measured, then built, before the next one): a miss shapes the piece again, the same.
+    func piece(_ key: PieceKey) -> Range<Int>? {
+        var k = pieces.count - 1
+        while k >= max(0, pieces.count - 16) {
+            if pieces[k].key == key { return pieces[k].glyphs }
+            k -= 1
+        }
+        return nil
+    }
 
     /// Fallback chains memoized across calls, by script and attributes (their font and language
     /// indices point into `fonts` and `languages`). At most `memoLimit`; cleared when full.
@@ -87,6 +98,7 @@ final class LayoutScratch {
             languageIDs.removeAll(keepingCapacity: true)
             memos.removeAll(keepingCapacity: true)
         }
+        if pieces.capacity > 4_096 { pieces = [] }
         if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
     }
 
