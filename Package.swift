@@ -57,13 +57,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers both test targets share (temporary folders removed at exit).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "BidiRenderTests",
-            dependencies: ["BidiRender", "ChatCorpus"]
+            dependencies: ["BidiRender", "ChatCorpus", "TestSupport"]
         ),
         .testTarget(
             name: "BidiRenderCLITests",
-            dependencies: ["bidirender", "BidiRender"]
+            dependencies: ["bidirender", "BidiRender", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

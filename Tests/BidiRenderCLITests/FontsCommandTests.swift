@@ -3,6 +3,7 @@ import ArgumentParser
 import BidiRender
 import Foundation
 import Testing
+import TestSupport
 @testable import bidirender
 
 func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.self, arguments) }
@@ -58,8 +59,7 @@ func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.sel
     }
 
     @Test func badManifestNamesFileLineAndKey() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestDirectory.fresh("fonts-cli")
         let path = dir.appendingPathComponent("fonts.json").path
         try Data("{\"packages\": [\n {\"locale\": \"ar\", \"fonts\": [\n  {\"file\": \"x.ttf\"}]}]}".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: BidiRenderError.manifest(file: path, line: 3, key: "packages[0].fonts[0].weight", reason: "missing (a number 1–1000 or a name like \"bold\")")) {

@@ -3,12 +3,12 @@ import ArgumentParser
 import BidiRender
 import Foundation
 import Testing
+import TestSupport
 @testable import bidirender
 
 @Suite struct RenderCommandTests {
     func outputPath(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestDirectory.fresh("render")
         return dir.appendingPathComponent(name).path
     }
 

@@ -3,6 +3,7 @@ import ArgumentParser
 import BidiRender
 import Foundation
 import Testing
+import TestSupport
 @testable import bidirender
 
 /// Runs a command with `arguments` in-process and returns what it wrote.
@@ -17,8 +18,7 @@ func runReorder(_ arguments: [String]) throws -> String { try run(ReorderCommand
 
 /// Writes `bytes` to a fresh temporary file and returns its path.
 func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bidirender-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestDirectory.fresh("input")
     let url = dir.appendingPathComponent(name)
     try Data(bytes).write(to: url)
     return url.path

@@ -1,12 +1,12 @@
 // The manifest contract: the embedded fonts.json parses, and bad manifests fail with file, line, key.
 import Foundation
 import Testing
+import TestSupport
 @testable import BidiRender
 
 /// Writes `text` as fonts.json in a fresh folder (with an empty "a.ttf" beside it) and returns its path.
 func manifestFile(_ text: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestDirectory.fresh("manifest")
     try Data().write(to: dir.appendingPathComponent("a.ttf"))
     let path = dir.appendingPathComponent("fonts.json").path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
