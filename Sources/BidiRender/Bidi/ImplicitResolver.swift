@@ -92,16 +92,22 @@ struct ImplicitResolver {
         Self.paragraphL1(classes: classes, levels: levels, count: count, base: base, segmentSeparators: segmentSeparators)
     }
 
-    /// W1–I2 on the sequence.
+    /// W1–I2 on the sequence. Without bracket pairs, W6–W7 are applied in the pass of N1–I2; with
+    /// them, before N0, which needs their result.
     func resolveSequence() {
-        weakTypes()
-        pairedBrackets()
-        neutrals()
-        implicitLevels()
+        let w6w7 = weakTypes()
+        let pairCount = findBracketPairs()
+        if pairCount > 0 {
+            if w6w7 { separatorsAndNumbersAfterL() }
+            resolveBracketPairs(pairCount)
+            neutralsAndLevels(applyingW6W7: false)
+        } else {
+            neutralsAndLevels(applyingW6W7: w6w7)
+        }
     }
 
-    /// W1–W7.
-    private func weakTypes() {
+    /// W1–W5. Returns whether W6–W7 have anything to change (an ES, ET, CS or EN is left).
+    private func weakTypes() -> Bool {
         // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass that
         // also notes which types occur, so the later passes run only when their rule can apply.
         var previousType = sos
@@ -128,7 +134,7 @@ struct ImplicitResolver {
         let separators = Self.bit(Self.ES) | Self.bit(Self.CS)
         let numbers = Self.bit(Self.EN) | Self.bit(Self.AN)
         let terminators = Self.bit(Self.ET)
-        guard seen & (separators | terminators | Self.bit(Self.EN)) != 0 else { return }
+        guard seen & (separators | terminators | Self.bit(Self.EN)) != 0 else { return false }
         // W4: a single ES between ENs is EN; a single CS between numbers of one type is that type.
         if seen & separators != 0, seen & numbers != 0 {
             w4()
@@ -137,7 +143,11 @@ struct ImplicitResolver {
         if seen & terminators != 0 {
             w5()
         }
-        // W6: the remaining separators and terminators are ON. W7: EN after L (or sos L) is L.
+        return true
+    }
+
+    /// W6: the remaining separators and terminators are ON. W7: EN after L (or sos L) is L.
+    private func separatorsAndNumbersAfterL() {
         var strong = sos
         for k in 0..<count {
             let t = types[k]
@@ -184,8 +194,9 @@ struct ImplicitResolver {
         }
     }
 
-    /// N0: paired brackets (BD16) take the direction their content and context give.
-    private func pairedBrackets() {
+    /// BD16: the bracket pairs, in the order of their openers, into `pairs`. Returns their number.
+    /// (A bracket is ON, and W1–W7 leave ON alone: the pairs are the same before W6–W7 and after.)
+    private func findBracketPairs() -> Int {
         let openMask = FriBidi.bracketOpenMask
         let noBracket = FriBidi.noBracket
         // BD16: a stack of at most 63 openers (kept after the pairs in the scratch); on overflow,
@@ -214,7 +225,7 @@ struct ImplicitResolver {
                 }
             }
         }
-        guard pairCount > 0 else { return }
+        guard pairCount > 1 else { return pairCount }
         // Pairs in the order of their openers (insertion sort: pairs are few and nearly sorted).
         for a in 1..<pairCount {
             let o = pairs[2 * a], c = pairs[2 * a + 1]
@@ -227,6 +238,11 @@ struct ImplicitResolver {
             pairs[2 * b + 2] = o
             pairs[2 * b + 3] = c
         }
+        return pairCount
+    }
+
+    /// N0: paired brackets take the direction their content and context give.
+    private func resolveBracketPairs(_ pairCount: Int) {
         let embedding = e
         for p in 0..<pairCount {
             let opener = Int(pairs[2 * p]), closer = Int(pairs[2 * p + 1])
@@ -268,14 +284,43 @@ struct ImplicitResolver {
         }
     }
 
-    /// N1–N2: runs of neutrals take the direction around them when both sides agree, else the
-    /// embedding direction.
-    private func neutrals() {
+    /// N1–N2 and I1–I2 in one pass: runs of neutrals take the direction around them when both sides
+    /// agree, else the embedding direction; then every character its level. A BN (removed by X9)
+    /// takes the level of the character before it, or the paragraph's.
+    ///
+    /// With `applyingW6W7`, W6–W7 are applied on the way: ES, ET and CS count as the ON they become,
+    /// and an EN whose last strong type before it (not counting neutrals, which W7 precedes) is L
+    /// is L. Across a run of neutrals that last strong type does not change, so the type after the
+    /// run is read through W7 too.
+    private func neutralsAndLevels(applyingW6W7: Bool) {
         let embedding = e
-        let neutral = Self.bit(Self.ON) | Self.bit(Self.WS) | Self.bit(Self.S) | Self.bit(Self.B) | Self.bit(Self.BN)
+        var neutral = Self.bit(Self.ON) | Self.bit(Self.WS) | Self.bit(Self.S) | Self.bit(Self.B) | Self.bit(Self.BN)
+        if applyingW6W7 { neutral |= Self.bit(Self.ES) | Self.bit(Self.ET) | Self.bit(Self.CS) }
+        var w7Strong = sos
+        // What each resolved type adds to `base`, two bits per type: I1 on an even level (R +1,
+        // AN and EN +2), I2 on an odd one (L, EN and AN +1).
+        func add(_ t: UInt8, _ n: UInt64) -> UInt64 { n << (2 * UInt64(t)) }
+        let table = base & 1 == 0
+            ? add(Self.R, 1) | add(Self.AN, 2) | add(Self.EN, 2)
+            : add(Self.L, 1) | add(Self.EN, 1) | add(Self.AN, 1)
+        @inline(__always) func level(_ t: UInt8) -> UInt8 {
+            base &+ UInt8(truncatingIfNeeded: (table >> (2 * UInt64(t))) & 3)
+        }
+        var previousLevel = base
         var i = 0
         while i < count {
-            guard neutral & Self.bit(types[i]) != 0 else {
+            var t = types[i]
+            guard neutral & Self.bit(t) != 0 else {
+                if applyingW6W7 {
+                    if t == Self.L || t == Self.R {
+                        w7Strong = t
+                    } else if t == Self.EN, w7Strong == Self.L {
+                        t = Self.L
+                        types[i] = t
+                    }
+                }
+                previousLevel = level(t)
+                levels[i] = previousLevel
                 i += 1
                 continue
             }
@@ -283,27 +328,21 @@ struct ImplicitResolver {
             while end < count, neutral & Self.bit(types[end]) != 0 { end += 1 }
             let p = previous(i)
             let before = p >= 0 ? strongForNeutrals(types[p]) ?? embedding : sos
-            let after = end < count ? strongForNeutrals(types[end]) ?? embedding : eos
+            var next = end < count ? types[end] : Self.ON
+            if applyingW6W7, next == Self.EN, w7Strong == Self.L { next = Self.L }
+            let after = end < count ? strongForNeutrals(next) ?? embedding : eos
             let direction = before == after ? before : embedding
-            for k in i..<end where types[k] != Self.BN { types[k] = direction }
+            let resolved = level(direction)
+            for k in i..<end {
+                if types[k] == Self.BN {
+                    levels[k] = previousLevel
+                } else {
+                    types[k] = direction
+                    levels[k] = resolved
+                    previousLevel = resolved
+                }
+            }
             i = end
-        }
-    }
-
-    /// I1–I2, and the level of each BN: that of the character before it, or the paragraph's.
-    private func implicitLevels() {
-        // What each resolved type adds to `base`, two bits per type: I1 on an even level (R +1,
-        // AN and EN +2), I2 on an odd one (L, EN and AN +1).
-        func add(_ t: UInt8, _ n: UInt64) -> UInt64 { n << (2 * UInt64(t)) }
-        let table = base & 1 == 0
-            ? add(Self.R, 1) | add(Self.AN, 2) | add(Self.EN, 2)
-            : add(Self.L, 1) | add(Self.EN, 1) | add(Self.AN, 1)
-        var previousLevel = base
-        for i in 0..<count {
-            let t = types[i]
-            let level = t == Self.BN ? previousLevel : base &+ UInt8(truncatingIfNeeded: (table >> (2 * UInt64(t))) & 3)
-            levels[i] = level
-            previousLevel = level
         }
     }
 
