@@ -431,7 +431,13 @@ struct LayoutJob {
                     let a = attributes.table[Int(id)]
                     kScript = script
                     kAttributes = id
-                    if let found = memos.firstIndex(where: { $0.script == script && $0.attributes == a }) {
+                    // Searched by index, fields compared in place: the closure form copied each memo.
+                    var found = -1
+                    for m in memos.indices where memos[m].script == script && memos[m].attributes == a {
+                        found = m
+                        break
+                    }
+                    if found >= 0 {
                         k = found
                     } else {
                         if memos.count >= LayoutScratch.memoLimit { memos.removeAll(keepingCapacity: true) }
