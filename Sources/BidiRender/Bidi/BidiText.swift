@@ -78,38 +78,41 @@ public struct BidiParagraph: Sendable, Hashable {
     /// The whole paragraph laid out as one line.
     public var singleLine: BidiLine { line(range) }
 
-    /// Reorders one line of this paragraph (rules L1–L2 through `fribidi_reorder_line`).
+    /// Reorders one line of this paragraph (rules L1–L2, as `BidiReorderer` does: the line-end part
+    /// of L1 with the classes `fribidi_reorder_line` resets, then L2).
     ///
     /// - Parameter lineRange: a range within `range`, in scalar offsets of the whole text. It is
     ///   clamped to the paragraph.
     public func line(_ lineRange: Range<Int>) -> BidiLine {
         let lo = min(max(lineRange.lowerBound, range.lowerBound), range.upperBound)
         let hi = min(max(lineRange.upperBound, lo), range.upperBound)
+        let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
+        guard !slice.isEmpty else { return BidiLine(range: lo..<hi, levels: [], visualOrder: []) }
         let n = range.count
         var lineLevels = levels
-        var map = (0..<Int32(n)).map { $0 }
-        let typeValues = classes.map { FriBidi.typeValues[Int($0.rawValue)] }
-        let uniform = lineLevels[(lo - range.lowerBound)..<(hi - range.lowerBound)].allSatisfy {
-            $0 == baseLevel
-        }
-        var ok = true
-        if uniform {
-            if baseLevel & 1 == 1 { map[(lo - range.lowerBound)..<(hi - range.lowerBound)].reverse() }
-        } else {
-            ok = typeValues.withUnsafeBufferPointer { types in
-                lineLevels.withUnsafeMutableBufferPointer { lv in
-                    map.withUnsafeMutableBufferPointer { mp in
-                        FriBidi.reorderLine(
-                            types: types.baseAddress!, lineStart: lo - range.lowerBound,
-                            lineCount: hi - lo, baseLevel: baseLevel, levels: lv.baseAddress!,
-                            map: mp.baseAddress!)
+        var map = [Int32](repeating: 0, count: n)
+        let classValues = classes.map(\.rawValue)
+        var runStarts = [Int32](repeating: 0, count: n + 1)
+        var runLevels = [UInt8](repeating: 0, count: n)
+        var runOrder = [Int32](repeating: 0, count: n)
+        classValues.withUnsafeBufferPointer { classes in
+            lineLevels.withUnsafeMutableBufferPointer { levels in
+                map.withUnsafeMutableBufferPointer { map in
+                    runStarts.withUnsafeMutableBufferPointer { runStarts in
+                        runLevels.withUnsafeMutableBufferPointer { runLevels in
+                            runOrder.withUnsafeMutableBufferPointer { runOrder in
+                                BidiReorderer.reorderLine(
+                                    classes: classes.baseAddress!, levels: levels.baseAddress!, map: map.baseAddress!,
+                                    lineStart: slice.lowerBound, lineEnd: slice.upperBound, baseLevel: baseLevel,
+                                    resetClasses: FriBidi.lineEndResetClasses, runStarts: runStarts.baseAddress!,
+                                    runLevels: runLevels.baseAddress!, runOrder: runOrder.baseAddress!)
+                            }
+                        }
                     }
                 }
             }
         }
-        let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
-        let order = ok ? Array(map[slice]) : Array(Int32(slice.lowerBound)..<Int32(slice.upperBound))
-        let visual = order.compactMap { local -> Int? in
+        let visual = map[slice].compactMap { local -> Int? in
             classes[Int(local)].isRemovedByX9 ? nil : range.lowerBound + Int(local)
         }
         return BidiLine(range: lo..<hi, levels: Array(lineLevels[slice]), visualOrder: visual)

@@ -1,6 +1,8 @@
 // FriBidi: the only code that calls the FriBidi C library. It resolves embedding levels
-// (UAX #9 P2–I2, fribidi_get_par_embedding_levels_ex) and reorders lines (L1–L2, fribidi_reorder_line)
-// from bidi types and bracket types that the caller computed from Unicode 15 data.
+// (UAX #9 P2–I2, fribidi_get_par_embedding_levels_ex) from bidi types and bracket types that the
+// caller computed from Unicode 15 data. Lines are reordered natively (`BidiReorderer.reorderLine`);
+// `fribidi_reorder_line` is kept as the reference the tests compare it with, and lends the native
+// code its set of line-end classes.
 //
 // Thread-safety: FriBidi keeps no global mutable state on these paths; every call works only on the
 // buffers passed in, so concurrent calls on distinct buffers are safe.
@@ -84,6 +86,7 @@ enum FriBidi {
         return UInt8(par.rawValue & 1)
     }
 
+    /// The reference line reordering (used with `BidiReorderer.disablesFastPaths`, in tests).
     /// Reorders one line of a paragraph (rules L1–L2) with `fribidi_reorder_line`, without rule L3
     /// (no FRIBIDI_FLAG_REORDER_NSM): combining marks stay after their base, for HarfBuzz.
     ///
