@@ -171,11 +171,7 @@ public final class BidiReorderer {
             let cls = entry & UnicodeBidiData.classMask
             scalars[n] = cp
             classes[n] = cls
-            if entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) {
-                brackets[n] = bracket.isOpen ? bracket.id | openMask : bracket.id
-            } else {
-                brackets[n] = noBracket
-            }
+            brackets[n] = Self.bracketValue(cp, entry: entry, noBracket: noBracket, openMask: openMask)
             set |= 1 << UInt32(cls)
             n += 1
             if cls == bClass {
@@ -240,15 +236,22 @@ public final class BidiReorderer {
             let cp = scalars[i]
             let entry = trie.entry(cp)
             classes[i] = entry & UnicodeBidiData.classMask
-            if entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) {
-                brackets[i] = bracket.isOpen ? bracket.id | openMask : bracket.id
-            } else {
-                brackets[i] = noBracket
-            }
+            brackets[i] = Self.bracketValue(cp, entry: entry, noBracket: noBracket, openMask: openMask)
         }
         typesReady = false
         marksPreResolved = false
         splitParagraphs()
+    }
+
+    /// FriBidi's bracket value of `cp`, whose trie entry is `entry` (BD14–BD16): the pair id, with
+    /// `openMask` for an opener, or `noBracket`.
+    @inline(__always) private static func bracketValue(
+        _ cp: UInt32, entry: UInt8, noBracket: UInt32, openMask: UInt32
+    ) -> UInt32 {
+        guard entry & UnicodeBidiTables.bracketFlag != 0, let bracket = UnicodeBidiData.bracketPairIdentifier(cp) else {
+            return noBracket
+        }
+        return bracket.isOpen ? bracket.id | openMask : bracket.id
     }
 
     /// FriBidi's types of the loaded text, computed once per load, the first time FriBidi is called.

@@ -128,7 +128,7 @@ struct ImplicitResolver {
             } else if t == Self.EN, lastStrong == Self.AL {
                 t = Self.AN
             }
-            seen |= 1 << UInt32(t)
+            seen |= Self.bit(t)
             types[i] = t
         }
         let separators = Self.bit(Self.ES) | Self.bit(Self.CS)
