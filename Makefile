@@ -51,7 +51,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## Regenerates Sources/BidiRender/Bidi/UnicodeBidiTables.generated.swift from /usr/share/unicode
+## Regenerates Sources/BidiRender/Unicode/UnicodeBidiTables.generated.swift from /usr/share/unicode
 ## (or UCD_DIR=... for a newer Unicode).
 unicode-tables:
 	python3 scripts/gen-unicode-tables.py $(or $(UCD_DIR),/usr/share/unicode)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/BidiRender/Bidi/UnicodeBidiTables.generated.swift from the Unicode Character
+"""Generates Sources/BidiRender/Unicode/UnicodeBidiTables.generated.swift from the Unicode Character
 Database: the Bidi_Class of every code point (extracted/DerivedBidiClass.txt, @missing defaults
 included), Bidi_Paired_Bracket / Bidi_Paired_Bracket_Type (BidiBrackets.txt) and Bidi_Mirroring_Glyph
 (BidiMirroring.txt).
@@ -20,9 +20,9 @@ import sys
 
 UCD = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
 OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
-    os.path.dirname(__file__), "..", "Sources", "BidiRender", "Bidi", "UnicodeBidiTables.generated.swift")
+    os.path.dirname(__file__), "..", "Sources", "BidiRender", "Unicode", "UnicodeBidiTables.generated.swift")
 
-# Must match `enum BidiClass` in Sources/BidiRender/Bidi/BidiClass.swift.
+# Must match `enum BidiClass` in Sources/BidiRender/Unicode/BidiClass.swift.
 CLASSES = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
            "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
 LONG = {"Left_To_Right": "L", "Right_To_Left": "R", "Arabic_Letter": "AL", "European_Number": "EN",
