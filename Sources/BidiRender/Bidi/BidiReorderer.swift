@@ -51,7 +51,7 @@ public final class BidiReorderer {
     @exclusivity(unchecked) private var workBrackets: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private var workLevels: UnsafeMutablePointer<UInt8>
     private let workStack = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * (Int(IsolateResolver.maxDepth) + 2))
-    @exclusivity(unchecked) private(set) var paragraphs: [ParagraphSpan] = []
+    @exclusivity(unchecked) var paragraphs: [ParagraphSpan] = []
 
     // The stored properties opt out of dynamic exclusivity checks (a check costs about 100
     // instructions, and the hot path made some 20 a call). That is sound because a reorderer is never

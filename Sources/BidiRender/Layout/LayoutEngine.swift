@@ -260,10 +260,12 @@ struct LayoutJob {
             paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
             // Levels on the isolated text, forced to the paragraph level found above.
             let transformed = isolated.transformedRange(range)
-            bidi.load(codePoints: isolated.scalars[transformed])
-            _ = bidi.resolve(paragraph: 0, direction: base == 1 ? .rightToLeft : .leftToRight)
+            _ = bidi.resolveParagraph(
+                codePoints: isolated.scalars[transformed], direction: base == 1 ? .rightToLeft : .leftToRight)
             levels.removeAll(keepingCapacity: true)
-            for i in range { levels.append(bidi.levels[isolated.transformedIndex[i] - transformed.lowerBound]) }
+            bidi.withParagraphLevels { bidiLevels in
+                for i in range { levels.append(bidiLevels[isolated.transformedIndex[i] - transformed.lowerBound]) }
+            }
             let items = itemize(
                 range, levels: levels, attributes: attributes, mentions: resolved.mentions, fallbacks: &fallbacks)
             let lineRanges = breakLines(range, items: items, breaker: breaker)
@@ -668,9 +670,6 @@ struct LayoutJob {
         let tLine = isolated.transformedRange(lineRange)
         let lo = tLine.lowerBound - transformed.lowerBound
         let hi = tLine.upperBound - transformed.lowerBound
-        if !bidi.reorder(paragraph: 0, baseLevel: base, lineStart: lo, lineEnd: hi) {
-            for k in lo..<hi { bidi.map[k] = Int32(k) }
-        }
         // Items cut by the line's edges are reshaped with the line as context. They partition the
         // line: note the item of each code point.
         // The line's working arrays are the scratch's, taken for the call and given back.
@@ -684,18 +683,20 @@ struct LayoutJob {
         }
         // Runs: maximal visual stretches of one item and one level (inserted controls dropped).
         groups.removeAll(keepingCapacity: true)
-        for v in lo..<hi {
-            let t = Int(bidi.map[v])
-            let index = isolated.originalIndex[t + transformed.lowerBound]
-            guard index >= 0 else { continue }
-            let level = bidi.levels[t]
-            let item = Int(itemAt[index - lineRange.lowerBound])
-            if var last = groups.last, last.item == item, last.level == level, index == last.lo - 1 || index == last.hi {
-                last.lo = min(last.lo, index)
-                last.hi = max(last.hi, index + 1)
-                groups[groups.count - 1] = last
-            } else {
-                groups.append((item, level, index, index + 1))
+        bidi.withLineOrder(lo..<hi, baseLevel: base) { order, bidiLevels in
+            for t32 in order {
+                let t = Int(t32)
+                let index = isolated.originalIndex[t + transformed.lowerBound]
+                guard index >= 0 else { continue }
+                let level = bidiLevels[t]
+                let item = Int(itemAt[index - lineRange.lowerBound])
+                if var last = groups.last, last.item == item, last.level == level, index == last.lo - 1 || index == last.hi {
+                    last.lo = min(last.lo, index)
+                    last.hi = max(last.hi, index + 1)
+                    groups[groups.count - 1] = last
+                } else {
+                    groups.append((item, level, index, index + 1))
+                }
             }
         }
         var pen = 0.0
