@@ -92,9 +92,9 @@ soak: deps
 bench: build
 	@scripts/install-deps.sh $(BENCH_APT_PACKAGES)
 	@mkdir -p out
-	cd Benchmarks && $(SWIFT) build -c release --product CorpusDump && $(SWIFT) build -c release --product Soak
+	$(SWIFT) build -c release --product CorpusDump && cd Benchmarks && $(SWIFT) build -c release --product Soak
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress | tee ../out/bench.txt
-	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus Benchmarks/.build/release/CorpusDump \
+	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus .build/release/CorpusDump \
 	    --soak Benchmarks/.build/release/Soak | tee out/bench-report.txt
 
 ## Regenerates Fonts/ from Debian's font packages.

@@ -8,7 +8,6 @@ let package = Package(
     products: [
         .library(name: "BidiRender", targets: ["BidiRender"]),
         .executable(name: "bidirender", targets: ["bidirender"]),
-        .library(name: "ChatCorpus", targets: ["ChatCorpus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,7 +48,11 @@ let package = Package(
             name: "BidiRender",
             dependencies: ["CFriBidi", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CICUBridge"]
         ),
-        .target(name: "ChatCorpus"),
+        // The chat corpus the tests and benchmarks share (Benchmarks/ reaches it through a symlink),
+        // and its JSON Lines dump for the batch benchmark and scripts/compare-output.sh. Neither is a
+        // product: a user of the package does not see them.
+        .target(name: "ChatCorpus", path: "Tests/ChatCorpus"),
+        .executableTarget(name: "CorpusDump", dependencies: ["ChatCorpus"], path: "Tests/CorpusDump"),
         .executableTarget(
             name: "bidirender",
             dependencies: [

@@ -29,20 +29,18 @@ let package = Package(
             name: "Soak",
             dependencies: [
                 .product(name: "BidiRender", package: "BidiRender"),
-                .product(name: "ChatCorpus", package: "BidiRender"),
+                "BenchCorpus",
             ]
         ),
-        // The corpus as JSON Lines, for the batch benchmark of `bidirender layout --jsonl`.
-        .executableTarget(
-            name: "CorpusDump",
-            dependencies: [.product(name: "ChatCorpus", package: "BidiRender")]
-        ),
+        // The root package's chat corpus (Tests/ChatCorpus, not a product), through the symlink
+        // Sources/BenchCorpus, under a module name of its own.
+        .target(name: "BenchCorpus"),
         .executableTarget(
             name: "BidiBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "BidiRender", package: "BidiRender"),
-                .product(name: "ChatCorpus", package: "BidiRender"),
+                "BenchCorpus",
                 "RawFriBidi",
                 "RawICU",
                 "RawPango",

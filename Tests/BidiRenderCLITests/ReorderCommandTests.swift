@@ -107,6 +107,21 @@ func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> Strin
         #expect(lines[5].contains(#""direction":"rtl""#))
     }
 
+    /// Foundation's JSON parser drops a raw U+FEFF that opens a string; the line reader escapes it
+    /// first, so the text keeps its ZERO WIDTH NO-BREAK SPACE and its offsets.
+    @Test func jsonlKeepsARawByteOrderMarkInsideTheText() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let line1 = bom + Array(#"{"text":""#.utf8) + bom + Array(#"ab"}"#.utf8)
+        let line2 = Array(#"{"text":"a"#.utf8) + bom + Array(#"b"}"#.utf8)
+        let path = try temporaryFile(line1 + [0x0A] + line2 + [0x0A], name: "bom.jsonl")
+        let out = try runReorder(["--jsonl", "--text-file", path])
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"paragraphs":[{"start":0,"end":3,"direction":"ltr","levels":[0,0,0],"visual":[1,2]}]}"#,
+            #"{"paragraphs":[{"start":0,"end":3,"direction":"ltr","levels":[0,0,0],"visual":[0,2]}]}"#,
+        ])
+    }
+
     @Test func invalidUTF8NamesTheByteOffset() throws {
         let path = try temporaryFile([0x61, 0x62, 0xD8, 0xA8, 0xC3, 0x28, 0x61])
         #expect(throws: BidiRenderError.invalidUTF8(source: path, byteOffset: 4)) {

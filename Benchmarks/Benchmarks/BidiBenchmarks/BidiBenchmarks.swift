@@ -6,7 +6,7 @@
 // same binary on the same text.
 import Benchmark
 import BidiRender
-import ChatCorpus
+import BenchCorpus
 import RawFriBidi
 import RawICU
 

@@ -7,7 +7,7 @@
 // engine, each result dropped as a batch job drops it), then prints the shaping cache's hit rate and
 // memory after each pass and the peak resident size of the process.
 import BidiRender
-import ChatCorpus
+import BenchCorpus
 import Foundation
 
 func residentMB(_ key: String = "VmRSS") -> Double {

@@ -79,10 +79,35 @@ enum JSONLines {
         } catch {
             return .failure(LineError(message: error.description))
         }
-        guard let value = try? JSONSerialization.jsonObject(with: Data(slice)),
+        guard let value = try? JSONSerialization.jsonObject(with: escapingByteOrderMarks(slice)),
             let object = value as? [String: Any]
         else { return .failure(LineError(message: "not a JSON object")) }
         return .success(object)
+    }
+
+    /// The line with every raw U+FEFF after its first byte written as the escape `\uFEFF`.
+    /// Foundation's parser drops a raw U+FEFF at the start of a string ("\u{FEFF}ab" would come out
+    /// as "ab"), but keeps the escape; a raw U+FEFF is legal JSON only inside a string, so the
+    /// escape means the same. A byte order mark that opens the line stays one.
+    static func escapingByteOrderMarks(_ slice: ArraySlice<UInt8>) -> Data {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        guard slice.count > 3, slice.dropFirst().firstRange(of: bom) != nil else { return Data(slice) }
+        var out = Data(capacity: slice.count + 16)
+        var i = slice.startIndex
+        if slice.starts(with: bom) {
+            out.append(contentsOf: bom)
+            i += 3
+        }
+        while i < slice.endIndex {
+            if slice[i] == 0xEF, i + 2 < slice.endIndex, slice[i + 1] == 0xBB, slice[i + 2] == 0xBF {
+                out.append(contentsOf: Array("\\uFEFF".utf8))
+                i += 3
+            } else {
+                out.append(slice[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     /// Processes every line of a JSON Lines input and writes one output line per input line, in
