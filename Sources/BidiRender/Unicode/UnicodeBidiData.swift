@@ -118,12 +118,7 @@ public enum UnicodeBidiData {
     }
 
     private static func search(_ keys: [UInt32], _ cp: UInt32) -> Int? {
-        var lo = 0
-        var hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keys[mid] < cp { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < keys.count && keys[lo] == cp ? lo : nil
+        let i = keys.partitioningIndex { $0 >= cp }
+        return i < keys.count && keys[i] == cp ? i : nil
     }
 }
