@@ -64,7 +64,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "BidiRenderTests",
-            dependencies: ["BidiRender", "ChatCorpus", "TestSupport"]
+            dependencies: ["BidiRender", "ChatCorpus", "TestSupport"],
+            // Golden images, read from the source tree by path (#filePath), not bundled.
+            exclude: ["Render/Goldens"]
         ),
         .testTarget(
             name: "BidiRenderCLITests",
