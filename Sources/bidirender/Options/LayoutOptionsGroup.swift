@@ -12,10 +12,10 @@ struct LayoutOptionsGroup: ParsableArguments {
     @OptionGroup var directionOptions: DirectionOptions
     @OptionGroup var fontOptions: FontOptions
 
-    @Option(help: "Font size in px.")
+    @Option(help: "Font size in px, from 0.1 to 10000.")
     var size: Double = 16
 
-    @Option(help: "Line width in px; without it each paragraph is one line.")
+    @Option(help: "Line width in px, above 0 and at most 1000000; without it each paragraph is one line.")
     var width: Double?
 
     @Option(name: .customLong("align"), help: "natural, leading, trailing, left, right or center.")
