@@ -68,31 +68,42 @@ struct LayoutOptionsGroup: ParsableArguments {
             throw LineError(message: error.description)
         }
         var spans: [TextSpan] = []
-        if let list = object["spans"] {
+        if let list = object["spans"], !(list is NSNull) {
             guard let list = list as? [Any] else { throw LineError(message: "\"spans\" must be an array") }
             for (i, item) in list.enumerated() {
-                guard let span = item as? [String: Any],
-                    let start = (span["start"] as? NSNumber)?.intValue, let end = (span["end"] as? NSNumber)?.intValue,
-                    start >= 0, end >= start
-                else { throw LineError(message: "spans[\(i)] needs \"start\" and \"end\" (code point offsets, start ≤ end)") }
-                var textSpan = TextSpan(range: start..<end, isMention: span["mention"] as? Bool ?? false)
-                textSpan.mentionID = span["id"] as? String
-                textSpan.weight = try Self.weight(span["weight"], key: "spans[\(i)].weight")
-                if let style = span["style"] as? String {
-                    guard let s = FontStyle(rawValue: style) else { throw LineError(message: "spans[\(i)].style must be normal or italic") }
-                    textSpan.style = s
-                }
-                if let locale = span["locale"] as? String { textSpan.locale = LocaleTag(locale) }
-                spans.append(textSpan)
+                spans.append(try Self.span(item, path: "spans[\(i)]"))
             }
         }
         return (o, spans)
     }
 
+    /// The largest span offset: code point offsets are whole numbers from 0 to 2^31 - 1.
+    static let spanOffsets = 0...Int(Int32.max)
+
+    /// One entry of "spans": {"start", "end", "mention", "id", "weight", "style", "locale"}, each field
+    /// of its own type (a boolean is not a number, nor a number a boolean); errors name the field's path.
+    private static func span(_ item: Any, path: String) throws(LineError) -> TextSpan {
+        let bounds = "\(path) needs \"start\" and \"end\" (code point offsets, start ≤ end)"
+        guard let span = item as? [String: Any], let startValue = span["start"], let endValue = span["end"],
+            let start = try JSONFields.integer(startValue, key: "\(path).start", in: spanOffsets),
+            let end = try JSONFields.integer(endValue, key: "\(path).end", in: spanOffsets),
+            start <= end
+        else { throw LineError(message: bounds) }
+        var textSpan = TextSpan(range: start..<end, isMention: try JSONLines.boolean(span, "mention", path: "\(path).mention") ?? false)
+        textSpan.mentionID = try JSONLines.string(span, "id", path: "\(path).id")
+        textSpan.weight = try weight(span["weight"], key: "\(path).weight")
+        textSpan.style = try JSONLines.choice(span, "style", as: FontStyle.self, path: "\(path).style")
+        if let locale = try JSONLines.string(span, "locale", path: "\(path).locale") { textSpan.locale = LocaleTag(locale) }
+        return textSpan
+    }
+
+    /// A weight: a name, or a whole number from 1 to 1000 (not 500.9, not true).
     private static func weight(_ value: Any?, key: String) throws(LineError) -> FontWeight? {
         guard let value, !(value is NSNull) else { return nil }
         if let name = value as? String, let weight = FontWeight(parsing: name) { return weight }
-        if let number = value as? NSNumber, let weight = FontWeight(number.intValue) { return weight }
-        throw LineError(message: "\"\(key)\" must be 1–1000 or a weight name")
+        if let number = try? JSONFields.integer(value, key: key, in: 1...1000), let weight = FontWeight(number) {
+            return weight
+        }
+        throw LineError(message: "\"\(key)\" must be a whole number from 1 to 1000 or a weight name")
     }
 }
