@@ -75,7 +75,7 @@ public struct FontManifest: Sendable, Hashable {
                 }
                 fonts.append(ManifestFont(weight: weight, style: style, file: absolute, relativeFile: file, index: index))
             }
-            let tag = locale == "default" ? "default" : LocaleTag(locale).normalized
+            let tag = try parser.locale(locale, at + [.key("locale")])
             if packages.contains(where: { $0.locale == tag }) {
                 throw parser.error(at + [.key("locale")], "a second package for locale \"\(tag)\"")
             }
@@ -90,7 +90,7 @@ public struct FontManifest: Sendable, Hashable {
             for (script, value) in map {
                 let at: [JSONPathComponent] = [.key("scripts"), .key(script)]
                 guard let locale = value as? String else { throw parser.error(at, "must be a string (a package's locale)") }
-                let tag = locale == "default" ? "default" : LocaleTag(locale).normalized
+                let tag = try parser.locale(locale, at)
                 guard packages.contains(where: { $0.locale == tag }) else {
                     throw parser.error(at, "no package has locale \"\(tag)\"")
                 }
@@ -138,6 +138,17 @@ private struct ManifestParser {
             throw .manifest(file: path, line: 1, key: "", reason: "the top level must be a JSON object")
         }
         return object
+    }
+
+    /// A package's locale, normalized: "default" or a BCP 47 tag (`LocaleTag(validating:)`).
+    func locale(_ tag: String, _ at: [JSONPathComponent]) throws(BidiRenderError) -> String {
+        if tag == "default" { return tag }
+        do {
+            return try LocaleTag(validating: tag).normalized
+        } catch {
+            guard case .invalidValue(_, _, let reason) = error else { throw error }
+            throw self.error(at, reason)
+        }
     }
 
     func object(_ value: Any, _ at: [JSONPathComponent]) throws(BidiRenderError) -> [String: Any] {

@@ -16,7 +16,7 @@ struct FontOptions: ParsableArguments {
     @Option(help: "A fonts.json manifest (default: the embedded fonts).")
     var fonts: String?
 
-    @Option(help: "The UI locale, a BCP 47 tag (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
+    @Option(help: "The UI locale, a BCP 47 tag of at most 128 characters (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
     var locale: String = "default"
 
     @Option(help: "Font weight: 1–1000 or thin, extralight, light, regular, medium, semibold, bold, extrabold, black.")
@@ -27,6 +27,15 @@ struct FontOptions: ParsableArguments {
 
     @Flag(inversion: .prefixedNo, help: "Fall back to installed system fonts through fontconfig.")
     var systemFonts = true
+
+    /// Checks that --locale is a BCP 47 tag (syntax and length).
+    func validate() throws {
+        do {
+            _ = try LocaleTag(validating: locale, key: "--locale")
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
 
     /// The registry for these options.
     func registry() throws -> FontRegistry {

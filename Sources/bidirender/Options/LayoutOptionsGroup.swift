@@ -54,7 +54,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             throw LineError(message: "\(error)")
         }
         o.direction = DirectionOptions.resolve(direction, fallback)
-        if let locale = try JSONLines.string(object, "locale") { o.locale = LocaleTag(locale) }
+        if let locale = try JSONLines.string(object, "locale") { o.locale = try Self.locale(locale, key: "locale") }
         if let weight = try Self.weight(object["weight"], key: "weight") { o.weight = weight }
         if let style = try JSONLines.choice(object, "style", as: FontStyle.self) { o.style = style }
         if let size = try JSONLines.number(object, "size") { o.size = size }
@@ -93,8 +93,19 @@ struct LayoutOptionsGroup: ParsableArguments {
         textSpan.mentionID = try JSONLines.string(span, "id", path: "\(path).id")
         textSpan.weight = try weight(span["weight"], key: "\(path).weight")
         textSpan.style = try JSONLines.choice(span, "style", as: FontStyle.self, path: "\(path).style")
-        if let locale = try JSONLines.string(span, "locale", path: "\(path).locale") { textSpan.locale = LocaleTag(locale) }
+        if let tag = try JSONLines.string(span, "locale", path: "\(path).locale") {
+            textSpan.locale = try locale(tag, key: "\(path).locale")
+        }
         return textSpan
+    }
+
+    /// A locale field: a BCP 47 tag (LocaleTag(validating:)), errors naming the key.
+    private static func locale(_ tag: String, key: String) throws(LineError) -> LocaleTag {
+        do {
+            return try LocaleTag(validating: tag, key: "\"\(key)\"")
+        } catch {
+            throw LineError(message: error.description)
+        }
     }
 
     /// A weight: a name, or a whole number from 1 to 1000 (not 500.9, not true).
