@@ -13,7 +13,7 @@ extension FontStyle: ExpressibleByArgument {}
 
 /// The font selection options.
 struct FontOptions: ParsableArguments {
-    @Option(help: "A fonts.json manifest (default: the embedded fonts).")
+    @Option(help: "A fonts.json manifest (default: the embedded fonts). Its font files must be regular files inside its folder.")
     var fonts: String?
 
     @Option(help: "The UI locale, a BCP 47 tag of at most 128 characters (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
@@ -28,6 +28,9 @@ struct FontOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Fall back to installed system fonts through fontconfig.")
     var systemFonts = true
 
+    @Flag(help: "Let a --fonts manifest name font files outside its own folder (only for a manifest you trust).")
+    var allowFontPathsOutsideFolder = false
+
     /// Checks that --locale is a BCP 47 tag (syntax and length).
     func validate() throws {
         do {
@@ -39,7 +42,10 @@ struct FontOptions: ParsableArguments {
 
     /// The registry for these options.
     func registry() throws -> FontRegistry {
-        if let fonts { return try FontRegistry(manifestPath: fonts, systemFallback: systemFonts) }
+        if let fonts {
+            return try FontRegistry(
+                manifestPath: fonts, systemFallback: systemFonts, allowsPathsOutsideFolder: allowFontPathsOutsideFolder)
+        }
         return try FontRegistry.embedded(systemFallback: systemFonts)
     }
 
