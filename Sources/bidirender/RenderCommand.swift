@@ -98,8 +98,10 @@ struct RenderCommand: ParsableCommand {
         let w = JSONText.number(((result.width + 2 * padding) * Double(scale)).rounded(.towardZero))
         let h = JSONText.number(((result.height + 2 * padding) * Double(scale)).rounded(.towardZero))
         print("wrote \(output) (\(imageFormat!.rawValue), about \(w)×\(h) px, \(result.lines.count) line(s))", to: &out)
-        for fallback in result.fallbacks where fallback.source == .notdef {
-            printError("warning: no font covers [\(fallback.range.lowerBound),\(fallback.range.upperBound)); drawn as .notdef")
-        }
+        let uncovered = result.fallbacks.filter { $0.source == .notdef }
+        let warnings = WarningSummary.lines(
+            uncovered, line: { "warning: no font covers [\($0.range.lowerBound),\($0.range.upperBound)); drawn as .notdef" },
+            more: { "warning: and \($0) more ranges that no font covers, drawn as .notdef" })
+        for warning in warnings { printError(warning) }
     }
 }
