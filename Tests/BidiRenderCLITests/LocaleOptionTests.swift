@@ -19,12 +19,12 @@ import Testing
     @Test func jsonlLocalesAreChecked() throws {
         let out = try JSONLinesFieldTests.layoutLines([
             #"{"text":"a","locale":"!!"}"#,
-            #"{"text":"a","spans":[{"start":0,"end":1,"locale":""}]}"#,
+            #"{"text":"a","spans":[{"start":0,"end":1,"locale":"en--US"}]}"#,
             #"{"text":"a","locale":"zh_hans_cn"}"#,
         ])
         #expect(out.count == 3)
         #expect(out[0] == #"{"error":"invalid value '!!' for \"locale\": not a BCP 47 tag: subtags are 1 to 8 ASCII letters and digits separated by '-' or '_'","line":1}"#)
-        #expect(out[1] == #"{"error":"invalid value '' for \"spans[0].locale\": not a BCP 47 tag: empty","line":2}"#)
+        #expect(out[1] == #"{"error":"invalid value 'en--US' for \"spans[0].locale\": not a BCP 47 tag: an empty subtag","line":2}"#)
         #expect(out[2].hasPrefix("{\"version\":1"))
     }
 }

@@ -38,7 +38,8 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks and normalizes a tag from a user: at most `maximumLength` characters, subtags of 1 to 8
     /// ASCII letters and digits separated by "-" or "_" (BCP 47's syntax, RFC 5646 §2.1; which
-    /// subtags are registered is not checked). "default" is accepted as the default package's name.
+    /// subtags are registered is not checked). "default" is accepted as the default package's name,
+    /// and "" as no locale (its chain is empty: straight to "default"), as `init(_:)` reads them.
     /// - Throws: `.invalidValue` naming `key` (an option like "--locale" or a JSON key like
     ///   "locale") and what is wrong; a long value is shown cut short.
     public init(validating tag: String, key: String = "locale") throws(BidiRenderError) {
@@ -68,8 +69,8 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
                     reason: "not a BCP 47 tag: subtags are 1 to 8 ASCII letters and digits separated by '-' or '_'")
             }
         }
-        guard subtagLength > 0 else {
-            throw .invalidValue(key: key, value: shown, reason: length == 0 ? "not a BCP 47 tag: empty" : "not a BCP 47 tag: an empty subtag")
+        guard subtagLength > 0 || length == 0 else {
+            throw .invalidValue(key: key, value: shown, reason: "not a BCP 47 tag: an empty subtag")
         }
         self.init(tag)
     }

@@ -33,7 +33,7 @@ public enum ImageLimits {
         if !(height <= side) {
             throw .renderFailure("a \(size) image is too tall: at most \(maximumSide) px a side")
         }
-        if !(width * height <= Double(maximumPixels)) {
+        if !(max(1, width) * max(1, height) <= Double(maximumPixels)) {
             throw .renderFailure("a \(size) image is too large: at most \(maximumPixels / 1_000_000) megapixels")
         }
     }
