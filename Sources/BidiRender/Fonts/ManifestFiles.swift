@@ -49,9 +49,9 @@ enum ManifestFiles {
     /// used. Relative paths are relative to `directory`. Without `allowsOutside`, the file's real path
     /// must be inside `directory` (or a shared folder); with it, any regular file will do.
     static func fontPath(_ file: String, directory: String, allowsOutside: Bool) -> Result<String, Failure> {
-        let base = directory.isEmpty ? "." : directory
-        let absolute = file.hasPrefix("/") ? file : (base as NSString).appendingPathComponent(file)
-        let folders = allowsOutside ? [] : ([realPath(base)].compactMap { $0 } + sharedFolders)
+        // As the manifest names it (relative to the working directory when the manifest's path is).
+        let absolute = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
+        let folders = allowsOutside ? [] : ([realPath(directory)].compactMap { $0 } + sharedFolders)
         func inside(_ real: String) -> Bool {
             folders.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }
@@ -85,9 +85,10 @@ enum ManifestFiles {
         }
     }
 
-    /// realpath(3): the absolute path with symlinks, "." and ".." resolved; nil if it does not exist.
+    /// realpath(3): the absolute path with symlinks, "." and ".." resolved ("" is the working
+    /// directory); nil if it does not exist.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
