@@ -13,4 +13,11 @@ struct BidiRenderCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self]
     )
+
+    /// Refuses an argument that is not valid UTF-8 (exit 1, naming the argument and the byte offset)
+    /// before ArgumentParser sees the repaired strings, then runs the command.
+    static func main() {
+        if let error = ArgumentBytes.firstInvalidUTF8() { exit(withError: error) }
+        main(nil)
+    }
 }

@@ -132,10 +132,15 @@ struct FontsReport {
         let system = characters.filter { $0.choice.source == .system }
         let notdef = characters.filter { $0.choice.source == .notdef }
         if !system.isEmpty {
-            out += "fell to fontconfig: " + system.map { "\($0.text) (\(Self.codePoints($0.text)), \($0.choice.font.descriptor.family))" }.joined(separator: ", ") + "\n"
+            let list = WarningSummary.lines(
+                system, line: { "\($0.text) (\(Self.codePoints($0.text)), \($0.choice.font.descriptor.family))" },
+                more: { "and \($0) more" })
+            out += "fell to fontconfig: " + list.joined(separator: ", ") + "\n"
         }
         if !notdef.isEmpty {
-            out += "warning: no font covers: " + notdef.map { "\($0.text) (\(Self.codePoints($0.text)))" }.joined(separator: ", ") + "; shown as .notdef\n"
+            let list = WarningSummary.lines(
+                notdef, line: { "\($0.text) (\(Self.codePoints($0.text)))" }, more: { "and \($0) more" })
+            out += "warning: no font covers: " + list.joined(separator: ", ") + "; shown as .notdef\n"
         }
         return out
     }

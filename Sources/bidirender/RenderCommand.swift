@@ -24,7 +24,9 @@ struct RenderCommand: ParsableCommand {
             colour emoji (CBDT, e.g. Noto Color Emoji) draw in colour; libpng writes the file. \
             SVG: glyph outlines defined once and reused, one group per run. --debug draws line boxes \
             and baselines, run boxes (blue LTR, red RTL, darker for deeper levels), cluster \
-            boundaries (magenta ticks) and mention spans (green underline).
+            boundaries (magenta ticks) and mention spans (green underline). \
+            A PNG is at most 1000000 px a side and 100 megapixels in all; a larger one is refused, \
+            before layout when --width alone makes it too wide.
             """
     )
 
@@ -43,7 +45,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Background, #RRGGBB[AA] or transparent.")
     var background: RGBAColor = .white
 
-    @Option(help: "Space around the text, in px.")
+    @Option(help: "Space around the text, in px, from 0 to 10000.")
     var padding: Double = 8
 
     @Option(help: "Device pixels per px: 1, 2 or 3.")
@@ -77,6 +79,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func execute(into out: inout some TextOutputStream) throws {
+        if imageFormat == .png { try ImageLimits.checkEstimate(layout: layout.options, render: renderOptions) }
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
         let result = try LayoutEngine(registry: registry).layout(text, options: layout.options)
@@ -91,10 +94,14 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw BidiRenderError.unreadableFile(path: output, reason: "cannot write: \((error as NSError).localizedDescription)")
         }
-        let (w, h) = (Int((result.width + 2 * padding) * Double(scale)), Int((result.height + 2 * padding) * Double(scale)))
+        // Whole px, rounded toward zero (the layout's numbers are in range: checked conversions all the same).
+        let w = JSONText.number(((result.width + 2 * padding) * Double(scale)).rounded(.towardZero))
+        let h = JSONText.number(((result.height + 2 * padding) * Double(scale)).rounded(.towardZero))
         print("wrote \(output) (\(imageFormat!.rawValue), about \(w)×\(h) px, \(result.lines.count) line(s))", to: &out)
-        for fallback in result.fallbacks where fallback.source == .notdef {
-            printError("warning: no font covers [\(fallback.range.lowerBound),\(fallback.range.upperBound)); drawn as .notdef")
-        }
+        let uncovered = result.fallbacks.filter { $0.source == .notdef }
+        let warnings = WarningSummary.lines(
+            uncovered, line: { "warning: no font covers [\($0.range.lowerBound),\($0.range.upperBound)); drawn as .notdef" },
+            more: { "warning: and \($0) more ranges that no font covers, drawn as .notdef" })
+        for warning in warnings { printError(warning) }
     }
 }

@@ -3,15 +3,20 @@
 import Foundation
 import Testing
 
-/// Runs the built `bidirender` with `arguments` and `stdin`.
-func runBinary(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+/// The built `bidirender` executable.
+func bidirenderBinary() -> URL {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var binary = directory.appendingPathComponent("bidirender")
-    if !FileManager.default.fileExists(atPath: binary.path) {
-        binary = directory.deletingLastPathComponent().appendingPathComponent("bidirender")  // inside .xctest
-    }
+    let binary = directory.appendingPathComponent("bidirender")
+    if FileManager.default.fileExists(atPath: binary.path) { return binary }
+    return directory.deletingLastPathComponent().appendingPathComponent("bidirender")  // inside .xctest
+}
+
+/// Runs the built `bidirender` with `arguments` and `stdin` (or, with `executable`, that program).
+func runBinary(
+    _ arguments: [String], stdin: [UInt8] = [], executable: URL = bidirenderBinary()
+) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -6,7 +6,10 @@
 //                                            "file": "relative/path.ttf", "index": 0}, …]}, …],
 //    "scripts": {"Hani": "zh-Hans"}}
 // `weight` (a number 1–1000 or a name) and `file` are required; `style` defaults to normal and
-// `index` (the face in a collection) to 0. Paths are relative to the manifest's folder.
+// `index` (the face in a collection, 0–65535) to 0. Paths are relative to the manifest's folder, and
+// font files must be regular files inside it unless the caller allows others (ManifestFiles.swift).
+// The JSON is read strictly (StrictJSON.swift): no trailing commas, no duplicate keys. A package
+// has at most one font per weight and style.
 
 import Foundation
 
@@ -20,6 +23,9 @@ public struct ManifestFont: Sendable, Hashable {
     public var relativeFile: String
     /// Face index in a collection.
     public var index: Int
+    /// Where the manifest names it: the line of its "file" and its key path ("packages[0].fonts[1]").
+    var line = 0
+    var keyPath = ""
 }
 
 /// A locale's font package.
@@ -37,17 +43,18 @@ public struct FontManifest: Sendable, Hashable {
     /// ISO 15924 script tag → the locale of the package that always serves it.
     public var scripts: [String: String]
 
-    /// Reads and validates the manifest at `path`. Every font file it names must exist.
-    /// - Throws: `BidiRenderError.manifest` naming the file, line and key path of the problem.
-    public init(contentsOf path: String) throws(BidiRenderError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file")
-        }
-        try self.init(data: [UInt8](data), path: path)
+    /// Reads and validates the manifest at `path` (a regular file of at most 16 MB). Every font file
+    /// it names must be a regular file inside the manifest's folder (symlinks resolved) or the
+    /// embedded fonts' folder; `allowsPathsOutsideFolder` lifts the folder rule for a trusted manifest.
+    /// - Throws: `BidiRenderError.manifest` naming the file, line and key path of the problem. A path
+    ///   outside the folder gets "not a font file inside the manifest folder" whether or not it exists.
+    public init(contentsOf path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
+        try self.init(data: ManifestFiles.readManifest(path), path: path, allowsPathsOutsideFolder: allowsPathsOutsideFolder)
     }
 
-    /// Parses manifest bytes; `path` names the file in errors and anchors relative font paths.
-    public init(data bytes: [UInt8], path: String) throws(BidiRenderError) {
+    /// Parses manifest bytes; `path` names the file in errors and anchors relative font paths. The
+    /// font files are checked as `init(contentsOf:allowsPathsOutsideFolder:)` says.
+    public init(data bytes: [UInt8], path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
         self.path = path
         let parser = ManifestParser(bytes: bytes, path: path)
         let root = try parser.root()
@@ -67,15 +74,21 @@ public struct FontManifest: Sendable, Hashable {
                 let weight = try parser.weight(font, fat + [.key("weight")])
                 let style = try parser.style(font, fat + [.key("style")])
                 let file = try parser.string(font, fat + [.key("file")], required: true)!
-                let index = try parser.integer(font, fat + [.key("index")]) ?? 0
-                let absolute = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                    throw parser.error(fat + [.key("file")], "no such font file: \(absolute)")
+                let index = try parser.integer(font, fat + [.key("index")], in: 0...0xFFFF, what: "a face in a collection") ?? 0
+                let absolute: String
+                switch ManifestFiles.fontPath(file, directory: baseDirectory, allowsOutside: allowsPathsOutsideFolder) {
+                case .success(let path): absolute = path
+                case .failure(let failure): throw parser.error(fat + [.key("file")], failure.reason)
                 }
-                fonts.append(ManifestFont(weight: weight, style: style, file: absolute, relativeFile: file, index: index))
+                if let other = fonts.firstIndex(where: { $0.weight == weight && $0.style == style }) {
+                    throw parser.error(fat, "a second \(style.rawValue) \(weight.value) font in the package (fonts[\(other)] is one)")
+                }
+                var entry = ManifestFont(weight: weight, style: style, file: absolute, relativeFile: file, index: index)
+                entry.line = JSONLocator.line(of: fat + [.key("file")], in: bytes)
+                entry.keyPath = fat.dotted
+                fonts.append(entry)
             }
-            let tag = locale == "default" ? "default" : LocaleTag(locale).normalized
+            let tag = try parser.locale(locale, at + [.key("locale")])
             if packages.contains(where: { $0.locale == tag }) {
                 throw parser.error(at + [.key("locale")], "a second package for locale \"\(tag)\"")
             }
@@ -90,7 +103,7 @@ public struct FontManifest: Sendable, Hashable {
             for (script, value) in map {
                 let at: [JSONPathComponent] = [.key("scripts"), .key(script)]
                 guard let locale = value as? String else { throw parser.error(at, "must be a string (a package's locale)") }
-                let tag = locale == "default" ? "default" : LocaleTag(locale).normalized
+                let tag = try parser.locale(locale, at)
                 guard packages.contains(where: { $0.locale == tag }) else {
                     throw parser.error(at, "no package has locale \"\(tag)\"")
                 }
@@ -120,6 +133,15 @@ private struct ManifestParser {
     }
 
     func root() throws(BidiRenderError) -> [String: Any] {
+        // Strict first: Foundation takes trailing commas and duplicate keys without a word.
+        do {
+            try StrictJSON.validate(bytes)
+        } catch {
+            let reason = error.path.isEmpty && !error.reason.hasPrefix("duplicate")
+                ? "not valid JSON: \(error.reason) (column \(error.column))"
+                : "\(error.reason) (column \(error.column))"
+            throw .manifest(file: path, line: error.line, key: error.path.dotted, reason: reason)
+        }
         let value: Any
         do {
             value = try JSONSerialization.jsonObject(with: Data(bytes))
@@ -138,6 +160,17 @@ private struct ManifestParser {
             throw .manifest(file: path, line: 1, key: "", reason: "the top level must be a JSON object")
         }
         return object
+    }
+
+    /// A package's locale, normalized: "default" or a BCP 47 tag (`LocaleTag(validating:)`).
+    func locale(_ tag: String, _ at: [JSONPathComponent]) throws(BidiRenderError) -> String {
+        if tag == "default" { return tag }
+        do {
+            return try LocaleTag(validating: tag).normalized
+        } catch {
+            guard case .invalidValue(_, _, let reason) = error else { throw error }
+            throw self.error(at, reason)
+        }
     }
 
     func object(_ value: Any, _ at: [JSONPathComponent]) throws(BidiRenderError) -> [String: Any] {
@@ -168,12 +201,13 @@ private struct ManifestParser {
         return string
     }
 
-    func integer(_ object: [String: Any], _ at: [JSONPathComponent]) throws(BidiRenderError) -> Int? {
+    /// A whole number in `range`; `what` says what it is in the error.
+    func integer(_ object: [String: Any], _ at: [JSONPathComponent], in range: ClosedRange<Int>, what: String) throws(BidiRenderError) -> Int? {
         guard let value = field(object, at) else { return nil }
-        guard let number = jsonNumber(value), number.doubleValue == number.doubleValue.rounded(),
-            number.intValue >= 0
-        else { throw error(at, "must be a whole number ≥ 0") }
-        return number.intValue
+        guard let number = jsonNumber(value)?.doubleValue, number.rounded() == number,
+            number >= Double(range.lowerBound), number <= Double(range.upperBound), let integer = Int(exactly: number)
+        else { throw error(at, "must be a whole number from \(range.lowerBound) to \(range.upperBound) (\(what))") }
+        return integer
     }
 
     func weight(_ object: [String: Any], _ at: [JSONPathComponent]) throws(BidiRenderError) -> FontWeight {
@@ -182,8 +216,8 @@ private struct ManifestParser {
             guard let weight = FontWeight(parsing: name) else { throw error(at, "unknown weight name \"\(name)\"") }
             return weight
         }
-        guard let number = jsonNumber(value), let weight = FontWeight(number.intValue),
-            number.doubleValue == Double(number.intValue)
+        guard let number = jsonNumber(value)?.doubleValue, number.rounded() == number, let integer = Int(checking: number),
+            let weight = FontWeight(integer)
         else { throw error(at, "must be a number from 1 to 1000 or a weight name") }
         return weight
     }

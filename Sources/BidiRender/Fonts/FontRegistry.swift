@@ -169,26 +169,51 @@ public final class FontRegistry: Sendable {
 
     /// Loads every font that `manifest` names.
     /// - Parameter systemFallback: false leaves fontconfig out of the chain (for reproducible output).
-    /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a usable font.
+    /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a usable font, and where
+    ///   the manifest names it (file, line, key); `.manifest` for an `index` past the file's faces.
     public init(manifest: FontManifest, systemFallback: Bool = true) throws(BidiRenderError) {
         self.manifest = manifest
         library = try FTLibrary()
         var fonts: [String: Font] = [:]
+        var faceCounts: [String: Int] = [:]
         for package in manifest.packages {
             for font in package.fonts {
                 let key = "\(font.file)#\(font.index)"
                 if fonts[key] != nil { continue }
-                fonts[key] = try Font(
-                    library: library, file: font.file, index: font.index, weight: font.weight, style: font.style)
+                do throws(BidiRenderError) {
+                    let count: Int
+                    if let known = faceCounts[font.file] {
+                        count = known
+                    } else {
+                        count = try FTFace.faceCount(library: library, path: font.file)
+                        faceCounts[font.file] = count
+                    }
+                    guard font.index < count else {
+                        throw .manifest(
+                            file: manifest.path, line: font.line, key: font.keyPath + ".index",
+                            reason: "face \(font.index) is past the \(count) face(s) of \(font.file)")
+                    }
+                    fonts[key] = try Font(
+                        library: library, file: font.file, index: font.index, weight: font.weight, style: font.style)
+                } catch {
+                    guard case .fontLoad(let file, let reason) = error else { throw error }
+                    let place = font.line > 0 ? "\(manifest.path):\(font.line)" : manifest.path
+                    throw .fontLoad(file: file, reason: "\(reason), named at \(place) \(font.keyPath).file")
+                }
             }
         }
         self.fonts = fonts
         fontconfig = systemFallback ? Fontconfig() : nil
     }
 
-    /// Reads the manifest at `path` and loads its fonts.
-    public convenience init(manifestPath path: String, systemFallback: Bool = true) throws(BidiRenderError) {
-        try self.init(manifest: FontManifest(contentsOf: path), systemFallback: systemFallback)
+    /// Reads the manifest at `path` and loads its fonts. Font files must be inside the manifest's
+    /// folder unless `allowsPathsOutsideFolder` (see `FontManifest.init(contentsOf:allowsPathsOutsideFolder:)`).
+    public convenience init(
+        manifestPath path: String, systemFallback: Bool = true, allowsPathsOutsideFolder: Bool = false
+    ) throws(BidiRenderError) {
+        try self.init(
+            manifest: FontManifest(contentsOf: path, allowsPathsOutsideFolder: allowsPathsOutsideFolder),
+            systemFallback: systemFallback)
     }
 
     /// The registry of the embedded fonts (`Fonts/fonts.json`, found by `defaultManifestPath`).

@@ -1,5 +1,6 @@
 // LocaleTag: BCP 47 language tags as the font packages see them: normalized, with the usual script
-// inference, and the chain of less specific tags to fall back through.
+// inference, and the chain of less specific tags to fall back through. Both are linear in the tag's
+// length; input from users goes through `init(validating:key:)`, which bounds it.
 
 /// A normalized BCP 47 tag ("zh-Hans-CN", "ar-EG", "en").
 public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
@@ -8,8 +9,15 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
     /// The subtags of `normalized`.
     public let subtags: [String]
 
-    /// Normalizes `tag`. Case and separators are fixed ("ZH_hans_cn" → "zh-Hans-CN"); anything else
-    /// is kept as given, so an unknown tag is no error: it just matches nothing but "default".
+    /// The longest tag `init(validating:key:)` accepts, in characters. RFC 5646 §4.4.1 asks
+    /// implementations to hold at least 35; ICU holds 156 (ULOC_FULLNAME_CAPACITY, 157 with the NUL).
+    /// 128 fits every registered tag with room for extensions, and anything accepted fits ICU.
+    public static let maximumLength = 128
+
+    /// Normalizes `tag` without checking it. Case and separators are fixed ("ZH_hans_cn" →
+    /// "zh-Hans-CN"); anything else is kept as given, so an unknown tag is no error: it just matches
+    /// nothing but "default". Never fails and takes time linear in the tag's length; for a tag from
+    /// a user, use `init(validating:key:)`.
     public init(_ tag: String) {
         let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         var out: [String] = []
@@ -26,6 +34,45 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
         }
         subtags = out
         normalized = out.joined(separator: "-")
+    }
+
+    /// Checks and normalizes a tag from a user: at most `maximumLength` characters, subtags of 1 to 8
+    /// ASCII letters and digits separated by "-" or "_" (BCP 47's syntax, RFC 5646 §2.1; which
+    /// subtags are registered is not checked). "default" is accepted as the default package's name,
+    /// and "" as no locale (its chain is empty: straight to "default"), as `init(_:)` reads them.
+    /// - Throws: `.invalidValue` naming `key` (an option like "--locale" or a JSON key like
+    ///   "locale") and what is wrong; a long value is shown cut short.
+    public init(validating tag: String, key: String = "locale") throws(BidiRenderError) {
+        let length = tag.utf8.count
+        let shown = length <= 40 ? tag : String(tag.prefix(40)) + "…"
+        guard length <= Self.maximumLength else {
+            throw .invalidValue(
+                key: key, value: shown,
+                reason: "a BCP 47 tag is at most \(Self.maximumLength) characters, not \(length)")
+        }
+        var subtagLength = 0
+        for byte in tag.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                subtagLength += 1
+                guard subtagLength <= 8 else {
+                    throw .invalidValue(key: key, value: shown, reason: "not a BCP 47 tag: a subtag has more than 8 characters")
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "_"):
+                guard subtagLength > 0 else {
+                    throw .invalidValue(key: key, value: shown, reason: "not a BCP 47 tag: an empty subtag")
+                }
+                subtagLength = 0
+            default:
+                throw .invalidValue(
+                    key: key, value: shown,
+                    reason: "not a BCP 47 tag: subtags are 1 to 8 ASCII letters and digits separated by '-' or '_'")
+            }
+        }
+        guard subtagLength > 0 || length == 0 else {
+            throw .invalidValue(key: key, value: shown, reason: "not a BCP 47 tag: an empty subtag")
+        }
+        self.init(tag)
     }
 
     public var description: String { normalized }
@@ -47,15 +94,26 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
     /// The tags to try in order, most specific first, ending before "default": the tag itself, then
     /// the tag with its inferred script, then each with its last subtag dropped.
     /// zh-CN → zh-CN, zh-Hans-CN, zh-Hans, zh; zh-Hans-CN → zh-Hans-CN, zh-Hans, zh; en-US → en-US, en.
+    /// Shorter tags longer than `maximumLength` are left out: no package can have one (a manifest's
+    /// locales are validated), and leaving them out keeps the chain linear in the tag's length.
     public var fallbackChain: [String] {
         guard !subtags.isEmpty else { return [] }
-        var chain = [normalized]
         var expanded = subtags
         if let script, !subtags.contains(script) { expanded.insert(script, at: 1) }
-        while !expanded.isEmpty {
-            let tag = expanded.joined(separator: "-")
-            if !chain.contains(tag) { chain.append(tag) }
-            expanded.removeLast()
+        // One joined string and the UTF-8 length of each prefix; each tag is a prefix of it.
+        let joined = expanded.joined(separator: "-")
+        var prefixLengths: [Int] = []
+        prefixLengths.reserveCapacity(expanded.count)
+        var length = -1
+        for subtag in expanded {
+            length += 1 + subtag.utf8.count
+            prefixLengths.append(length)
+        }
+        var chain = [normalized]
+        var seen: Set<String> = [normalized]
+        for length in prefixLengths.reversed() where length <= Self.maximumLength {
+            let tag = String(decoding: joined.utf8.prefix(length), as: UTF8.self)
+            if seen.insert(tag).inserted { chain.append(tag) }
         }
         return chain
     }

@@ -67,6 +67,18 @@ final class FTFace: @unchecked Sendable {
         }
     }
 
+    /// The number of faces in the font file at `path` (`FT_New_Face` with index -1, which only
+    /// reads the header).
+    /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a font.
+    static func faceCount(library: FTLibrary, path: String) throws(BidiRenderError) -> Int {
+        var face: FT_Face?
+        let error = library.lock.withLock { FT_New_Face(library.handle, path, -1, &face) }
+        guard error == 0, let face else { throw FreeTypeError.error(error, "FT_New_Face", file: path) }
+        let count = Int(face.pointee.num_faces)
+        library.lock.withLock { _ = FT_Done_Face(face) }
+        return count
+    }
+
     deinit {
         library.lock.withLock { _ = FT_Done_Face(handle) }
     }

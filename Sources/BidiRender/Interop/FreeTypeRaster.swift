@@ -37,13 +37,17 @@ extension FTFace {
     func rasterize(_ id: UInt32, pixelSize: Double, dx: Double, dy: Double) -> GlyphBitmap? {
         withFace { face -> GlyphBitmap? in
             let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+            // 26.6 fixed point; a size that is not a positive number FreeType can hold draws nothing.
+            guard let size26Dot6 = Int(checking: (pixelSize * 64).rounded()), size26Dot6 > 0, size26Dot6 <= Int(Int32.max),
+                let shiftX = Int(checking: (dx * 64).rounded()), let shiftY = Int(checking: (-dy * 64).rounded())
+            else { return nil }
             if scalable {
-                guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
+                guard FT_Set_Char_Size(face, 0, FT_F26Dot6(size26Dot6), 72, 72) == 0,
                     FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)) == 0
                 else { return nil }
                 let slot = face.pointee.glyph!
                 guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-                FT_Outline_Translate(&slot.pointee.outline, FT_Pos((dx * 64).rounded()), FT_Pos((-dy * 64).rounded()))
+                FT_Outline_Translate(&slot.pointee.outline, FT_Pos(shiftX), FT_Pos(shiftY))
                 guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
                 return Self.copy(slot, scale: 1)
             }

@@ -93,8 +93,16 @@ enum PNGCodec {
         }
     }
 
+    /// The byte count of a `width` × `height` RGBA image, or nil when a side is not in
+    /// 1…`ImageLimits.maximumSide` (so the product cannot overflow and png_uint_32 holds each side).
+    private static func byteCount(width: Int, height: Int) -> Int? {
+        let sides = 1...ImageLimits.maximumSide
+        guard sides.contains(width), sides.contains(height) else { return nil }
+        return width * height * 4
+    }
+
     static func encode(_ rgba: RGBAImage) throws(BidiRenderError) -> [UInt8] {
-        guard rgba.width > 0, rgba.height > 0, rgba.pixels.count == rgba.width * rgba.height * 4 else {
+        guard let count = byteCount(width: rgba.width, height: rgba.height), rgba.pixels.count == count else {
             throw .renderFailure("cannot encode a \(rgba.width)×\(rgba.height) image with \(rgba.pixels.count) bytes")
         }
         var image = png_image()
@@ -125,7 +133,13 @@ enum PNGCodec {
         let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard begun != 0 else { throw .renderFailure("libpng: \(message(image))") }
         image.format = CPNG_PNG_FORMAT_RGBA()
-        var pixels = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
+        // The header's size, checked before the buffer is allocated (a hostile header asks for terabytes).
+        let (width, height) = (Int(image.width), Int(image.height))
+        guard let count = byteCount(width: width, height: height), width * height <= ImageLimits.maximumPixels else {
+            png_image_free(&image)
+            throw .renderFailure("a \(width)×\(height) px PNG is larger than \(ImageLimits.maximumSide) px a side or \(ImageLimits.maximumPixels / 1_000_000) megapixels")
+        }
+        var pixels = [UInt8](repeating: 0, count: count)
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         let failed = finished == 0
         let reason = message(image)

@@ -79,14 +79,14 @@ public struct LayoutOptions: Sendable, Hashable {
         self.digits = digits
     }
 
-    /// Checks the numbers: a size from 0.1 to 10,000 px and a width that is a positive finite
-    /// number. Throws `.invalidValue` naming the option.
+    /// Checks the numbers: a size from 0.1 to 10,000 px and a width above 0 and at most
+    /// 1,000,000 px. Throws `.invalidValue` naming the option and the range.
     public func validate() throws(BidiRenderError) {
         guard size.isFinite, size >= 0.1, size <= 10_000 else {
             throw .invalidValue(key: "size", value: "\(size)", reason: "must be a number of px from 0.1 to 10000")
         }
-        if let maxWidth, !(maxWidth.isFinite && maxWidth > 0) {
-            throw .invalidValue(key: "width", value: "\(maxWidth)", reason: "must be a positive number of px")
+        if let maxWidth, !(maxWidth.isFinite && maxWidth > 0 && maxWidth <= 1_000_000) {
+            throw .invalidValue(key: "width", value: "\(maxWidth)", reason: "must be a positive number of px, at most 1000000")
         }
     }
 

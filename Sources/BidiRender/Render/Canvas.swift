@@ -46,16 +46,19 @@ struct Canvas {
             return
         }
         let s = glyph.scale
-        let width = max(1, Int((Double(glyph.width) / s).rounded()))
-        let height = max(1, Int((Double(glyph.height) / s).rounded()))
-        let left = penX + Int((Double(glyph.left) / s).rounded())
-        let top = baselineY - Int((Double(glyph.top) / s).rounded())
+        guard s.isFinite, s > 0 else { return }
+        // Clamped conversions: a strike ratio far from 1 cannot trap or loop past the bitmap.
+        let reach = -(1 << 40)...(1 << 40)
+        let width = max(1, Int(clamping: (Double(glyph.width) / s).rounded(), to: 0...ImageLimits.maximumSide))
+        let height = max(1, Int(clamping: (Double(glyph.height) / s).rounded(), to: 0...ImageLimits.maximumSide))
+        let left = penX + Int(clamping: (Double(glyph.left) / s).rounded(), to: reach)
+        let top = baselineY - Int(clamping: (Double(glyph.top) / s).rounded(), to: reach)
         for y in 0..<height {
-            let y0 = Int(Double(y) * s)
-            let y1 = max(y0 + 1, min(glyph.height, Int(Double(y + 1) * s)))
+            let y0 = Int(clamping: Double(y) * s, to: 0...glyph.height)
+            let y1 = max(y0 + 1, min(glyph.height, Int(clamping: Double(y + 1) * s, to: 0...glyph.height)))
             for x in 0..<width {
-                let x0 = Int(Double(x) * s)
-                let x1 = max(x0 + 1, min(glyph.width, Int(Double(x + 1) * s)))
+                let x0 = Int(clamping: Double(x) * s, to: 0...glyph.width)
+                let x1 = max(x0 + 1, min(glyph.width, Int(clamping: Double(x + 1) * s, to: 0...glyph.width)))
                 var b: Float = 0, g: Float = 0, r: Float = 0, a: Float = 0
                 for sy in y0..<min(y1, glyph.height) {
                     for sx in x0..<min(x1, glyph.width) {
@@ -76,10 +79,10 @@ struct Canvas {
     /// Fills a rectangle (in pixels, edges rounded to the pixel grid).
     mutating func fill(x: Double, y: Double, width: Double, height: Double, color: RGBAColor) {
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return }
-        // Clamp to the canvas before converting, so a shape far outside it cannot overflow Int.
-        let limitX = Double(image.width), limitY = Double(image.height)
-        let x0 = Int(max(0, min(limitX, x.rounded()))), y0 = Int(max(0, min(limitY, y.rounded())))
-        let x1 = Int(max(0, min(limitX, (x + width).rounded()))), y1 = Int(max(0, min(limitY, (y + height).rounded())))
+        // Clamp to the canvas while converting, so a shape far outside it cannot overflow Int.
+        let x0 = Int(clamping: x.rounded(), to: 0...image.width), y0 = Int(clamping: y.rounded(), to: 0...image.height)
+        let x1 = Int(clamping: (x + width).rounded(), to: 0...image.width)
+        let y1 = Int(clamping: (y + height).rounded(), to: 0...image.height)
         guard x1 > x0, y1 > y0 else { return }
         for py in y0..<y1 {
             for px in x0..<x1 { blend(x: px, y: py, color: color) }

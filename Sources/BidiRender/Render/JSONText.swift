@@ -1,6 +1,8 @@
 // JSONText: compact, key-ordered JSON text for the documented output contracts. Foundation's
 // JSONEncoder does not keep key order, and these documents list keys in a fixed order.
 
+import Foundation
+
 /// Building blocks of compact JSON text.
 public enum JSONText {
     /// A JSON string literal for `s` (RFC 8259 escaping).
@@ -27,13 +29,17 @@ public enum JSONText {
         "[" + values.map { String($0) }.joined(separator: ",") + "]"
     }
 
-    /// A number in px, rounded to 1/1000 and without trailing zeros ("12.5", "0", "-3.125").
+    /// A number in px, rounded to 1/1000 and without trailing zeros ("12.5", "0", "-3.125"); a
+    /// whole number past ±9.2e15, and "0" for NaN and infinities. Never traps.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let thousandths = (value * 1000).rounded()
         if thousandths == 0 { return "0" }
         let negative = thousandths < 0
-        let magnitude = Int64(abs(thousandths))
+        // Past Int64's range (|value| ≥ 9.2e15 px) thousandths mean nothing: a whole number.
+        guard let magnitude = Int64(exactly: abs(thousandths)) else {
+            return (negative ? "-" : "") + String(format: "%.0f", abs(value).rounded())
+        }
         var text = String(magnitude / 1000)
         let fraction = magnitude % 1000
         if fraction != 0 {

@@ -49,7 +49,8 @@ extension Layout {
 
     /// The layout as text, one line per visual run:
     /// `line L run R [start,end) level N ltr|rtl Script language font-file weight x=X [gid=cluster@x,y+advance|…]`
-    /// with x and y absolute in px. Font files are relative to `fontDirectory` when inside it.
+    /// with x and y absolute in px, then the first `WarningSummary.limit` fallbacks, one line each, and
+    /// a count of the rest. Font files are relative to `fontDirectory` when inside it.
     public func textDump(fontDirectory: String? = nil) -> String {
         var out = ""
         for (l, line) in lines.enumerated() {
@@ -66,10 +67,18 @@ extension Layout {
                 out += "]\n"
             }
         }
-        for fallback in fallbacks {
-            let what = fallback.source == .notdef ? "warning: no font covers" : "fallback: fontconfig serves"
-            out += "\(what) [\(fallback.range.lowerBound),\(fallback.range.upperBound)) with \(fallback.font.family)\n"
-        }
+        let summary = WarningSummary.lines(
+            fallbacks,
+            line: { fallback in
+                let what = fallback.source == .notdef ? "warning: no font covers" : "fallback: fontconfig serves"
+                return "\(what) [\(fallback.range.lowerBound),\(fallback.range.upperBound)) with \(fallback.font.family)"
+            },
+            more: { count in
+                let notdef = fallbacks.dropFirst(WarningSummary.limit).filter { $0.source == .notdef }.count
+                return "warning: and \(count) more: \(notdef) that no font covers, \(count - notdef) through fontconfig"
+                    + " (the JSON document lists them all)"
+            })
+        for line in summary { out += line + "\n" }
         return out
     }
 

@@ -13,6 +13,9 @@ public final class Renderer: Sendable {
     private let library: FTLibrary
     private let faces = Locked<[String: FTFace]>([:])
     static let faceCacheLimit = 64
+    /// How far outside the canvas a pen position may be and still have its glyph drawn: a glyph
+    /// is never larger than this many pixels, and the canvas never larger than `ImageLimits`.
+    static let drawableReach = 1 << 40
 
     public init() throws(BidiRenderError) {
         library = try FTLibrary()
@@ -29,22 +32,12 @@ public final class Renderer: Sendable {
         return face
     }
 
-    /// The canvas size in device pixels.
-    static func pixelSize(_ layout: Layout, _ options: RenderOptions) -> (width: Int, height: Int) {
-        let s = Double(options.scale)
-        return (
-            max(1, Int(((layout.width + 2 * options.padding) * s).rounded(.up))),
-            max(1, Int(((layout.height + 2 * options.padding) * s).rounded(.up)))
-        )
-    }
-
     /// The layout as RGBA pixels.
+    /// - Throws: `.renderFailure` when the image would pass `ImageLimits` (the size and the limit
+    ///   named), before any pixel is allocated.
     public func rgba(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> RGBAImage {
         try options.validate()
-        let (width, height) = Self.pixelSize(layout, options)
-        guard width * height <= 100_000_000 else {
-            throw .renderFailure("a \(width)×\(height) image is larger than 100 megapixels")
-        }
+        let (width, height) = try ImageLimits.pixelSize(width: layout.width, height: layout.height, options: options)
         var canvas = Canvas(width: width, height: height, background: options.background)
         let s = Double(options.scale)
         let p = options.padding
@@ -68,8 +61,12 @@ public final class Renderer: Sendable {
                     let y = (glyph.y + p) * s
                     let ix = x.rounded(.down)
                     let iy = y.rounded(.down)
+                    // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
+                    guard let penX = Int(checking: ix), let baselineY = Int(checking: iy),
+                        abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
+                    else { continue }
                     guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * s, dx: x - ix, dy: y - iy) else { continue }
-                    canvas.draw(bitmap, penX: Int(ix), baselineY: Int(iy), color: options.color)
+                    canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: options.color)
                 }
             }
         }

@@ -13,10 +13,10 @@ extension FontStyle: ExpressibleByArgument {}
 
 /// The font selection options.
 struct FontOptions: ParsableArguments {
-    @Option(help: "A fonts.json manifest (default: the embedded fonts).")
+    @Option(help: "A fonts.json manifest (default: the embedded fonts). Its font files must be regular files inside its folder.")
     var fonts: String?
 
-    @Option(help: "The UI locale, a BCP 47 tag (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
+    @Option(help: "The UI locale, a BCP 47 tag of at most 128 characters (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
     var locale: String = "default"
 
     @Option(help: "Font weight: 1–1000 or thin, extralight, light, regular, medium, semibold, bold, extrabold, black.")
@@ -28,9 +28,24 @@ struct FontOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Fall back to installed system fonts through fontconfig.")
     var systemFonts = true
 
+    @Flag(help: "Let a --fonts manifest name font files outside its own folder (only for a manifest you trust).")
+    var allowFontPathsOutsideFolder = false
+
+    /// Checks that --locale is a BCP 47 tag (syntax and length).
+    func validate() throws {
+        do {
+            _ = try LocaleTag(validating: locale, key: "--locale")
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// The registry for these options.
     func registry() throws -> FontRegistry {
-        if let fonts { return try FontRegistry(manifestPath: fonts, systemFallback: systemFonts) }
+        if let fonts {
+            return try FontRegistry(
+                manifestPath: fonts, systemFallback: systemFonts, allowsPathsOutsideFolder: allowFontPathsOutsideFolder)
+        }
         return try FontRegistry.embedded(systemFallback: systemFonts)
     }
 

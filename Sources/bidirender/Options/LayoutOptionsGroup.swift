@@ -12,10 +12,10 @@ struct LayoutOptionsGroup: ParsableArguments {
     @OptionGroup var directionOptions: DirectionOptions
     @OptionGroup var fontOptions: FontOptions
 
-    @Option(help: "Font size in px.")
+    @Option(help: "Font size in px, from 0.1 to 10000.")
     var size: Double = 16
 
-    @Option(help: "Line width in px; without it each paragraph is one line.")
+    @Option(help: "Line width in px, above 0 and at most 1000000; without it each paragraph is one line.")
     var width: Double?
 
     @Option(name: .customLong("align"), help: "natural, leading, trailing, left, right or center.")
@@ -54,7 +54,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             throw LineError(message: "\(error)")
         }
         o.direction = DirectionOptions.resolve(direction, fallback)
-        if let locale = try JSONLines.string(object, "locale") { o.locale = LocaleTag(locale) }
+        if let locale = try JSONLines.string(object, "locale") { o.locale = try Self.locale(locale, key: "locale") }
         if let weight = try Self.weight(object["weight"], key: "weight") { o.weight = weight }
         if let style = try JSONLines.choice(object, "style", as: FontStyle.self) { o.style = style }
         if let size = try JSONLines.number(object, "size") { o.size = size }
@@ -68,31 +68,53 @@ struct LayoutOptionsGroup: ParsableArguments {
             throw LineError(message: error.description)
         }
         var spans: [TextSpan] = []
-        if let list = object["spans"] {
+        if let list = object["spans"], !(list is NSNull) {
             guard let list = list as? [Any] else { throw LineError(message: "\"spans\" must be an array") }
             for (i, item) in list.enumerated() {
-                guard let span = item as? [String: Any],
-                    let start = (span["start"] as? NSNumber)?.intValue, let end = (span["end"] as? NSNumber)?.intValue,
-                    start >= 0, end >= start
-                else { throw LineError(message: "spans[\(i)] needs \"start\" and \"end\" (code point offsets, start ≤ end)") }
-                var textSpan = TextSpan(range: start..<end, isMention: span["mention"] as? Bool ?? false)
-                textSpan.mentionID = span["id"] as? String
-                textSpan.weight = try Self.weight(span["weight"], key: "spans[\(i)].weight")
-                if let style = span["style"] as? String {
-                    guard let s = FontStyle(rawValue: style) else { throw LineError(message: "spans[\(i)].style must be normal or italic") }
-                    textSpan.style = s
-                }
-                if let locale = span["locale"] as? String { textSpan.locale = LocaleTag(locale) }
-                spans.append(textSpan)
+                spans.append(try Self.span(item, path: "spans[\(i)]"))
             }
         }
         return (o, spans)
     }
 
+    /// The largest span offset: code point offsets are whole numbers from 0 to 2^31 - 1.
+    static let spanOffsets = 0...Int(Int32.max)
+
+    /// One entry of "spans": {"start", "end", "mention", "id", "weight", "style", "locale"}, each field
+    /// of its own type (a boolean is not a number, nor a number a boolean); errors name the field's path.
+    private static func span(_ item: Any, path: String) throws(LineError) -> TextSpan {
+        let bounds = "\(path) needs \"start\" and \"end\" (code point offsets, start ≤ end)"
+        guard let span = item as? [String: Any], let startValue = span["start"], let endValue = span["end"],
+            let start = try JSONFields.integer(startValue, key: "\(path).start", in: spanOffsets),
+            let end = try JSONFields.integer(endValue, key: "\(path).end", in: spanOffsets),
+            start <= end
+        else { throw LineError(message: bounds) }
+        var textSpan = TextSpan(range: start..<end, isMention: try JSONLines.boolean(span, "mention", path: "\(path).mention") ?? false)
+        textSpan.mentionID = try JSONLines.string(span, "id", path: "\(path).id")
+        textSpan.weight = try weight(span["weight"], key: "\(path).weight")
+        textSpan.style = try JSONLines.choice(span, "style", as: FontStyle.self, path: "\(path).style")
+        if let tag = try JSONLines.string(span, "locale", path: "\(path).locale") {
+            textSpan.locale = try locale(tag, key: "\(path).locale")
+        }
+        return textSpan
+    }
+
+    /// A locale field: a BCP 47 tag (LocaleTag(validating:)), errors naming the key.
+    private static func locale(_ tag: String, key: String) throws(LineError) -> LocaleTag {
+        do {
+            return try LocaleTag(validating: tag, key: "\"\(key)\"")
+        } catch {
+            throw LineError(message: error.description)
+        }
+    }
+
+    /// A weight: a name, or a whole number from 1 to 1000 (not 500.9, not true).
     private static func weight(_ value: Any?, key: String) throws(LineError) -> FontWeight? {
         guard let value, !(value is NSNull) else { return nil }
         if let name = value as? String, let weight = FontWeight(parsing: name) { return weight }
-        if let number = value as? NSNumber, let weight = FontWeight(number.intValue) { return weight }
-        throw LineError(message: "\"\(key)\" must be 1–1000 or a weight name")
+        if let number = try? JSONFields.integer(value, key: key, in: 1...1000), let weight = FontWeight(number) {
+            return weight
+        }
+        throw LineError(message: "\"\(key)\" must be a whole number from 1 to 1000 or a weight name")
     }
 }

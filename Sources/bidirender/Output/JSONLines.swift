@@ -79,9 +79,18 @@ enum JSONLines {
         } catch {
             return .failure(LineError(message: error.description))
         }
-        guard let value = try? JSONSerialization.jsonObject(with: escapingByteOrderMarks(slice)),
-            let object = value as? [String: Any]
-        else { return .failure(LineError(message: "not a JSON object")) }
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: escapingByteOrderMarks(slice))
+        } catch {
+            // Foundation refuses a number past Double's range (1e400) as a whole: name its key.
+            if let number = JSONFieldLocator.unrepresentableNumber(in: error) {
+                let key = JSONFieldLocator.key(ofNumber: number, in: slice)
+                return .failure(LineError(message: key.map { "\"\($0)\" is out of range: \(number) does not fit in a double" } ?? "number out of range: \(number)"))
+            }
+            return .failure(LineError(message: "not a JSON object"))
+        }
+        guard let object = value as? [String: Any] else { return .failure(LineError(message: "not a JSON object")) }
         return .success(object)
     }
 
@@ -183,35 +192,5 @@ enum JSONLines {
     /// A compact one-line error document: {"error": message, "line": n}.
     static func errorDocument(_ message: String, line: Int) -> String {
         "{\"error\":\(JSONText.quote(message)),\"line\":\(line)}"
-    }
-
-    /// An optional string field; a LineError naming the key if it is not a string.
-    static func string(_ object: [String: Any], _ key: String) throws(LineError) -> String? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let string = value as? String else {
-            throw LineError(message: "\"\(key)\" must be a string")
-        }
-        return string
-    }
-
-    /// An optional number field; a LineError naming the key if it is not a number.
-    static func number(_ object: [String: Any], _ key: String) throws(LineError) -> Double? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let number = value as? NSNumber, !(value is String) else {
-            throw LineError(message: "\"\(key)\" must be a number")
-        }
-        return number.doubleValue
-    }
-
-    /// An optional enum field spelled as its raw value; a LineError listing the allowed values.
-    static func choice<T: RawRepresentable & CaseIterable>(
-        _ object: [String: Any], _ key: String, as: T.Type
-    ) throws(LineError) -> T? where T.RawValue == String {
-        guard let raw = try string(object, key) else { return nil }
-        guard let value = T(rawValue: raw) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw LineError(message: "\"\(key)\" must be one of \(allowed), not \"\(raw)\"")
-        }
-        return value
     }
 }

@@ -1,0 +1,95 @@
+// ManifestFiles: which files a manifest may name, checked before anything is opened. A manifest may
+// come from someone else: its font files must be regular files (a FIFO would block open() forever, a
+// device never end) inside the manifest's folder, after symlinks are resolved (realpath), unless the
+// caller allows other paths. Outside the folder a missing file and an existing one get the same
+// answer, so the errors do not tell which files exist.
+
+import Foundation
+
+enum ManifestFiles {
+    /// The largest manifest read, in bytes.
+    static let maximumManifestSize = 16 << 20
+    /// The answer for any path outside the allowed folders, whether or not it exists.
+    static let outsideReason = "not a font file inside the manifest folder"
+
+    /// The manifest's bytes: a regular file of at most `maximumManifestSize` bytes, opened without
+    /// blocking (O_NONBLOCK: a FIFO does not hang the open).
+    /// - Throws: `.manifest` naming the file and what is wrong.
+    static func readManifest(_ path: String) throws(BidiRenderError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file (\(String(cString: strerror(errno))))")
+        }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .manifest(file: path, line: 0, key: "", reason: "not a regular file")
+        }
+        guard info.st_size <= maximumManifestSize else {
+            throw .manifest(file: path, line: 0, key: "", reason: "larger than \(maximumManifestSize >> 20) MB")
+        }
+        let data: Data?
+        do {
+            data = try handle.readToEnd()
+        } catch {
+            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file")
+        }
+        return [UInt8](data ?? Data())
+    }
+
+    /// The folders whose fonts any manifest may name: the embedded fonts' folder (the library's own
+    /// public fonts, so a manifest can reuse them without copying).
+    static let sharedFolders: [String] = {
+        guard let path = FontRegistry.defaultManifestPath, let real = realPath((path as NSString).deletingLastPathComponent)
+        else { return [] }
+        return [real]
+    }()
+
+    /// The absolute path of font `file` as a manifest in `directory` names it, or why it may not be
+    /// used. Relative paths are relative to `directory`. Without `allowsOutside`, the file's real path
+    /// must be inside `directory` (or a shared folder); with it, any regular file will do.
+    static func fontPath(_ file: String, directory: String, allowsOutside: Bool) -> Result<String, Failure> {
+        // As the manifest names it (relative to the working directory when the manifest's path is).
+        let absolute = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
+        let folders = allowsOutside ? [] : ([realPath(directory)].compactMap { $0 } + sharedFolders)
+        func inside(_ real: String) -> Bool {
+            folders.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        guard let real = realPath(absolute) else {
+            // Missing. Say so only where the caller may look: the parent is inside, and the name is
+            // not a dangling symlink (whose target could be anywhere).
+            var linkInfo = stat()
+            let parent = realPath((absolute as NSString).deletingLastPathComponent)
+            if allowsOutside || (parent.map(inside) == true && lstat(absolute, &linkInfo) != 0) {
+                return .failure(.missing("no such font file: \(absolute)"))
+            }
+            return .failure(.outside(outsideReason))
+        }
+        if !allowsOutside, !inside(real) { return .failure(.outside(outsideReason)) }
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.notRegular("not a regular file: \(absolute)"))
+        }
+        return .success(absolute)
+    }
+
+    enum Failure: Error {
+        case missing(String)
+        case outside(String)
+        case notRegular(String)
+
+        var reason: String {
+            switch self {
+            case .missing(let r), .outside(let r), .notRegular(let r): return r
+            }
+        }
+    }
+
+    /// realpath(3): the absolute path with symlinks, "." and ".." resolved ("" is the working
+    /// directory); nil if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,58 @@
+// --jsonl fields read strictly: booleans are not numbers, a weight is a whole number from 1 to 1000,
+// span offsets are whole numbers, and a number past Double's range names its key.
+import ArgumentParser
+import Foundation
+import Testing
+@testable import bidirender
+
+@Suite struct JSONLinesFieldTests {
+    /// The output line of each input line (one line each), through `layout --jsonl` in-process.
+    static func layoutLines(_ lines: [String]) throws -> [String] {
+        let path = try temporaryFile(Array(lines.joined(separator: "\n").utf8), name: "fields.jsonl")
+        let command = try LayoutCommand.parse(["--jsonl", "--text-file", path, "--no-system-fonts", "--jobs", "1"])
+        var out = ""
+        do { try command.execute(into: &out) } catch let exit as ExitCode where exit == ExitCode(1) {}
+        return out.split(separator: "\n").map(String.init)
+    }
+
+    @Test(arguments: [
+        (#"{"text":"a","weight":true}"#, #""weight" must be a whole number from 1 to 1000 or a weight name"#),
+        (#"{"text":"a","weight":500.9}"#, #""weight" must be a whole number from 1 to 1000 or a weight name"#),
+        (#"{"text":"a","weight":1001}"#, #""weight" must be a whole number from 1 to 1000 or a weight name"#),
+        (#"{"text":"a","size":true}"#, #""size" must be a number"#),
+        (#"{"text":"a","width":false}"#, #""width" must be a number"#),
+        (#"{"text":"a","width":"3"}"#, #""width" must be a number"#),
+        (#"{"text":"a","size":1e400}"#, #""size" is out of range: 1e400 does not fit in a double"#),
+        (#"{"text":"a","width":-1E+400}"#, #""width" is out of range: -1E+400 does not fit in a double"#),
+        (#"{"text":"a","spans":[{"start":0,"end":1,"weight":1e999}]}"#, #""spans[0].weight" is out of range: 1e999 does not fit in a double"#),
+        (#"{"text":"a","size":1e300}"#, "invalid value '1e+300' for size: must be a number of px from 0.1 to 10000"),
+        (#"{"text":"a","spans":[{"start":true,"end":1}]}"#, #"spans[0] needs "start" and "end" (code point offsets, start ≤ end)"#),
+        (#"{"text":"a","spans":[{"start":0,"end":1e300}]}"#, #""spans[0].end" must be a whole number from 0 to 2147483647, not 1e+300"#),
+        (#"{"text":"a","spans":[{"start":0.5,"end":1}]}"#, #""spans[0].start" must be a whole number from 0 to 2147483647, not 0.5"#),
+        (#"{"text":"a","spans":[{"start":0,"end":1,"mention":1}]}"#, #""spans[0].mention" must be true or false"#),
+        (#"{"text":"a","spans":[{"start":0,"end":1,"weight":true}]}"#, #""spans[0].weight" must be a whole number from 1 to 1000 or a weight name"#),
+        (#"{"text":"a","spans":[{"start":0,"end":1,"style":"oblique"}]}"#, #""spans[0].style" must be one of normal, italic, not "oblique""#),
+        (#"{"text":"a","spans":[{"start":0,"end":1,"locale":7}]}"#, #""spans[0].locale" must be a string"#),
+    ])
+    func wrongTypesAndRangesNameTheKey(line: String, message: String) throws {
+        let out = try Self.layoutLines([line])
+        #expect(out == [JSONLines.errorDocument(message, line: 1)])
+    }
+
+    @Test func wholeNumbersAndNamesStillWork() throws {
+        let out = try Self.layoutLines([
+            #"{"text":"a","weight":700}"#, #"{"text":"a","weight":7e2}"#, #"{"text":"a","weight":"bold"}"#,
+            #"{"text":"a","spans":[{"start":0,"end":1.0,"mention":true}]}"#,
+        ])
+        #expect(out.count == 4)
+        #expect(out[0] == out[1] && out[0] == out[2])
+        #expect(out[0].contains("\"weight\":700"))
+        #expect(out[3].contains("\"mentions\":[{\"start\":0,\"end\":1,"))
+    }
+
+    @Test func locatesUnrepresentableNumbers() {
+        let line = Array(#"{"a":"1e400","b":[1,{"c":1e400}]}"#.utf8)[...]
+        #expect(JSONFieldLocator.key(ofNumber: "1e400", in: line) == "b[1].c")
+        #expect(JSONFieldLocator.key(ofNumber: "2e400", in: line) == nil)
+    }
+}

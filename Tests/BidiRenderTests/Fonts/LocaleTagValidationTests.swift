@@ -1,0 +1,54 @@
+// LocaleTag(validating:key:): BCP 47 syntax and a length bound, errors naming the key; the
+// non-validating init and the fallback chain stay linear on hostile tags.
+import Testing
+@testable import BidiRender
+
+@Suite struct LocaleTagValidationTests {
+    static let syntax = "not a BCP 47 tag: subtags are 1 to 8 ASCII letters and digits separated by '-' or '_'"
+
+    @Test(arguments: ["en", "zh_hans_CN", "default", "", "sr-Latn-RS", "de-DE-u-co-phonebk", "x-private1",
+                      String(repeating: "a-", count: 63) + "ab"])
+    func acceptsTags(tag: String) throws {
+        #expect(try LocaleTag(validating: tag).normalized == LocaleTag(tag).normalized)
+    }
+
+    @Test(arguments: [
+        ("!!", syntax),
+        ("ar EG", syntax),
+        ("عر", syntax),
+        ("en--US", "not a BCP 47 tag: an empty subtag"),
+        ("en-", "not a BCP 47 tag: an empty subtag"),
+        ("-en", "not a BCP 47 tag: an empty subtag"),
+        ("en-abcdefghi", "not a BCP 47 tag: a subtag has more than 8 characters"),
+    ])
+    func rejectsMalformedTags(tag: String, reason: String) {
+        #expect(throws: BidiRenderError.invalidValue(key: "--locale", value: tag, reason: reason)) {
+            try LocaleTag(validating: tag, key: "--locale")
+        }
+    }
+
+    @Test func rejectsLongTagsShowingThemCutShort() {
+        let tag = Array(repeating: "ab", count: 20_000).joined(separator: "-")  // 59,999 characters
+        #expect(throws: BidiRenderError.invalidValue(
+            key: "locale", value: String(tag.prefix(40)) + "…", reason: "a BCP 47 tag is at most 128 characters, not 59999")
+        ) { try LocaleTag(validating: tag) }
+        let limit = String(repeating: "a-", count: 64) + "a"  // 129
+        #expect(throws: BidiRenderError.self) { try LocaleTag(validating: limit) }
+    }
+
+    /// 20,000 subtags took 18.5 s and 416 MB when the chain was quadratic.
+    @Test func hugeTagIsLinear() {
+        let tag = Array(repeating: "ab", count: 20_000).joined(separator: "-")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let locale = LocaleTag(tag)
+        let chain = locale.fallbackChain
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+        #expect(locale.subtags.count == 20_000)
+        #expect(chain.first == "ab" + String(repeating: "-AB", count: 19_999))  // regions upper-cased
+        #expect(chain.count == 1 + 43)  // "ab" … the prefixes of 43 subtags (128 characters) at most
+        #expect(chain.dropFirst().allSatisfy { $0.utf8.count <= LocaleTag.maximumLength })
+        #expect(chain.last == "ab")
+    }
+}
