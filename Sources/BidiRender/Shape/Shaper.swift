@@ -112,35 +112,7 @@ public final class Shaper {
         into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
-        // The word list is borrowed from the shaper for the call (one exclusive access, not one per use).
-        var words = self.words
-        self.words = []
-        defer { self.words = words }
-        // The first `wordCount` entries are this call's (overwritten, not emptied first:
-        // `removeAll(keepingCapacity:)` costs a generic range replacement per call).
-        var wordCount = 0
-        func push(_ word: Range<Int>) {
-            if wordCount < words.count { words[wordCount] = word } else { words.append(word) }
-            wordCount += 1
-        }
-        let ideographic = script.isIdeographic
-        var start = range.lowerBound
-        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
-        var previousIsIdeograph = ideographic && isIdeograph(text[range.lowerBound])
-        var previousIsSpace = Self.isWordSpace(text[range.lowerBound])
-        for i in (range.lowerBound + 1)..<range.upperBound {
-            let c = text[i]
-            let ideograph = ideographic && isIdeograph(c)
-            let space = Self.isWordSpace(c)
-            defer { (previousIsIdeograph, previousIsSpace) = (ideograph, space) }
-            guard clusterStarts[i] else { continue }
-            if (previousIsIdeograph && ideograph) || (previousIsSpace && !space) {
-                push(start..<i)
-                start = i
-            }
-        }
-        push(start..<range.upperBound)
-
+        let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
         let scale = size / Double(font.hbFont.unitsPerEm)
         for n in 0..<wordCount {
             let w = words[rightToLeft ? wordCount - 1 - n : n]
@@ -174,6 +146,38 @@ public final class Shaper {
                 Self.append(glyphs, base: base, scale: scale, to: &output)
             }
         }
+    }
+
+    /// Cuts `text[range]` into words, as `shapeWords` says, into the first entries of `words`
+    /// (overwritten, not emptied first: `removeAll(keepingCapacity:)` costs a generic range
+    /// replacement per call). Returns the number of words.
+    private static func splitWords(
+        _ text: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, clusterStarts: UnsafeBufferPointer<Bool>,
+        script: ScriptTag, into words: inout [Range<Int>]
+    ) -> Int {
+        var wordCount = 0
+        func push(_ word: Range<Int>) {
+            if wordCount < words.count { words[wordCount] = word } else { words.append(word) }
+            wordCount += 1
+        }
+        let ideographic = script.isIdeographic
+        var start = range.lowerBound
+        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
+        var previousIsIdeograph = ideographic && isIdeograph(text[range.lowerBound])
+        var previousIsSpace = isWordSpace(text[range.lowerBound])
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            let c = text[i]
+            let ideograph = ideographic && isIdeograph(c)
+            let space = isWordSpace(c)
+            defer { (previousIsIdeograph, previousIsSpace) = (ideograph, space) }
+            guard clusterStarts[i] else { continue }
+            if (previousIsIdeograph && ideograph) || (previousIsSpace && !space) {
+                push(start..<i)
+                start = i
+            }
+        }
+        push(start..<range.upperBound)
+        return wordCount
     }
 
     /// Shapes one word with at most one code point of context on each side into `raw`, clusters
