@@ -41,7 +41,8 @@ struct LineBuilder {
             range: lineRange, paragraph: paragraph.index, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
             descent: 0, lineGap: 0, runs: [])
         guard !lineRange.isEmpty else {
-            Self.setMetrics(&line, font: Self.emptyLineFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry), size: size)
+            let font = Self.emptyLineFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
+            Self.setMetrics(&line, font: font, size: size)
             return line
         }
         let transformed = paragraph.transformed
@@ -117,7 +118,9 @@ struct LineBuilder {
     }
 
     /// The font whose metrics an empty line takes: the chain's first font for a space.
-    private static func emptyLineFont(at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry) -> Font {
+    private static func emptyLineFont(
+        at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
+    ) -> Font {
         let a = index < text.count ? attributes[index] : attributes.table[0]
         return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
     }
