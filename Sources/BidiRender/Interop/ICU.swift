@@ -2,7 +2,8 @@
 // bridge CICUBridge. The only code that calls it.
 //
 // Thread-safety: a UBreakIterator is mutable; `ICULineBreaker` serializes its use with a lock, and
-// each LayoutScratch keeps its own breakers, so concurrent layouts never share one.
+// each LayoutScratch keeps its own breakers (in its ICUBreakOpportunities), so concurrent layouts
+// never share one.
 
 internal import CICUBridge
 
@@ -28,7 +29,7 @@ final class ICULineBreaker: @unchecked Sendable {
     }
 
     /// For each code point: 0 no break before it, 1 a break opportunity before it, 2 a mandatory
-    /// break before it (UAX #14). Nil when ICU fails.
+    /// break before it (UAX #14). False when ICU fails.
     func breaks(_ text: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: repeatElement(0, count: text.count))

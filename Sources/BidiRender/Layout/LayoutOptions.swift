@@ -1,53 +1,5 @@
-// LayoutOptions and TextSpan: everything a layout is asked for — the paragraph direction, locale,
-// weight, style, size, width, alignment, mentions and digits — and attributed spans over ranges.
-
-/// Horizontal alignment of the lines.
-public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-    /// The leading edge of each paragraph's own resolved direction: right for an RTL paragraph.
-    case natural
-    /// The leading edge of the layout's direction: the forced direction, or for auto the locale's
-    /// (right for ar, fa, he, ur…), whatever each paragraph resolves to.
-    case leading
-    /// The trailing edge of the layout's direction.
-    case trailing
-    case left
-    case right
-    case center
-}
-
-/// Attributes over a range of the text, like an attributed string's. Nil fields inherit the options.
-public struct TextSpan: Sendable, Hashable {
-    /// Unicode scalar offsets into the text.
-    public var range: Range<Int>
-    /// A mention from the caller (with its user id, if known): always isolated as one unit.
-    public var isMention: Bool
-    public var mentionID: String?
-    public var weight: FontWeight?
-    public var style: FontStyle?
-    public var locale: LocaleTag?
-
-    public init(
-        range: Range<Int>, isMention: Bool = false, mentionID: String? = nil, weight: FontWeight? = nil,
-        style: FontStyle? = nil, locale: LocaleTag? = nil
-    ) {
-        self.range = range
-        self.isMention = isMention
-        self.mentionID = mentionID
-        self.weight = weight
-        self.style = style
-        self.locale = locale
-    }
-
-    /// A span over a `String.Index` range of `text`.
-    public init(
-        _ range: Range<String.Index>, in text: String, isMention: Bool = false, mentionID: String? = nil,
-        weight: FontWeight? = nil, style: FontStyle? = nil, locale: LocaleTag? = nil
-    ) {
-        self.init(
-            range: text.scalarOffsets(of: range), isMention: isMention, mentionID: mentionID, weight: weight,
-            style: style, locale: locale)
-    }
-}
+// LayoutOptions: everything a layout is asked for — the paragraph direction, locale, weight, style,
+// size, width, alignment, mentions, digits and the bidi engine.
 
 /// What a layout is asked for.
 public struct LayoutOptions: Sendable, Hashable {
@@ -62,11 +14,13 @@ public struct LayoutOptions: Sendable, Hashable {
     public var alignment: TextAlignment
     public var mentions: MentionMode
     public var digits: DigitSubstitution
+    /// Which UAX #9 implementation resolves levels; see `BidiEngine`.
+    public var bidiEngine: BidiEngine
 
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
-        mentions: MentionMode = .auto, digits: DigitSubstitution = .western
+        mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native
     ) {
         self.direction = direction
         self.locale = locale
@@ -77,6 +31,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.alignment = alignment
         self.mentions = mentions
         self.digits = digits
+        self.bidiEngine = bidiEngine
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px and a width above 0 and at most

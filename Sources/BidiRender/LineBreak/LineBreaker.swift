@@ -1,12 +1,10 @@
-// LineBreaker: UAX #14 break opportunities from ICU, and the greedy fill of lines to a width, with
-// breaks at grapheme boundaries for a word longer than the line.
+// LineBreaker: the greedy fill of a paragraph's lines to a width, at the break opportunities a
+// BreakOpportunitySource gives, with breaks at grapheme boundaries for a word longer than the line.
 
-/// Break opportunities and line filling.
-struct LineBreaker {
-    /// Break kinds per code point, as ICU gives them: 0 none before it, 1 allowed, 2 mandatory.
-    static let none: UInt8 = 0
-    static let allowed: UInt8 = 1
-    static let mandatory: UInt8 = 2
+/// Line filling.
+enum LineBreaker {
+    private static let none = BreakOpportunity.none
+    private static let mandatory = BreakOpportunity.mandatory
 
     /// Fills lines of at most `maxWidth` (nil: no limit, only mandatory breaks) over `range`.
     ///
@@ -17,7 +15,7 @@ struct LineBreaker {
     /// between grapheme clusters, keeping at least one cluster per line.
     ///
     /// - Parameters:
-    ///   - breaks: per code point of `range` (index 0 = range.lowerBound), from ICU.
+    ///   - breaks: per code point of `range` (index 0 = range.lowerBound), a `BreakOpportunity` kind.
     ///   - isHangingSpace: whether the code point at an absolute offset hangs at a line end.
     ///   - estimate, measure: the width of [a, b) (absolute offsets) without its trailing white space.
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.

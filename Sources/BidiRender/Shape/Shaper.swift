@@ -1,40 +1,12 @@
 // Shaper: HarfBuzz shaping of one run — a range of one direction, script, language and font — with
 // the rest of its paragraph as context, into glyphs positioned in px.
 
-/// A glyph positioned in px. Offsets follow HarfBuzz: x to the right, y up from the baseline.
-public struct ShapedGlyph: Sendable, Hashable {
-    /// The glyph id in the run's font (0 is .notdef).
-    public var id: UInt32
-    /// The Unicode scalar offset, in the original text, of the first character of the glyph's
-    /// cluster (HarfBuzz cluster level "monotone graphemes").
-    public var cluster: Int
-    public var xAdvance: Double
-    public var yAdvance: Double
-    public var xOffset: Double
-    public var yOffset: Double
-}
-
-/// One shaped run.
-public struct ShapedRun: Sendable, Hashable {
-    /// Scalar offsets in the original text.
-    public var range: Range<Int>
-    public var direction: TextDirection
-    /// ISO 15924 script tag.
-    public var script: String
-    /// BCP 47 language, if any.
-    public var language: String?
-    public var font: Font
-    /// Font size in px per em.
-    public var size: Double
-    /// The glyphs in visual order, left to right.
-    public var glyphs: [ShapedGlyph]
-
-    /// The sum of the glyphs' x advances.
-    public var advance: Double { glyphs.reduce(0) { $0 + $1.xAdvance } }
-}
-
 /// Shapes runs with HarfBuzz. It reuses one hb_buffer, so it is not Sendable: use one per thread.
-/// (Its working arrays skip dynamic exclusivity checks: one thread, and no call re-enters another.)
+///
+/// Its working arrays skip dynamic exclusivity checks (`@exclusivity(unchecked)`), which cost about
+/// 100 instructions each, several times a word. That is sound: the arrays are private, a Shaper is
+/// used by one thread (it is not Sendable; each layout scratch owns one), and no method re-enters
+/// another while it holds one of them (HarfBuzz calls no Swift back).
 public final class Shaper {
     private let buffer = HBBuffer()
     @exclusivity(unchecked) private var context: [UInt32] = []
@@ -112,35 +84,7 @@ public final class Shaper {
         into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
-        // The word list is borrowed from the shaper for the call (one exclusive access, not one per use).
-        var words = self.words
-        self.words = []
-        defer { self.words = words }
-        // The first `wordCount` entries are this call's (overwritten, not emptied first:
-        // `removeAll(keepingCapacity:)` costs a generic range replacement per call).
-        var wordCount = 0
-        func push(_ word: Range<Int>) {
-            if wordCount < words.count { words[wordCount] = word } else { words.append(word) }
-            wordCount += 1
-        }
-        let ideographic = script.isIdeographic
-        var start = range.lowerBound
-        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
-        var previousIsIdeograph = ideographic && isIdeograph(text[range.lowerBound])
-        var previousIsSpace = Self.isWordSpace(text[range.lowerBound])
-        for i in (range.lowerBound + 1)..<range.upperBound {
-            let c = text[i]
-            let ideograph = ideographic && isIdeograph(c)
-            let space = Self.isWordSpace(c)
-            defer { (previousIsIdeograph, previousIsSpace) = (ideograph, space) }
-            guard clusterStarts[i] else { continue }
-            if (previousIsIdeograph && ideograph) || (previousIsSpace && !space) {
-                push(start..<i)
-                start = i
-            }
-        }
-        push(start..<range.upperBound)
-
+        let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
         let scale = size / Double(font.hbFont.unitsPerEm)
         for n in 0..<wordCount {
             let w = words[rightToLeft ? wordCount - 1 - n : n]
@@ -174,6 +118,38 @@ public final class Shaper {
                 Self.append(glyphs, base: base, scale: scale, to: &output)
             }
         }
+    }
+
+    /// Cuts `text[range]` into words, as `shapeWords` says, into the first entries of `words`
+    /// (overwritten, not emptied first: `removeAll(keepingCapacity:)` costs a generic range
+    /// replacement per call). Returns the number of words.
+    private static func splitWords(
+        _ text: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, clusterStarts: UnsafeBufferPointer<Bool>,
+        script: ScriptTag, into words: inout [Range<Int>]
+    ) -> Int {
+        var wordCount = 0
+        func push(_ word: Range<Int>) {
+            if wordCount < words.count { words[wordCount] = word } else { words.append(word) }
+            wordCount += 1
+        }
+        let ideographic = script.isIdeographic
+        var start = range.lowerBound
+        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
+        var previousIsIdeograph = ideographic && isIdeograph(text[range.lowerBound])
+        var previousIsSpace = isWordSpace(text[range.lowerBound])
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            let c = text[i]
+            let ideograph = ideographic && isIdeograph(c)
+            let space = isWordSpace(c)
+            defer { (previousIsIdeograph, previousIsSpace) = (ideograph, space) }
+            guard clusterStarts[i] else { continue }
+            if (previousIsIdeograph && ideograph) || (previousIsSpace && !space) {
+                push(start..<i)
+                start = i
+            }
+        }
+        push(start..<range.upperBound)
+        return wordCount
     }
 
     /// Shapes one word with at most one code point of context on each side into `raw`, clusters

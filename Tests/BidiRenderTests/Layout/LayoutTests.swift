@@ -267,7 +267,7 @@ import Testing
                 expected.append(true)
                 expected.append(contentsOf: repeatElement(false, count: character.unicodeScalars.count - 1))
             }
-            #expect(LayoutJob.graphemeStarts(Array(text.unicodeScalars)) == expected, "\(text.debugDescription)")
+            #expect(TextBuffer.graphemeStarts(Array(text.unicodeScalars)) == expected, "\(text.debugDescription)")
         }
     }
 }

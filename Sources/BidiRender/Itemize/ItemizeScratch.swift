@@ -1,0 +1,38 @@
+// ItemizeScratch: the itemize stage's storage reused across layout calls — script buffers, the
+// memoized fallback chains and the font and language tables items refer to.
+
+/// The working storage of `Itemizer`, owned by one layout scratch.
+struct ItemizeScratch {
+    /// The scripts of the paragraph being itemized, and of one mention inside it.
+    var scripts: [ScriptTag] = []
+    var mentionScripts: [ScriptTag] = []
+    /// The script resolver's open brackets.
+    var bracketStack: [(id: UInt32, script: ScriptTag)] = []
+    /// Fallback chains memoized across calls, by script and attributes (their font and language
+    /// indices point into `tables`). At most `memoLimit`; cleared when full.
+    var memos: [FallbackChainMemo] = []
+    static let memoLimit = 64
+    /// The fonts and languages of the items.
+    var tables = ItemTables()
+
+    /// Lets go of storage a very long text grew, and clears the tables and the memos that refer to
+    /// them once the tables are full.
+    mutating func trim() {
+        if scripts.capacity > TextBuffer.keepLimit { scripts = [] }
+        if tables.isFull {
+            tables.removeAll()
+            memos.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The index in `memos` of the chain for `script` and `attributes`, memoized on first use.
+    mutating func memo(
+        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, cache: ShapeCache?
+    ) -> Int {
+        // Searched by index, fields compared in place: the closure form copied each memo.
+        for m in memos.indices where memos[m].script == script && memos[m].attributes == a { return m }
+        if memos.count >= Self.memoLimit { memos.removeAll(keepingCapacity: true) }
+        memos.append(FallbackChainMemo(script: script, attributes: a, registry: registry, tables: &tables, cache: cache))
+        return memos.count - 1
+    }
+}

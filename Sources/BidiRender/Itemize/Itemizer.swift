@@ -1,0 +1,109 @@
+// Itemizer: a paragraph cut into items — scripts (UAX #24), a font for each grapheme cluster through
+// the fallback chain, and maximal stretches of one level, script, font and language.
+
+/// The itemize stage.
+enum Itemizer {
+    /// The items of paragraph `range`, unshaped, in logical order; they partition the paragraph.
+    ///
+    /// Each code point's script comes from `ScriptResolver` (a mention is resolved on its own, so its
+    /// "@" takes the script of the name, not of the text before it). Each grapheme cluster takes the
+    /// first font of its chain that covers it, else the registry's fallback (listed in `fallbacks`);
+    /// a cluster is never split between fonts.
+    ///
+    /// - Parameters:
+    ///   - levels: the paragraph's bidi levels, one per code point of `range`.
+    ///   - mentions: the text's mentions, sorted.
+    ///   - cache: the shaping cache whose language ids the tables record.
+    static func itemize(
+        _ range: Range<Int>, text: TextBuffer, levels: [UInt8], attributes: AttributeMap, mentions: [Mention],
+        registry: FontRegistry, cache: ShapeCache?, scratch: inout ItemizeScratch, fallbacks: inout [FontFallback]
+    ) -> [Item] {
+        guard !range.isEmpty else { return [] }
+        resolveScripts(range, text: text, mentions: mentions, scratch: &scratch)
+        var k = -1
+        var kAttributes: Int32 = -1
+        var kScript = ScriptTag.unknown
+        // The current chain's steps, copied out of its memo when the chain changes (not per cluster).
+        var coverage: [CodePointSet] = []
+        var stepFonts: [Int32] = []
+        var stepLanguages: [Int32] = []
+        var items: [Item] = []
+        items.reserveCapacity(max(16, range.count / 4))
+        var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32)?
+        let graphemeStarts = text.graphemeStarts
+        text.display.withUnsafeBufferPointer { display in
+            var i = range.lowerBound
+            while i < range.upperBound {
+                var end = i + 1
+                while end < range.upperBound, !graphemeStarts[end] { end += 1 }
+                let script = scratch.scripts[i - range.lowerBound]
+                let id = attributes.id(i)
+                if k < 0 || kScript != script || kAttributes != id {
+                    kScript = script
+                    kAttributes = id
+                    k = scratch.memo(script: script, attributes: attributes.table[Int(id)], registry: registry, cache: cache)
+                    coverage = scratch.memos[k].coverage
+                    stepFonts = scratch.memos[k].fonts
+                    stepLanguages = scratch.memos[k].languages
+                }
+                let cluster = UnsafeBufferPointer(rebasing: display[i..<end])
+                let font: Int32
+                let language: Int32
+                if let step = FallbackChainMemo.firstCovering(coverage, cluster) {
+                    font = stepFonts[step]
+                    language = stepLanguages[step]
+                } else {
+                    let a = attributes.table[Int(id)]
+                    let choice = registry.fallback(
+                        for: cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, chain: scratch.memos[k].chain,
+                        locale: a.locale, weight: a.weight, style: a.style)
+                    fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
+                    font = scratch.tables.fontIndex(choice.font)
+                    language = scratch.tables.languageIndex(
+                        FallbackChainMemo.language(for: choice.source, locale: a.locale), cache: cache)
+                }
+                // A cluster normally has one level; split at a level change inside it all the same, so
+                // each item has one direction.
+                for j in i..<end {
+                    let level = levels[j - range.lowerBound]
+                    if let c = current, c.level == level, c.script == script, c.font == font, c.language == language {
+                        continue
+                    }
+                    if let c = current {
+                        items.append(Item(range: c.start..<j, level: c.level, script: c.script, language: c.language, font: c.font))
+                    }
+                    current = (j, level, script, language, font)
+                }
+                i = end
+            }
+        }
+        if let c = current {
+            items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font))
+        }
+        return items
+    }
+
+    /// The script of each code point of `range` into `scratch.scripts`, each mention resolved on its
+    /// own. Over the code points' own buffer: a lazy map over the scalars costs several times more.
+    private static func resolveScripts(
+        _ range: Range<Int>, text: TextBuffer, mentions: [Mention], scratch: inout ItemizeScratch
+    ) {
+        text.withCodePoints { codePoints in
+            ScriptResolver.resolve(
+                UnsafeBufferPointer(rebasing: codePoints[range]), into: &scratch.scripts, stack: &scratch.bracketStack)
+            // Mentions are sorted: start at the first one that ends inside or after this paragraph.
+            var m = mentions.partitioningIndex { $0.range.upperBound > range.lowerBound }
+            while m < mentions.count, mentions[m].range.lowerBound < range.upperBound {
+                let mention = mentions[m]
+                m += 1
+                guard range.contains(mention.range.lowerBound) else { continue }
+                ScriptResolver.resolve(
+                    UnsafeBufferPointer(rebasing: codePoints[mention.range]), into: &scratch.mentionScripts,
+                    stack: &scratch.bracketStack)
+                for (k, script) in scratch.mentionScripts.enumerated() {
+                    scratch.scripts[mention.range.lowerBound + k - range.lowerBound] = script
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+// LineBuilder: one line of a paragraph built — reordered by L1–L2 through the bidi stage, cut into runs
+// of one item and one level in visual order, its glyphs positioned from x = 0, its metrics taken from
+// its fonts.
+
+/// Builds lines, with working arrays reused across lines and calls.
+struct LineBuilder {
+    /// A line's items (pieces reshaped at its edges), the item index of each of its code points, its
+    /// runs before they are built (item, level and code points), and its fonts.
+    private var lineItems: [Item] = []
+    private var itemAt: [Int32] = []
+    private var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
+    private var fonts: [Int32] = []
+
+    /// Lets go of storage a very long text grew.
+    mutating func trim() {
+        if itemAt.capacity > TextBuffer.keepLimit { (lineItems, itemAt, groups) = ([], [], []) }
+    }
+
+    /// The paragraph a line belongs to, as the bidi stage and the itemizer left it.
+    struct Paragraph {
+        /// Its index in the layout, and its base level.
+        var index: Int
+        var baseLevel: UInt8
+        /// Its items, shaped.
+        var items: [Item]
+        /// Its range in the isolated text the bidi stage resolved (loaded in `bidi`).
+        var transformed: Range<Int>
+    }
+
+    /// Line `lineRange` of `paragraph`, positioned from x = 0 (alignment and baseline come later).
+    ///
+    /// Reorders the line (L1–L2 on its range of the isolated text; the inserted controls are dropped
+    /// from the order), reshapes the items its edges cut with the line as context, and makes one run
+    /// per maximal visual stretch of one item and one level. Trailing white space counts in `width`
+    /// but not in `contentWidth`.
+    mutating func build(
+        _ lineRange: Range<Int>, of paragraph: Paragraph, text: TextBuffer, isolated: IsolatedText, bidi: BidiReorderer,
+        attributes: AttributeMap, shape: inout ShapeScratch, tables: ItemTables, registry: FontRegistry, size: Double
+    ) -> LayoutLine {
+        var line = LayoutLine(
+            range: lineRange, paragraph: paragraph.index, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
+            descent: 0, lineGap: 0, runs: [])
+        guard !lineRange.isEmpty else {
+            let font = Self.emptyLineFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
+            Self.setMetrics(&line, font: font, size: size)
+            return line
+        }
+        let transformed = paragraph.transformed
+        // L1–L2 on the transformed line; inserted controls are dropped from the order.
+        let tLine = isolated.transformedRange(lineRange)
+        let lo = tLine.lowerBound - transformed.lowerBound
+        let hi = tLine.upperBound - transformed.lowerBound
+        // Items cut by the line's edges are reshaped with the line as context. They partition the
+        // line: note the item of each code point.
+        shape.lineItems(paragraph.items, lineRange, text: text, tables: tables, size: size, into: &lineItems)
+        itemAt.removeAll(keepingCapacity: true)
+        for (k, item) in lineItems.enumerated() {
+            for _ in 0..<item.range.count { itemAt.append(Int32(k)) }
+        }
+        // Runs: maximal visual stretches of one item and one level (inserted controls dropped).
+        groups.removeAll(keepingCapacity: true)
+        bidi.withLineOrder(lo..<hi, baseLevel: paragraph.baseLevel) { order, bidiLevels in
+            for t32 in order {
+                let t = Int(t32)
+                let index = isolated.originalIndex[t + transformed.lowerBound]
+                guard index >= 0 else { continue }
+                let level = bidiLevels[t]
+                let item = Int(itemAt[index - lineRange.lowerBound])
+                if var last = groups.last, last.item == item, last.level == level, index == last.lo - 1 || index == last.hi {
+                    last.lo = min(last.lo, index)
+                    last.hi = max(last.hi, index + 1)
+                    groups[groups.count - 1] = last
+                } else {
+                    groups.append((item, level, index, index + 1))
+                }
+            }
+        }
+        var pen = 0.0
+        fonts.removeAll(keepingCapacity: true)
+        line.runs.reserveCapacity(groups.count)
+        shape.glyphs.withUnsafeBufferPointer { all in
+            for group in groups {
+                let item = lineItems[group.item]
+                // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone
+                // graphemes level), so those of [lo, hi) are one stretch of them.
+                let glyphs = UnsafeBufferPointer(rebasing: all[item.glyphs])
+                var first = 0
+                while first < glyphs.count, !(group.lo..<group.hi).contains(glyphs[first].cluster) { first += 1 }
+                var last = first
+                while last < glyphs.count, (group.lo..<group.hi).contains(glyphs[last].cluster) { last += 1 }
+                let runX = pen
+                let reversed = group.level & 1 != item.level & 1  // L1-reset white space
+                // (Reserve and append: `init(unsafeUninitializedCapacity:)` allocates through the
+                // standard library's unspecialized path, several hundred instructions more a run.)
+                var positioned: [PositionedGlyph] = []
+                positioned.reserveCapacity(last - first)
+                for k in 0..<(last - first) {
+                    let g = glyphs[reversed ? last - 1 - k : first + k]
+                    positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                    pen += g.xAdvance
+                }
+                if !fonts.contains(item.font) { fonts.append(item.font) }
+                line.runs.append(LayoutRun(
+                    range: group.lo..<group.hi, level: group.level, script: item.script.string,
+                    language: tables.language(item), font: tables.font(item).descriptor, size: size, x: runX,
+                    advance: pen - runX, glyphs: positioned))
+            }
+        }
+        line.width = pen
+        let contentEnd = text.visibleEnd(lineRange.lowerBound, lineRange.upperBound)
+        var trailing = 0.0
+        for item in lineItems where item.range.upperBound > contentEnd {
+            for g in shape.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
+        }
+        line.contentWidth = pen - trailing
+        for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
+        return line
+    }
+
+    /// The font whose metrics an empty line takes: the chain's first font for a space.
+    private static func emptyLineFont(
+        at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
+    ) -> Font {
+        let a = index < text.count ? attributes[index] : attributes.table[0]
+        return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
+    }
+
+    /// Grows the line's ascent, descent and gap to hold `font`'s at `size`.
+    private static func setMetrics(_ line: inout LayoutLine, font: Font, size: Double) {
+        let m = font.metrics(size: size)
+        line.ascent = max(line.ascent, m.ascent)
+        line.descent = max(line.descent, m.descent)
+        line.lineGap = max(line.lineGap, m.lineGap)
+    }
+}

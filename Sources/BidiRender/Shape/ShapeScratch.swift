@@ -1,0 +1,118 @@
+// ShapeScratch: the shape stage of a layout — items shaped word by word through the shaping cache into
+// one glyph store per call, and the pieces of items a line's edges cut reshaped with the line as
+// context.
+
+/// The shaping working objects of one layout call at a time: the `Shaper` (its hb_buffer), the
+/// shaping cache, and the call's glyph store.
+struct ShapeScratch {
+    let shaper = Shaper()
+    /// Words shaped once, across calls; nil when the engine was made without a cache.
+    let cache: ShapeCache?
+    /// Every glyph shaped in the call; items refer to ranges of it.
+    private(set) var glyphs: [ShapedGlyph] = []
+
+    /// A piece of an item reshaped for a line: item index, piece and line.
+    struct PieceKey: Equatable {
+        var item: Int
+        var range: Range<Int>
+        var context: Range<Int>
+    }
+    /// Pieces reshaped in the call (the glyph range of each).
+    private var pieces: [(key: PieceKey, glyphs: Range<Int>)] = []
+
+    init(cache: ShapeCache?) {
+        self.cache = cache
+    }
+
+    /// Empties the glyph store and the pieces for a new call, letting go of storage a very long text
+    /// grew.
+    mutating func startCall() {
+        if glyphs.capacity > TextBuffer.keepLimit * 2 { glyphs = [] }
+        glyphs.removeAll(keepingCapacity: true)
+        if pieces.capacity > 4_096 { pieces = [] }
+        if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
+    }
+
+    /// Shapes each of `items` (one paragraph's) with the paragraph `context` visible to HarfBuzz.
+    mutating func shape(_ items: inout [Item], context: Range<Int>, text: TextBuffer, tables: ItemTables, size: Double) {
+        for k in items.indices {
+            let item = items[k]
+            items[k].languageID = tables.languageIDs[Int(item.language)]
+            items[k].glyphs = shape(
+                items[k], range: item.range, context: context, font: tables.fonts[Int(item.font)],
+                language: tables.languages[Int(item.language)], text: text, size: size)
+        }
+    }
+
+    /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz: word
+    /// by word through the shaping cache (`Shaper.shapeWords`), or, without a cache, whole. Clusters
+    /// are offsets into the original text. The glyphs are appended to `glyphs`; the result is their
+    /// range there.
+    private mutating func shape(
+        _ item: Item, range: Range<Int>, context: Range<Int>, font: Font, language: String?, text: TextBuffer,
+        size: Double
+    ) -> Range<Int> {
+        let start = glyphs.count
+        text.display.withUnsafeBufferPointer { all in
+            guard let cache else {
+                let window = UnsafeBufferPointer(rebasing: all[context])
+                glyphs += shaper.shape(
+                    codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
+                    clusterBase: context.lowerBound, font: font, direction: TextDirection(level: item.level),
+                    script: item.script, language: language, size: size
+                ).glyphs
+                return
+            }
+            text.graphemeStarts.withUnsafeBufferPointer { starts in
+                shaper.shapeWords(
+                    text: all, range: range, context: context, clusterStarts: starts, font: font,
+                    rightToLeft: item.level & 1 == 1, script: item.script, language: language,
+                    languageID: item.languageID, size: size, clusterBase: 0, cache: cache, into: &glyphs)
+            }
+        }
+        return start..<glyphs.count
+    }
+
+    /// The glyphs of `piece` of item `index`, shaped with `line` as context. Cached for the call,
+    /// since line breaking measures a line before it is built; only the latest 16 pieces are searched
+    /// (a miss shapes the piece again, the same).
+    mutating func reshapedPiece(
+        of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, text: TextBuffer, tables: ItemTables,
+        size: Double
+    ) -> Range<Int> {
+        let key = PieceKey(item: index, range: piece, context: line)
+        var k = pieces.count - 1
+        while k >= max(0, pieces.count - 16) {
+            if pieces[k].key == key { return pieces[k].glyphs }
+            k -= 1
+        }
+        let glyphs = shape(
+            item, range: piece, context: line, font: tables.font(item), language: tables.language(item), text: text,
+            size: size)
+        pieces.append((key, glyphs))
+        return glyphs
+    }
+
+    /// The items of line `lineRange` into `out` (replaced): those inside it as shaped in the
+    /// paragraph, and those its edges cut reshaped with the line as context.
+    mutating func lineItems(
+        _ items: [Item], _ lineRange: Range<Int>, text: TextBuffer, tables: ItemTables, size: Double,
+        into out: inout [Item]
+    ) {
+        out.removeAll(keepingCapacity: true)
+        var index = Item.first(endingAfter: lineRange.lowerBound, in: items)
+        while index < items.count, items[index].range.lowerBound < lineRange.upperBound {
+            defer { index += 1 }
+            let item = items[index]
+            let clipped = item.range.clamped(to: lineRange)
+            guard clipped != item.range else {
+                out.append(item)
+                continue
+            }
+            var piece = item
+            piece.range = clipped
+            piece.glyphs = reshapedPiece(of: item, index: index, clipped, line: lineRange, text: text, tables: tables, size: size)
+            out.append(piece)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+// ShapedRun: the shape stage's output — a run's glyphs positioned in px, with their clusters.
+
+/// A glyph positioned in px. Offsets follow HarfBuzz: x to the right, y up from the baseline.
+public struct ShapedGlyph: Sendable, Hashable {
+    /// The glyph id in the run's font (0 is .notdef).
+    public var id: UInt32
+    /// The Unicode scalar offset, in the original text, of the first character of the glyph's
+    /// cluster (HarfBuzz cluster level "monotone graphemes").
+    public var cluster: Int
+    public var xAdvance: Double
+    public var yAdvance: Double
+    public var xOffset: Double
+    public var yOffset: Double
+}
+
+/// One shaped run.
+public struct ShapedRun: Sendable, Hashable {
+    /// Scalar offsets in the original text.
+    public var range: Range<Int>
+    public var direction: TextDirection
+    /// ISO 15924 script tag.
+    public var script: String
+    /// BCP 47 language, if any.
+    public var language: String?
+    public var font: Font
+    /// Font size in px per em.
+    public var size: Double
+    /// The glyphs in visual order, left to right.
+    public var glyphs: [ShapedGlyph]
+
+    /// The sum of the glyphs' x advances.
+    public var advance: Double { glyphs.reduce(0) { $0 + $1.xAdvance } }
+}

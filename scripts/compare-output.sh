@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# compare-output.sh: checks that `bidirender layout --jsonl` and `bidirender reorder --jsonl` write
+# byte-identical output at BASE_COMMIT and in the working tree, on the 10,000-message chat corpus at
+# three settings (RTL/ar at 300 px, auto at 97 px, LTR with no width).
+#
+# Usage: scripts/compare-output.sh BASE_COMMIT [--corpus FILE]
+#   --corpus FILE  JSON Lines of {"text": …} objects to use instead of generating the corpus; each
+#                  setting's fields are added in front of every object.
+# Without --corpus the corpus comes from the `CorpusDump` product if the package has one, else from
+# Sources/ChatCorpus/ChatCorpus.swift compiled with swiftc beside a small generator.
+# Exits 0 when every output is identical, 1 on any difference, 2 on a usage or build error.
+set -euo pipefail
+
+usage() { echo "usage: $0 BASE_COMMIT [--corpus FILE]" >&2; exit 2; }
+[[ $# -ge 1 ]] || usage
+base=$1; shift
+corpus=""
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --corpus) [[ $# -ge 2 ]] || usage; corpus=$(realpath "$2"); shift 2 ;;
+        *) usage ;;
+    esac
+done
+
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+base_sha=$(git rev-parse --verify "$base^{commit}") || { echo "unknown commit: $base" >&2; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-output.XXXXXX")
+cleanup() {
+    git -C "$root" worktree remove --force "$tmp/base" >/dev/null 2>&1 || true
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# The three settings: a name, CorpusDump's arguments, and the fields added to a {"text": …} line.
+names=(rtl-300 auto-97 ltr-nowidth)
+dump_args=("--direction rtl --locale ar --width 300" "--direction auto --width 97" "--direction ltr")
+fields=('"direction":"rtl","locale":"ar","width":300,' '"direction":"auto","width":97,' '"direction":"ltr",')
+
+# 1. The corpus, generated once.
+generate_with_swiftc() {
+    cat >"$tmp/main.swift" <<'SWIFT'
+// Writes ChatCorpus.messages() as JSON Lines of {"text": …}.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}
+var text = ""
+for message in ChatCorpus.messages() { text += "{\"text\":" + jsonString(message) + "}\n" }
+print(text, terminator: "")
+SWIFT
+    swiftc -O -module-name CorpusGen -o "$tmp/corpus-gen" "$tmp/main.swift" "$root/Sources/ChatCorpus/ChatCorpus.swift" \
+        2>"$tmp/corpus-gen.log" || { cat "$tmp/corpus-gen.log" >&2; exit 2; }
+    "$tmp/corpus-gen" >"$tmp/corpus.jsonl"
+}
+
+from_plain_corpus() {  # $1: a {"text": …} JSON Lines file
+    for i in "${!names[@]}"; do
+        sed "s/^{/{${fields[$i]}/" "$1" >"$tmp/in-${names[$i]}.jsonl"
+    done
+}
+
+if [[ -n $corpus ]]; then
+    echo "corpus: $corpus"
+    from_plain_corpus "$corpus"
+else
+    dumped=no
+    if grep -q '"CorpusDump"' Package.swift && swift build --product CorpusDump >"$tmp/dump-build.log" 2>&1; then
+        dumped=yes
+        bin=$(swift build --product CorpusDump --show-bin-path)/CorpusDump
+        for i in "${!names[@]}"; do
+            # shellcheck disable=SC2086
+            if ! "$bin" ${dump_args[$i]} >"$tmp/in-${names[$i]}.jsonl" 2>/dev/null || [[ ! -s $tmp/in-${names[$i]}.jsonl ]]; then
+                dumped=no
+                break
+            fi
+        done
+    fi
+    if [[ $dumped == yes ]]; then
+        echo "corpus: CorpusDump"
+    else
+        echo "corpus: ChatCorpus.swift through swiftc"
+        generate_with_swiftc
+        from_plain_corpus "$tmp/corpus.jsonl"
+    fi
+fi
+
+# 2. The CLI at the base commit (a temporary worktree with its own build folder) and here.
+echo "building bidirender at ${base_sha:0:9} …"
+git worktree add --detach "$tmp/base" "$base_sha" >/dev/null 2>&1
+(cd "$tmp/base" && swift build --product bidirender --scratch-path "$tmp/base-build") >"$tmp/base-build.log" 2>&1 \
+    || { tail -20 "$tmp/base-build.log" >&2; echo "base build failed" >&2; exit 2; }
+base_bin=$(cd "$tmp/base" && swift build --product bidirender --scratch-path "$tmp/base-build" --show-bin-path)/bidirender
+echo "building bidirender in the working tree …"
+swift build --product bidirender >"$tmp/head-build.log" 2>&1 || { tail -20 "$tmp/head-build.log" >&2; echo "build failed" >&2; exit 2; }
+head_bin=$(swift build --product bidirender --show-bin-path)/bidirender
+
+# 3. Both commands at each setting, compared byte for byte.
+status=0
+for name in "${names[@]}"; do
+    input=$tmp/in-$name.jsonl
+    lines=$(wc -l <"$input")
+    summary="$name ($lines lines):"
+    for command in layout reorder; do
+        "$base_bin" "$command" --jsonl <"$input" >"$tmp/base-$command-$name.out"
+        "$head_bin" "$command" --jsonl <"$input" >"$tmp/head-$command-$name.out"
+        bytes=$(wc -c <"$tmp/head-$command-$name.out")
+        if cmp -s "$tmp/base-$command-$name.out" "$tmp/head-$command-$name.out"; then
+            summary+=" $command identical ($bytes bytes);"
+        else
+            where=$(cmp "$tmp/base-$command-$name.out" "$tmp/head-$command-$name.out" 2>&1 | head -1 || true)
+            summary+=" $command DIFFERS ($where);"
+            status=1
+        fi
+    done
+    echo "$summary"
+done
+[[ $status == 0 ]] && echo "all identical" || echo "differences found"
+exit $status
