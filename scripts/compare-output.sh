@@ -6,8 +6,7 @@
 # Usage: scripts/compare-output.sh BASE_COMMIT [--corpus FILE]
 #   --corpus FILE  JSON Lines of {"text": …} objects to use instead of generating the corpus; each
 #                  setting's fields are added in front of every object.
-# Without --corpus the corpus comes from the `CorpusDump` product if the package has one, else from
-# Sources/ChatCorpus/ChatCorpus.swift compiled with swiftc beside a small generator.
+# Without --corpus the corpus comes from the working tree's CorpusDump (Tests/CorpusDump).
 # Exits 0 when every output is identical, 1 on any difference, 2 on a usage or build error.
 set -euo pipefail
 
@@ -34,42 +33,10 @@ trap cleanup EXIT
 
 # The three settings: a name, CorpusDump's arguments, and the fields added to a {"text": …} line.
 names=(rtl-300 auto-97 ltr-nowidth)
-dump_args=("--direction rtl --locale ar --width 300" "--direction auto --width 97" "--direction ltr")
+dump_args=("--direction rtl --locale ar --width 300" "--direction auto --width 97" "--direction ltr --no-width")
 fields=('"direction":"rtl","locale":"ar","width":300,' '"direction":"auto","width":97,' '"direction":"ltr",')
 
-# 1. The corpus, generated once.
-generate_with_swiftc() {
-    cat >"$tmp/main.swift" <<'SWIFT'
-// Writes ChatCorpus.messages() as JSON Lines of {"text": …}.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out + "\""
-}
-var text = ""
-for message in ChatCorpus.messages() { text += "{\"text\":" + jsonString(message) + "}\n" }
-print(text, terminator: "")
-SWIFT
-    swiftc -O -module-name CorpusGen -o "$tmp/corpus-gen" "$tmp/main.swift" "$root/Sources/ChatCorpus/ChatCorpus.swift" \
-        2>"$tmp/corpus-gen.log" || { cat "$tmp/corpus-gen.log" >&2; exit 2; }
-    "$tmp/corpus-gen" >"$tmp/corpus.jsonl"
-}
-
+# 1. The corpus, generated once by CorpusDump (Tests/CorpusDump), or read from --corpus.
 from_plain_corpus() {  # $1: a {"text": …} JSON Lines file
     for i in "${!names[@]}"; do
         sed "s/^{/{${fields[$i]}/" "$1" >"$tmp/in-${names[$i]}.jsonl"
@@ -80,25 +47,14 @@ if [[ -n $corpus ]]; then
     echo "corpus: $corpus"
     from_plain_corpus "$corpus"
 else
-    dumped=no
-    if grep -q '"CorpusDump"' Package.swift && swift build --product CorpusDump >"$tmp/dump-build.log" 2>&1; then
-        dumped=yes
-        bin=$(swift build --product CorpusDump --show-bin-path)/CorpusDump
-        for i in "${!names[@]}"; do
-            # shellcheck disable=SC2086
-            if ! "$bin" ${dump_args[$i]} >"$tmp/in-${names[$i]}.jsonl" 2>/dev/null || [[ ! -s $tmp/in-${names[$i]}.jsonl ]]; then
-                dumped=no
-                break
-            fi
-        done
-    fi
-    if [[ $dumped == yes ]]; then
-        echo "corpus: CorpusDump"
-    else
-        echo "corpus: ChatCorpus.swift through swiftc"
-        generate_with_swiftc
-        from_plain_corpus "$tmp/corpus.jsonl"
-    fi
+    swift build --product CorpusDump >"$tmp/dump-build.log" 2>&1 \
+        || { tail -20 "$tmp/dump-build.log" >&2; echo "CorpusDump build failed" >&2; exit 2; }
+    bin=$(swift build --product CorpusDump --show-bin-path)/CorpusDump
+    for i in "${!names[@]}"; do
+        # shellcheck disable=SC2086
+        "$bin" ${dump_args[$i]} >"$tmp/in-${names[$i]}.jsonl"
+    done
+    echo "corpus: CorpusDump"
 fi
 
 # 2. The CLI at the base commit (a temporary worktree with its own build folder) and here.
