@@ -116,12 +116,15 @@ struct ExplicitResolver {
                 // X5a–X5c: the initiator itself takes the current level and override.
                 embedding[i] = level
                 effective[i] = override == 0 ? Self.ON : override - 1
+                let overflowed = overflowIsolates > 0 || overflowEmbeddings > 0 || level >= Self.maxDepth
                 var rtl = c == Self.RLI
-                if c == Self.FSI {
+                // An FSI's content is searched only when it can be pushed: past max_depth nested FSIs
+                // would make the searches quadratic.
+                if c == Self.FSI, !overflowed {
                     rtl = Paragraphs.firstStrongLevel(from: i + 1, to: count, endsAtUnmatchedPDI: true) { classes[$0] } == 1
                 }
                 let next = rtl ? (level + 1) | 1 : (level + 2) & ~1
-                if next <= Self.maxDepth, overflowIsolates == 0, overflowEmbeddings == 0 {
+                if next <= Self.maxDepth, !overflowed {
                     validIsolates += 1
                     push(Self.entry(level: next, override: 0, isolate: true), initiator: i)
                 } else {
