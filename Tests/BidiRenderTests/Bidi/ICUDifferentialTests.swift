@@ -186,4 +186,30 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(guarded > 2_900, "the deep strings must reach the guard")
     }
 
+
+    /// The FriBidi engine on random text of every class (not deep): it never crashes, and where it
+    /// departs from the native engine (FriBidi 1.0.8 bugs no work-around covers, with isolates
+    /// meeting embeddings or overrides; about 1 in 1,000 strings), the native engine is the one that
+    /// agrees with ICU.
+    @Test func fribidiEngineOnRandomText() {
+        var g = SeededGenerator(state: 77)
+        let native = BidiReorderer()
+        let fribidi = BidiReorderer(engine: .fribidi)
+        var (total, differ) = (0, 0)
+        for _ in 0..<10_000 {
+            let scalars = Self.randomText(&g, deep: false)
+            let text = String(String.UnicodeScalarView(scalars))
+            for level: UInt8? in [0, 1, nil] {
+                let direction: ParagraphDirection = level.map { $0 == 1 ? .rightToLeft : .leftToRight } ?? .auto
+                let a = native.withVisualOrder(of: text, direction: direction) { $0.map(Int.init) }
+                let b = fribidi.withVisualOrder(of: text, direction: direction) { $0.map(Int.init) }
+                total += 1
+                guard a != b else { continue }
+                differ += 1
+                let icu = ICUBidi.reorder(scalars, paragraphLevel: level)!.visual.filter { !BidiClass(scalars[$0]).isRemovedByX9 }
+                #expect(a == icu || Self.icuQuirk(scalars), "\(scalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        #expect(differ * 500 < total, "\(differ) of \(total)")
+    }
 }
