@@ -14,7 +14,4 @@ static inline FriBidiBracketType CFriBidi_FRIBIDI_BRACKET_OPEN_MASK(void) { retu
 // FRIBIDI_NO_BRACKET is defined as a cast expression.
 static inline FriBidiBracketType CFriBidi_FRIBIDI_NO_BRACKET(void) { return FRIBIDI_NO_BRACKET; }
 
-// FRIBIDI_IS_EXPLICIT_OR_BN_OR_WS: the types fribidi_reorder_line resets at a line's end (L1).
-static inline int CFriBidi_IS_EXPLICIT_OR_BN_OR_WS(FriBidiCharType t) { return FRIBIDI_IS_EXPLICIT_OR_BN_OR_WS(t) ? 1 : 0; }
-
 #endif

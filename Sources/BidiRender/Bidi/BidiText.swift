@@ -11,14 +11,18 @@ public struct BidiText: Sendable, Hashable {
     /// The paragraphs, in logical order (UAX #9 P1).
     public let paragraphs: [BidiParagraph]
 
-    /// Runs the algorithm on `text`, resolving each paragraph with `direction`.
-    public init(_ text: String, direction: ParagraphDirection) {
-        self.init(scalars: Array(text.unicodeScalars), direction: direction)
+    /// Runs the algorithm on `text` with `engine`, resolving each paragraph with `direction`.
+    public init(_ text: String, direction: ParagraphDirection, engine: BidiEngine = .native) {
+        self.init(scalars: Array(text.unicodeScalars), direction: direction, engine: engine)
     }
 
     /// Runs the algorithm on a scalar array.
-    public init(scalars: [Unicode.Scalar], direction: ParagraphDirection) {
-        let engine = BidiReorderer(initialCapacity: scalars.count)
+    public init(scalars: [Unicode.Scalar], direction: ParagraphDirection, engine: BidiEngine = .native) {
+        self.init(scalars: scalars, direction: direction, reorderer: BidiReorderer(initialCapacity: scalars.count, engine: engine))
+    }
+
+    /// Runs the algorithm with `reorderer` (tests use one without fast paths).
+    init(scalars: [Unicode.Scalar], direction: ParagraphDirection, reorderer engine: BidiReorderer) {
         engine.load(scalars: scalars)
         self.scalars = scalars
         self.paragraphs = engine.paragraphs.indices.map { index in
@@ -38,7 +42,7 @@ public struct BidiText: Sendable, Hashable {
         for paragraph in paragraphs {
             for (k, level) in paragraph.levels.enumerated() where level & 1 == 1 {
                 let offset = paragraph.range.lowerBound + k
-                if let m = UnicodeBidiData.mirroringGlyph(of: out[offset]) { out[offset] = m }
+                out[offset] = UnicodeBidiData.mirrored(out[offset], atLevel: level)
             }
         }
         return out
@@ -55,19 +59,20 @@ public struct BidiParagraph: Sendable, Hashable {
     /// The paragraph embedding level: 0 or 1.
     public let baseLevel: UInt8
     /// The resolved embedding level of each code point of `range` (rules up to I2, before the
-    /// line-based rule L1). Characters removed by X9 carry the level FriBidi gives them.
+    /// line-based rule L1). Characters removed by X9 carry the level of the character before them.
     public let levels: [UInt8]
     /// The original bidi class of each code point of `range`.
     public let classes: [BidiClass]
+    /// The engine that resolved the levels; it also reorders the lines.
+    let engine: BidiEngine
 
     /// The paragraph's direction.
     public var direction: TextDirection { TextDirection(level: baseLevel) }
 
     init(engine: BidiReorderer, index: Int, direction: ParagraphDirection) {
         let span = engine.paragraphs[index]
-        let base =
-            engine.resolve(paragraph: index, direction: direction)
-            ?? direction.forcedLevel ?? direction.fallbackLevel
+        let base = engine.resolve(paragraph: index, direction: direction)
+        self.engine = engine.engine
         range = span.start..<span.contentEnd
         separatorRange = span.contentEnd..<span.end
         baseLevel = base
@@ -78,8 +83,7 @@ public struct BidiParagraph: Sendable, Hashable {
     /// The whole paragraph laid out as one line.
     public var singleLine: BidiLine { line(range) }
 
-    /// Reorders one line of this paragraph (rules L1–L2, as `BidiReorderer` does: the line-end part
-    /// of L1 with the classes `fribidi_reorder_line` resets, then L2).
+    /// Reorders one line of this paragraph (rules L1–L2) with the engine that resolved it.
     ///
     /// - Parameter lineRange: a range within `range`, in scalar offsets of the whole text. It is
     ///   clamped to the paragraph.
@@ -98,13 +102,24 @@ public struct BidiParagraph: Sendable, Hashable {
         classValues.withUnsafeBufferPointer { classes in
             lineLevels.withUnsafeMutableBufferPointer { levels in
                 map.withUnsafeMutableBufferPointer { map in
+                    if engine == .fribidi {
+                        var fribidi = FriBidiEngine()
+                        for k in slice { map[k] = Int32(k) }
+                        if !fribidi.reorderLine(
+                            classes: classes.baseAddress!, lineStart: slice.lowerBound, lineCount: slice.count,
+                            baseLevel: baseLevel, levels: levels.baseAddress!, map: map.baseAddress!)
+                        {
+                            for k in slice { map[k] = Int32(k) }
+                        }
+                        return
+                    }
                     runStarts.withUnsafeMutableBufferPointer { runStarts in
                         runLevels.withUnsafeMutableBufferPointer { runLevels in
                             runOrder.withUnsafeMutableBufferPointer { runOrder in
                                 BidiReorderer.reorderLine(
                                     classes: classes.baseAddress!, levels: levels.baseAddress!, map: map.baseAddress!,
                                     lineStart: slice.lowerBound, lineEnd: slice.upperBound, baseLevel: baseLevel,
-                                    resetClasses: FriBidi.lineEndResetClasses, runStarts: runStarts.baseAddress!,
+                                    segmentSeparators: true, runStarts: runStarts.baseAddress!,
                                     runLevels: runLevels.baseAddress!, runOrder: runOrder.baseAddress!)
                             }
                         }

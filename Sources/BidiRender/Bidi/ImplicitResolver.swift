@@ -1,16 +1,24 @@
 // ImplicitResolver: the weak, neutral and implicit rules (UAX #9 W1–W7, N0–N2, I1–I2) on one
 // isolating run sequence laid out as one array, with its sos and eos. A paragraph without explicit
 // formatting — most chat text — is one such sequence at the paragraph level (fast path C); with
-// isolates, IsolateResolver gathers each sequence and hands it here (fast path D). The paragraph part
-// of L1 as FriBidi applies it is `paragraphL1`. Nothing is allocated: it works in the reorderer's
-// buffers. Tests prove it gives FriBidi's levels on BidiTest.txt, BidiCharacterTest.txt and the chat
-// corpus.
+// explicit formatting, ExplicitResolver gathers each sequence and hands it here. The paragraph part
+// of L1 is `paragraphL1`. Nothing is allocated: it works in the reorderer's buffers.
+
+/// UAX #9 BD14–BD16 in its own terms: a paired bracket's value is its pair identifier (the code
+/// point of the opening bracket of its pair, canonical: U+2329/U+232A count as U+3008/U+3009) and
+/// whether it opens, packed as `id << 1 | open`; 0 for a character that is not a paired bracket.
+enum BidiBracket {
+    static let none: UInt32 = 0
+    @inline(__always) static func value(id: UInt32, isOpen: Bool) -> UInt32 { id << 1 | (isOpen ? 1 : 0) }
+    @inline(__always) static func isOpen(_ value: UInt32) -> Bool { value & 1 != 0 }
+    @inline(__always) static func pairID(_ value: UInt32) -> UInt32 { value >> 1 }
+}
 
 /// Resolves the levels of one isolating run sequence.
 struct ImplicitResolver {
     /// Original classes (BidiClass raw values), `count` of them.
     let classes: UnsafePointer<UInt8>
-    /// FriBidi bracket values (BD14–BD16): the pair id, with the open mask for openers.
+    /// Bracket values (`BidiBracket`, BD14–BD16).
     let brackets: UnsafePointer<UInt32>
     /// Scratch for the resolved types.
     let types: UnsafeMutablePointer<UInt8>
@@ -58,8 +66,7 @@ struct ImplicitResolver {
     private static let S = BidiClass.segmentSeparator.rawValue
     private static let WS = BidiClass.whiteSpace.rawValue
     private static let ON = BidiClass.otherNeutral.rawValue
-    private static let LRI = BidiClass.leftToRightIsolate.rawValue
-    private static let PDI = BidiClass.popDirectionalIsolate.rawValue
+    private static let LRE = BidiClass.leftToRightEmbedding.rawValue
 
     /// The direction of embedding level `base`, and of sos and eos (X10 for a paragraph-level run).
     private var e: UInt8 { base & 1 == 1 ? Self.R : Self.L }
@@ -197,16 +204,14 @@ struct ImplicitResolver {
     /// BD16: the bracket pairs, in the order of their openers, into `pairs`. Returns their number.
     /// (A bracket is ON, and W1–W7 leave ON alone: the pairs are the same before W6–W7 and after.)
     private func findBracketPairs() -> Int {
-        let openMask = FriBidi.bracketOpenMask
-        let noBracket = FriBidi.noBracket
         // BD16: a stack of at most 63 openers (kept after the pairs in the scratch); on overflow,
         // stop looking for pairs.
         var pairCount = 0
         var depth = 0
         let stackStorage = pairs + count
-        scan: for i in 0..<count where types[i] == Self.ON && brackets[i] != noBracket {
+        scan: for i in 0..<count where types[i] == Self.ON && brackets[i] != BidiBracket.none {
             let value = brackets[i]
-            if value & openMask != 0 {
+            if BidiBracket.isOpen(value) {
                 if depth == 63 { break scan }
                 stackStorage[depth] = Int32(i)
                 depth += 1
@@ -214,7 +219,7 @@ struct ImplicitResolver {
                 var d = depth - 1
                 while d >= 0 {
                     let opener = Int(stackStorage[d])
-                    if brackets[opener] & ~openMask == value {
+                    if BidiBracket.pairID(brackets[opener]) == BidiBracket.pairID(value) {
                         pairs[2 * pairCount] = Int32(opener)
                         pairs[2 * pairCount + 1] = Int32(i)
                         pairCount += 1
@@ -346,10 +351,11 @@ struct ImplicitResolver {
         }
     }
 
-    /// L1 as FriBidi applies it to a paragraph: segment and paragraph separators, and the white
-    /// space, isolate controls and BN before them and at the paragraph's end, take the paragraph
-    /// level. A paragraph's only paragraph separator is its last character, so without segment
-    /// separators only its end is reset.
+    /// UAX #9 L1 on a paragraph laid out as one line: segment and paragraph separators, and any
+    /// sequence of white space and isolate formatting characters before them or at the paragraph's
+    /// end, take the paragraph level; characters removed by X9 inside such a sequence go with it
+    /// (UAX #9 5.2, retaining explicit formatting characters). A paragraph's only paragraph separator
+    /// is its last character, so without segment separators only its end is reset.
     static func paragraphL1(
         classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8,
         segmentSeparators: Bool = true
@@ -359,7 +365,7 @@ struct ImplicitResolver {
         while j >= 0 {
             let c = classes[j]
             let isSeparator = c == Self.S || c == Self.B
-            let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN || (c >= Self.LRI && c <= Self.PDI)
+            let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN || c >= Self.LRE
             if !resetting, isSeparator { resetting = true }
             if resetting {
                 if isSpaceLike {

@@ -1,8 +1,7 @@
 // FriBidi: the only code that calls the FriBidi C library. It resolves embedding levels
 // (UAX #9 P2–I2, fribidi_get_par_embedding_levels_ex) from bidi types and bracket types that the
-// caller computed from Unicode 15 data. Lines are reordered natively (`BidiReorderer.reorderLine`);
-// `fribidi_reorder_line` is kept as the reference the tests compare it with, and lends the native
-// code its set of line-end classes.
+// caller computed from Unicode 15 data, and reorders lines (L1–L2, fribidi_reorder_line). Only the
+// FriBidi engine (Bidi/FriBidiEngine.swift, which holds FriBidi's work-arounds) calls it.
 //
 // Thread-safety: FriBidi keeps no global mutable state on these paths; every call works only on the
 // buffers passed in, so concurrent calls on distinct buffers are safe.
@@ -19,13 +18,6 @@ enum FriBidi {
 
     /// FriBidiBracketType of a character that is not a bracket.
     static let noBracket: UInt32 = CFriBidi_FRIBIDI_NO_BRACKET()
-
-    /// Bit `1 << BidiClass.rawValue` set for each class whose characters `fribidi_reorder_line` gives
-    /// the paragraph level when they end a line (its part of rule L1). The native line reordering
-    /// applies the same set.
-    static let lineEndResetClasses: UInt32 = BidiClass.allCases
-        .filter { CFriBidi_IS_EXPLICIT_OR_BN_OR_WS(typeValue(of: $0)) != 0 }
-        .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
 
     private static func typeValue(of cls: BidiClass) -> FriBidiCharType {
         switch cls {
@@ -86,7 +78,6 @@ enum FriBidi {
         return UInt8(par.rawValue & 1)
     }
 
-    /// The reference line reordering (used with `BidiReorderer.disablesFastPaths`, in tests).
     /// Reorders one line of a paragraph (rules L1–L2) with `fribidi_reorder_line`, without rule L3
     /// (no FRIBIDI_FLAG_REORDER_NSM): combining marks stay after their base, for HarfBuzz.
     ///

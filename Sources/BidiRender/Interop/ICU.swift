@@ -42,11 +42,12 @@ final class ICULineBreaker: @unchecked Sendable {
     }
 }
 
-/// ICU's ubidi, for cross-checking the FriBidi path (tests) and for benchmarks.
-public enum ICUBidi {
+/// ICU's ubidi: an independent UAX #9 implementation, the oracle of the tests. Internal: not part of
+/// the library's API (the benchmarks call ICU through their own C target).
+enum ICUBidi {
     /// ICU's levels and visual order of one paragraph laid out as one line. `paragraphLevel` is
     /// 0, 1, or nil for auto. Every code point appears in `visual`, controls included.
-    public static func reorder(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?) -> (baseLevel: UInt8, levels: [UInt8], visual: [Int])? {
+    static func reorder(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?) -> (baseLevel: UInt8, levels: [UInt8], visual: [Int])? {
         let text = scalars.map(\.value)
         var levels = [UInt8](repeating: 0, count: text.count)
         var visual = [Int32](repeating: 0, count: text.count)
@@ -59,7 +60,7 @@ public enum ICUBidi {
 
     /// ICU's visual order of one line `line` of a paragraph (ubidi_setLine): code point indices of
     /// the paragraph, left to right, controls included.
-    public static func reorderLine(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?, line: Range<Int>) -> [Int]? {
+    static func reorderLine(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?, line: Range<Int>) -> [Int]? {
         let text = scalars.map(\.value)
         var visual = [Int32](repeating: 0, count: max(line.count, 1))
         let status = text.withUnsafeBufferPointer { t in
@@ -72,7 +73,7 @@ public enum ICUBidi {
     }
 
     /// The ICU version, for example "72.1".
-    public static var version: String { String(cString: br_icu_version()) }
+    static var version: String { String(cString: br_icu_version()) }
 }
 
 /// ICU's Unicode properties that HarfBuzz does not expose.

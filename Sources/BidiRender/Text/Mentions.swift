@@ -95,13 +95,11 @@ struct IsolatedText {
     /// Isolates `mentions` (sorted, not overlapping) in `original`.
     ///
     /// - Parameter innerMarks: also put the mark M just inside each end of the isolate
-    ///   (M + I + M + S + M + PDI + M). For a conforming UBA this changes nothing: the marks have the
-    ///   isolate's own direction, which is also its sos and eos. It works around FriBidi 1.0.8 bug
-    ///   #141 (fixed upstream in 1.0.9): after an earlier isolate at the same depth, FriBidi takes
-    ///   that isolate's level for the sos of the next one, so "@12345谢谢" after an RTL mention got
-    ///   its digits at level 4 instead of 2. With a strong mark at each end of the content, no rule
-    ///   reads the wrong sos or eos. The tests cross-check the result with ICU's ubidi on the plain
-    ///   transformation.
+    ///   (M + I + M + S + M + PDI + M), as layout does. For a conforming UBA this changes nothing:
+    ///   the marks have the isolate's own direction, which is also its sos and eos. It was the
+    ///   work-around for FriBidi 1.0.8 bug #141, which now lives in the FriBidi engine
+    ///   (Bidi/FriBidiEngine.swift) for every isolate; layout keeps the marks only so its output
+    ///   (which lists the inserted controls) stays byte-identical.
     init(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
         self = .empty
         rebuild(original, mentions: mentions, innerMarks: innerMarks)
@@ -212,12 +210,9 @@ public enum MentionIsolation {
         return String(out)
     }
 
-    /// The bidi formatting characters `strip` removes.
+    /// The bidi formatting characters `strip` removes (`UnicodeBidiData.isBidiControl`).
     public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
+        UnicodeBidiData.isBidiControl(scalar)
     }
 }
 
@@ -287,57 +282,28 @@ enum MentionResolver {
         return Result(mentions: mentions, paragraphLevels: levels, paragraphs: paragraphs)
     }
 
-    /// The paragraph that holds offset `i` (binary search; the last one for the end of the text).
+    /// The paragraph that holds offset `i` (the last one for the end of the text).
     static func paragraphContaining(_ i: Int, _ paragraphs: [Range<Int>]) -> Range<Int> {
-        var lo = 0
-        var hi = paragraphs.count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if paragraphs[mid].upperBound < i { lo = mid + 1 } else { hi = mid }
-        }
-        return paragraphs[lo]
+        let k = paragraphs.partitioningIndex { $0.upperBound >= i }
+        return paragraphs[min(k, paragraphs.count - 1)]
     }
 
-    /// UAX #9 P1 on the original text: content ranges, separators excluded.
+    /// UAX #9 P1 on the original text (`Paragraphs.split`): content ranges, separators excluded.
     static func paragraphRanges(_ scalars: [Unicode.Scalar], _ classes: [BidiClass]) -> [Range<Int>] {
         var out: [Range<Int>] = []
-        var start = 0
-        var i = 0
-        while i < scalars.count {
-            if classes[i] == .paragraphSeparator {
-                out.append(start..<i)
-                i += scalars[i] == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" ? 2 : 1
-                start = i
-            } else {
-                i += 1
-            }
+        Paragraphs.split(count: scalars.count, classAt: { classes[$0].rawValue }, scalarAt: { scalars[$0].value }) {
+            start, contentEnd, _ in out.append(start..<contentEnd)
         }
-        if start < scalars.count || out.isEmpty { out.append(start..<scalars.count) }
         return out
     }
 
-    /// UAX #9 P2–P3 over `range`: the level of the first L, R or AL that is not inside an isolate
-    /// (and not inside one of `skipping`), or nil. FriBidi offers no P2 on its own that skips
-    /// isolates (fribidi_get_par_direction in 1.0.8 does not), so it is done here.
+    /// UAX #9 P2–P3 over `range` (`Paragraphs.firstStrongLevel`), not looking inside `skipping`
+    /// (sorted ranges within `range`).
     static func firstStrongLevel(_ classes: [BidiClass], _ range: Range<Int>, skipping: [Range<Int>]) -> UInt8? {
-        var depth = 0
-        var skip = 0
-        var i = range.lowerBound
-        while i < range.upperBound {
-            if skip < skipping.count, skipping[skip].lowerBound == i {
-                i = skipping[skip].upperBound
-                skip += 1
-                continue
-            }
-            switch classes[i] {
-            case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate: depth += 1
-            case .popDirectionalIsolate: if depth > 0 { depth -= 1 }
-            case .leftToRight where depth == 0: return 0
-            case .rightToLeft where depth == 0, .arabicLetter where depth == 0: return 1
-            default: break
-            }
-            i += 1
+        let neutral = BidiClass.otherNeutral.rawValue
+        return Paragraphs.firstStrongLevel(from: range.lowerBound, to: range.upperBound) { i in
+            let k = skipping.partitioningIndex { $0.upperBound > i }
+            return k < skipping.count && skipping[k].contains(i) ? neutral : classes[i].rawValue
         }
-        return nil
     }
 }

@@ -70,13 +70,24 @@ struct BidiCharacterTestCase {
 }
 
 @Suite struct BidiConformanceTests {
-    /// Every input of BidiTest.txt at every paragraph level it lists, by bidi class, through the
-    /// engine (fast paths on and off).
-    @Test(arguments: [false, true])
-    func bidiTestByClass(disablingFastPaths: Bool) throws {
+    /// The engines under test: native (with its fast paths), native on its general X1–X10 path
+    /// only, and FriBidi.
+    static let reorderers: [String] = ["native", "native-general", "fribidi"]
+
+    static func reorderer(_ name: String) -> BidiReorderer {
+        switch name {
+        case "native-general": return BidiReorderer(engine: .native, fastPaths: false)
+        case "fribidi": return BidiReorderer(engine: .fribidi)
+        default: return BidiReorderer(engine: .native)
+        }
+    }
+
+    /// Every input of BidiTest.txt at every paragraph level it lists, by bidi class, through each
+    /// engine: levels (with the same count) and order.
+    @Test(arguments: reorderers)
+    func bidiTestByClass(reorderer name: String) throws {
         let cases = try BidiTestCase.load()
-        let engine = BidiReorderer()
-        engine.disablesFastPaths = disablingFastPaths
+        let engine = Self.reorderer(name)
         var runs = 0
         var failures: [String] = []
         for testCase in cases {
@@ -85,7 +96,7 @@ struct BidiCharacterTestCase {
                 engine.load(classes: testCase.classes)
                 let n = engine.reorderAll(direction: direction, includeSeparators: true)
                 let order = engine.withVisualOrderBuffer(count: n) { $0.map(Int.init) }
-                var levelsOK = true
+                var levelsOK = engine.count == testCase.levels.count
                 for (i, want) in testCase.levels.enumerated() where want != nil && engine.levels[i] != want! {
                     levelsOK = false
                 }
@@ -133,9 +144,10 @@ struct BidiCharacterTestCase {
         }
     }
 
-    /// BidiTest.txt replayed with real characters through `BidiText`: this proves the Unicode 15
-    /// class table is what reaches FriBidi.
-    @Test func bidiTestReplayedWithRealCharacters() throws {
+    /// BidiTest.txt replayed with real characters through `BidiText` on each engine: this proves
+    /// the Unicode 15 class table is what reaches the engines.
+    @Test(arguments: BidiEngine.allCases)
+    func bidiTestReplayedWithRealCharacters(engine: BidiEngine) throws {
         let cases = try BidiTestCase.load()
         var runs = 0
         var failures: [String] = []
@@ -146,13 +158,15 @@ struct BidiCharacterTestCase {
             }
             for direction in testCase.directions {
                 runs += 1
-                let bidi = BidiText(scalars: scalars, direction: direction)
+                let bidi = BidiText(scalars: scalars, direction: direction, engine: engine)
                 // B only ever ends a BidiTest.txt input: it is the first paragraph's separator.
                 let paragraph = bidi.paragraphs[0]
                 let line = paragraph.singleLine
                 let content = paragraph.range.count
                 let wantOrder = testCase.order.filter { $0 < content }
-                let levelsOK = zip(line.levels, testCase.levels).allSatisfy { $1 == nil || $0 == $1! }
+                let wantLevels = testCase.levels.prefix(content)
+                let levelsOK = line.levels.count == wantLevels.count
+                    && zip(line.levels, wantLevels).allSatisfy { $1 == nil || $0 == $1! }
                 if (!levelsOK || line.visualOrder != wantOrder) && failures.count < 20 {
                     failures.append("line \(testCase.line) \(direction): \(line.visualOrder) want \(wantOrder)")
                 }
@@ -162,17 +176,20 @@ struct BidiCharacterTestCase {
         #expect(runs == 770_241)
     }
 
-    /// Every line of BidiCharacterTest.txt through `BidiText`.
-    @Test func bidiCharacterTest() throws {
+    /// Every line of BidiCharacterTest.txt through `BidiText` on each engine, and on the native
+    /// engine's general path alone.
+    @Test(arguments: reorderers)
+    func bidiCharacterTest(reorderer name: String) throws {
         let cases = try BidiCharacterTestCase.load()
         #expect(cases.count == 91_707)
         var failures: [String] = []
         for testCase in cases {
-            let bidi = BidiText(scalars: testCase.scalars, direction: testCase.direction)
+            let bidi = BidiText(scalars: testCase.scalars, direction: testCase.direction, reorderer: Self.reorderer(name))
             #expect(bidi.paragraphs.count == 1)
             let paragraph = bidi.paragraphs[0]
             let line = paragraph.singleLine
-            let levelsOK = zip(line.levels, testCase.levels).allSatisfy { $1 == nil || $0 == $1! }
+            let levelsOK = line.levels.count == testCase.levels.count
+                && zip(line.levels, testCase.levels).allSatisfy { $1 == nil || $0 == $1! }
             if (paragraph.baseLevel != testCase.paragraphLevel || !levelsOK
                 || line.visualOrder != testCase.order) && failures.count < 20
             {

@@ -14,11 +14,19 @@ import Testing
     }
 
     /// The same input end to end: render with the debug overlay at a tiny size and width 1 px.
+    /// Every character is laid out once, the text wraps at its break opportunities, and both
+    /// renderings are whole images.
     @Test func tinyWidthDebugRender() throws {
+        let text = "UrUUUUU[UUUUUUUU\u{0B}UUUUUUUUUUUU-syrUe\u{0B}UUUUU)\u{0}UUUUUc"
         let layout = try TestLayout.engine.layout(
-            "UrUUUUU[UUUUUUUU\u{0B}UUUUUUUUUUUU-syrUe\u{0B}UUUUU)\u{0}UUUUUc",
-            options: LayoutOptions(direction: .rightToLeft, size: 4, maxWidth: 1, alignment: .center))
-        _ = try TestRender.renderer.rgba(layout, options: RenderOptions(padding: 2, debug: true))
-        _ = try TestRender.renderer.svg(layout, options: RenderOptions(debug: true))
+            text, options: LayoutOptions(direction: .rightToLeft, size: 4, maxWidth: 1, alignment: .center))
+        #expect(TestLayout.visualOrder(layout).sorted() == Array(0..<text.unicodeScalars.count))
+        #expect(layout.lines.count > 1)
+        let image = try TestRender.renderer.rgba(layout, options: RenderOptions(padding: 2, debug: true))
+        #expect(image.width >= 4 && image.height >= 4)
+        #expect(image.pixels.count == image.width * image.height * 4)
+        let svg = try TestRender.renderer.svg(layout, options: RenderOptions(debug: true))
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+        #expect(svg.hasSuffix("</svg>\n") || svg.hasSuffix("</svg>"))
     }
 }

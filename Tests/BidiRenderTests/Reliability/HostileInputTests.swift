@@ -6,15 +6,29 @@ import Testing
 @Suite struct HostileInputTests {
     static let rtl = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
 
-    @Test(arguments: ["", "\u{200E}\u{200F}\u{202B}\u{202C}\u{2067}\u{2069}\u{2066}\u{061C}", "\u{202E}\u{202D}\u{202A}", "\n\n\r\n", "\u{2029}"])
-    func emptyAndControlOnlyText(text: String) throws {
+    /// Empty and control-only text lays out and renders; every character but the paragraph
+    /// separators is placed once, and each
+    /// engine's visual order is ICU's (the characters X9 keeps, paragraph separators left out).
+    @Test(arguments: [
+        ("", [Int]()), ("\u{200E}\u{200F}\u{202B}\u{202C}\u{2067}\u{2069}\u{2066}\u{061C}", [7, 6, 5, 4, 1, 0]),
+        ("\u{202E}\u{202D}\u{202A}", []), ("\n\n\r\n", []), ("\u{2029}", []),
+    ])
+    func emptyAndControlOnlyText(text: String, order: [Int]) throws {
         let layout = try TestLayout.engine.layout(text, options: Self.rtl)
+        let scalars = Array(text.unicodeScalars)
         #expect(!layout.lines.isEmpty)
+        #expect(TestLayout.visualOrder(layout).sorted() == scalars.indices.filter { BidiClass(scalars[$0]) != .paragraphSeparator })
         #expect(layout.lines.allSatisfy { $0.runs.flatMap(\.glyphs).allSatisfy { $0.advance >= 0 } })
         _ = try TestRender.renderer.png(layout)
         _ = try TestRender.renderer.svg(layout)
-        _ = BidiText(text, direction: .auto)
-        BidiReorderer().withVisualOrder(of: text, direction: .rightToLeft) { #expect($0.count <= text.unicodeScalars.count) }
+        if !scalars.isEmpty, BidiClass(scalars[0]) != .paragraphSeparator {
+            let keep = { (i: Int) in !BidiClass(scalars[i]).isRemovedByX9 }
+            #expect(ICUBidi.reorder(scalars, paragraphLevel: 1)!.visual.filter(keep) == order)
+        }
+        for engine in BidiEngine.allCases {
+            let got = BidiReorderer(engine: engine).withVisualOrder(of: text, direction: .rightToLeft) { $0.map(Int.init) }
+            #expect(got == order, "\(engine)")
+        }
     }
 
     /// A 1 MB single line of mixed chat text lays out, wrapped, with every character on a line.
@@ -49,8 +63,9 @@ import Testing
         #expect(MentionIsolation.strip(isolated) == text)
     }
 
-    /// 200 nested embeddings and isolates, beyond the depth limit of 125, and unmatched PDF and PDI:
-    /// levels stay within 0…126 and the order equals ICU's.
+    /// 200 nested embeddings and isolates, beyond the depth limit of 125, and unmatched PDF and PDI,
+    /// on both engines (the FriBidi engine's guard hands them to the native one): levels stay
+    /// within 0…126 and the order equals ICU's. Generated deep nesting is in ICUDifferentialTests.
     @Test(arguments: [
         String(repeating: "\u{202B}", count: 200) + "abc مرحبا 123" + String(repeating: "\u{202C}", count: 200),
         String(repeating: "\u{2067}", count: 200) + "abc مرحبا 123" + String(repeating: "\u{2069}", count: 200),
@@ -61,11 +76,14 @@ import Testing
     func deepNestingAndUnmatchedPops(text: String) throws {
         let scalars = Array(text.unicodeScalars)
         for level: UInt8 in [0, 1] {
-            let line = BidiText(scalars: scalars, direction: level == 1 ? .rightToLeft : .leftToRight).paragraphs[0].singleLine
-            #expect(line.levels.allSatisfy { $0 <= 126 })
+            let direction: ParagraphDirection = level == 1 ? .rightToLeft : .leftToRight
             let icu = ICUBidi.reorder(scalars, paragraphLevel: level)!
             let keep = { (i: Int) in !BidiClass(scalars[i]).isRemovedByX9 }
-            #expect(line.visualOrder.filter(keep) == icu.visual.filter(keep))
+            for engine in BidiEngine.allCases {
+                let line = BidiText(scalars: scalars, direction: direction, engine: engine).paragraphs[0].singleLine
+                #expect(line.levels.allSatisfy { $0 <= 126 })
+                #expect(line.visualOrder.filter(keep) == icu.visual.filter(keep))
+            }
         }
         let layout = try TestLayout.engine.layout(text, options: Self.rtl)
         #expect(TestLayout.visualOrder(layout).sorted() == Array(0..<scalars.count))
@@ -108,11 +126,13 @@ import Testing
         #expect(fonts == ["Noto Sans", "Noto Sans Arabic"])
     }
 
-    /// A truncated font file fails with FreeType's reason, or, if FreeType accepts its header, lays
-    /// out without crashing.
+    /// A truncated font file, cut inside its header, its table directory or its tables (12, 200 and
+    /// 4,000 bytes, half the file): the registry fails with a typed `fontLoad` error that names the
+    /// file and gives FreeType's reason, every time (no cut is laid out half-loaded).
     @Test func truncatedFont() throws {
         let source = try #require(FontRegistry.defaultManifestPath).replacingOccurrences(of: "fonts.json", with: "NotoSans/NotoSans-Regular.ttf")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        var outcomes: [String] = []
         for length in [12, 200, 4_000, bytes.count / 2] {
             let path = try manifestFile(#"{"packages": [{"locale": "default", "fonts": [{"weight": 400, "file": "cut.ttf"}]}]}"#)
             let font = (path as NSString).deletingLastPathComponent + "/cut.ttf"
@@ -121,12 +141,18 @@ import Testing
                 let registry = try FontRegistry(manifestPath: path, systemFallback: false)
                 let layout = try LayoutEngine(registry: registry).layout("hello world", options: LayoutOptions())
                 _ = try Renderer().png(layout)
+                outcomes.append("laid out")
             } catch {
-                guard case .fontLoad(let file, let reason) = error else { Issue.record("\(error)"); continue }
+                guard case .fontLoad(let file, let reason) = error else {
+                    outcomes.append("\(error)")
+                    continue
+                }
                 #expect(file.hasSuffix("cut.ttf"))
                 #expect(reason.contains("FreeType error"), "\(reason)")
+                outcomes.append("fontLoad")
             }
         }
+        #expect(outcomes == ["fontLoad", "fontLoad", "fontLoad", "fontLoad"])
     }
 
     /// A font that covers no character of the text: .notdef, reported in `fallbacks`.
