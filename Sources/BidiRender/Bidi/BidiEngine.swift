@@ -22,9 +22,11 @@ public enum BidiEngine: String, Sendable, Hashable, CaseIterable {
     /// Fallback: libfribidi 1.0.8 crashes or hangs on some deeply nested text, so a paragraph whose
     /// embeddings, overrides and isolates nest more than 61 deep (counted as X1–X8 count them, with
     /// the pops of PDF and PDI; 62 pushes could pass max_depth 125), or in which a non-spacing mark
-    /// right after a paired bracket character is followed by another bracket, is resolved by the
+    /// right after a paired bracket character is followed by another bracket, or whose separator
+    /// comes while an isolate is still open (1.0.8 then reads a freed run), is resolved by the
     /// native engine instead; so is a paragraph FriBidi cannot allocate for. The process never
-    /// crashes or hangs on account of FriBidi.
+    /// crashes or hangs on account of FriBidi. The README lists FriBidi 1.0.8's remaining
+    /// deviations from UAX #9.
     case fribidi
 }
 

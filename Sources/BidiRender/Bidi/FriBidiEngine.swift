@@ -4,8 +4,10 @@
 // work-arounds and of the guard that keeps the process alive:
 //
 // - The guard (`leavesToNativeEngine`): FriBidi 1.0.8 crashes (SIGSEGV) or loops forever on some
-//   paragraphs that nest deeper than max_depth (125). A paragraph that could reach that depth, or
-//   that has the bracket-after-mark pattern no work-around covers, is resolved natively.
+//   paragraphs that nest deeper than max_depth (125), and reads freed memory when an isolate is open
+//   at the paragraph separator. A paragraph that could reach that depth, that ends an open isolate
+//   with its separator, or that has the bracket-after-mark pattern no work-around covers, is
+//   resolved natively.
 // - Bracket after ON + NSM (`preResolveMarkAfterNeutral`).
 // - Bug #141, the wrong sos of an isolate after an earlier isolate (`insertsIsolateMarks`); the same
 //   marks make FriBidi find an FSI's direction without looking past its matching PDI.
@@ -35,6 +37,7 @@ struct FriBidiEngine {
     private static let RLI = BidiClass.rightToLeftIsolate.rawValue
     private static let FSI = BidiClass.firstStrongIsolate.rawValue
     private static let PDI = BidiClass.popDirectionalIsolate.rawValue
+    private static let B = BidiClass.paragraphSeparator.rawValue
 
     /// Pushes (embeddings, overrides, isolates) a paragraph may nest before the guard leaves it to
     /// the native engine: each push raises the level by 1 or 2, so 61 of them reach at most level
@@ -45,7 +48,10 @@ struct FriBidiEngine {
 
     /// True when FriBidi 1.0.8 must not see the paragraph: the directional status stack of X1–X8
     /// could overflow (more than `guardDepth` nested embeddings, overrides and isolates, counted as
-    /// X1–X8 count them, including PDF's and PDI's pops), or a non-spacing mark right after a paired
+    /// X1–X8 count them, including PDF's and PDI's pops; past 125, 1.0.8 counts an isolate after an
+    /// overflowed embedding as valid, pops below the stack and writes `bracket_stack[-1]`: SIGSEGV,
+    /// or a run list turned into a cycle that never ends), an isolate is still open at the
+    /// paragraph separator (a use after free in 1.0.8's run merging), or a non-spacing mark right after a paired
     /// bracket character is followed by another bracket (FriBidi then drops the second bracket's
     /// pair, and no type handed to it avoids that without knowing N0's outcome).
     static func leavesToNativeEngine(classes: UnsafePointer<UInt8>, brackets: UnsafePointer<UInt32>, count: Int) -> Bool {
@@ -65,6 +71,12 @@ struct FriBidiEngine {
                 // X6a: pops up to and including the last isolate, if there is one.
                 let open = depth == 64 ? isolates : isolates & ((1 << UInt64(depth)) - 1)
                 if open != 0 { depth = 63 - open.leadingZeroBitCount }
+            case B:
+                // An isolate still open at the paragraph separator: 1.0.8 stops its X1–X8 pass at
+                // B and then merges runs of one level but different isolate levels, leaving a
+                // pointer to a freed run (use after free; fixed upstream in 1.0.11, a2dd935).
+                let open = depth == 64 ? isolates : isolates & ((1 << UInt64(depth)) - 1)
+                if open != 0 { return true }
             case NSM where i > 0 && brackets[i - 1] != BidiBracket.none:
                 var j = i + 1
                 while j < count, classes[j] == NSM { j += 1 }
