@@ -20,7 +20,8 @@ struct ReorderCommand: ParsableCommand {
             "visual":[...]}]}; offsets are code point offsets into the input, "end" is exclusive and \
             leaves out the separator, "levels" are after rule L1 with the paragraph as one line, \
             and "visual" lists input offsets left to right without the characters rule X9 removes.
-            --jsonl: each input line is {"text": "...", "direction": ..., "fallback": ...}; each \
+            --jsonl: each input line is {"text": "...", "direction": ..., "fallback": ..., \
+            "bidi": "native"|"fribidi"}; each \
             output line is a JSON document, or {"error": "...", "line": n} for a bad line.
             """
     )
@@ -60,20 +61,21 @@ struct ReorderCommand: ParsableCommand {
             try JSONLines.process(
                 bytes, source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, into: &out,
                 prepare: { object in try Self.reorderWork(object, default: directionOptions) },
-                run: { work in Self.jsonDocument(BidiText(work.text, direction: work.direction)) })
+                run: { work in Self.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine)) })
             return
         }
         let text = try input.readText()
-        let bidi = BidiText(text, direction: directionOptions.paragraphDirection)
+        let bidi = BidiText(text, direction: directionOptions.paragraphDirection, engine: directionOptions.bidiEngine)
         switch format ?? .text {
         case .json: print(Self.jsonDocument(bidi), to: &out)
         case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "", to: &out)
         }
     }
 
-    /// One JSON Lines input line to one output document.
-    /// One JSON Lines input line's text and direction.
-    static func reorderWork(_ object: [String: Any], default options: DirectionOptions) throws(LineError) -> (text: String, direction: ParagraphDirection) {
+    /// One JSON Lines input line's text, direction and bidi engine.
+    static func reorderWork(
+        _ object: [String: Any], default options: DirectionOptions
+    ) throws(LineError) -> (text: String, direction: ParagraphDirection, engine: BidiEngine) {
         guard let text = try JSONLines.string(object, "text") else {
             throw LineError(message: "missing \"text\"")
         }
@@ -84,7 +86,8 @@ struct ReorderCommand: ParsableCommand {
         } catch {
             throw LineError(message: "\(error)")
         }
-        return (text, DirectionOptions.resolve(direction, fallback))
+        let engine = try JSONLines.choice(object, "bidi", as: BidiEngine.self) ?? options.bidiEngine
+        return (text, DirectionOptions.resolve(direction, fallback), engine)
     }
 
     /// The JSON document of one input.
@@ -105,24 +108,13 @@ struct ReorderCommand: ParsableCommand {
             let line = p.singleLine
             for offset in line.visualOrder {
                 let scalar = bidi.scalars[offset]
-                if isBidiControl(scalar) { continue }
-                let level = line.levels[offset - line.range.lowerBound]
-                let shown = level & 1 == 1 ? UnicodeBidiData.mirroringGlyph(of: scalar) ?? scalar : scalar
-                out.unicodeScalars.append(shown)
+                if UnicodeBidiData.isBidiControl(scalar) { continue }
+                out.unicodeScalars.append(UnicodeBidiData.mirrored(scalar, atLevel: line.levels[offset - line.range.lowerBound]))
             }
             out += "\n"
             if withLevels { out += line.levels.map(String.init).joined(separator: " ") + "\n" }
         }
         return out
-    }
-
-    /// The bidi formatting characters the text output removes, as the `fribidi` CLI does: marks
-    /// (LRM, RLM, ALM), embeddings, overrides and isolates.
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
     }
 }
 

@@ -10,6 +10,21 @@ func runLayout(_ arguments: [String]) throws -> String { try run(LayoutCommand.s
 @Suite struct LayoutCommandTests {
     static let seed = "مرحبا@我, 今天天气好吗"
 
+    /// `--bidi` reaches the layout: with the FriBidi engine, the FriBidi 1.0.8 deviation "١ LRE 〈א〉"
+    /// (LTR) reverses the bracketed run, and the runs come out in another visual order.
+    @Test func bidiOptionReachesTheLayout() throws {
+        let text = "\u{0661}\u{202A}\u{3008}\u{05D0}\u{3009}"
+        func runStarts(_ engine: String) throws -> [Int?] {
+            let out = try runLayout([text, "--direction", "ltr", "--format", "json", "--no-system-fonts", "--bidi", engine])
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            let lines = try #require(doc["lines"] as? [[String: Any]])
+            return try #require(lines[0]["runs"] as? [[String: Any]]).map { $0["start"] as? Int }
+        }
+        #expect(try runStarts("native") != runStarts("fribidi"))
+        #expect(try LayoutCommand.parse([text, "--bidi", "fribidi"]).layout.options.bidiEngine == .fribidi)
+        #expect(try LayoutCommand.parse([text]).layout.options.bidiEngine == .native)
+    }
+
     @Test func jsonContract() throws {
         let out = try runLayout([Self.seed, "--direction", "rtl", "--locale", "ar", "--size", "20", "--format", "json", "--no-system-fonts"])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])

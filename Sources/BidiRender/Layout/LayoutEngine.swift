@@ -68,8 +68,7 @@ public final class LayoutEngine: Sendable {
             callerMentions: spans.filter(\.isMention).map(\.range))
         scratch.isolated.rebuild(scratch.text.scalars, mentions: resolved.mentions, innerMarks: true)
         let attributes = AttributeMap(spans: spans, options: options, count: scratch.text.count)
-        // TODO(bidi engine): set the pooled reorderer's engine from `options.bidiEngine` once
-        // BidiReorderer has one; until then every layout resolves natively.
+        scratch.bidi.engine = options.bidiEngine
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
         var lines: [LayoutLine] = []

@@ -1,4 +1,4 @@
-// DirectionOptions: --direction and --fallback, shared by the commands that resolve paragraphs.
+// DirectionOptions: --direction, --fallback and --bidi, shared by the commands that resolve paragraphs.
 import ArgumentParser
 import BidiRender
 
@@ -14,13 +14,20 @@ enum FallbackArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
     var direction: TextDirection { self == .ltr ? .leftToRight : .rightToLeft }
 }
 
-/// The paragraph direction options.
+extension BidiEngine: ExpressibleByArgument {}
+
+/// The paragraph direction options, and which bidi engine resolves the paragraphs.
 struct DirectionOptions: ParsableArguments {
     @Option(help: "Paragraph direction: forced ltr or rtl, or auto (first strong character; the default).")
     var direction: DirectionArgument?
 
     @Option(help: "With auto: the direction of a paragraph that has no strong character.")
     var fallback: FallbackArgument?
+
+    @Option(
+        name: .customLong("bidi"),
+        help: "The UAX #9 implementation: native (the default: faster, free of FriBidi 1.0.8's bugs) or fribidi.")
+    var bidiEngine: BidiEngine = .native
 
     func validate() throws {
         try Self.check(direction, fallback)

@@ -39,7 +39,7 @@ struct LayoutOptionsGroup: ParsableArguments {
         LayoutOptions(
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
-            digits: digits)
+            digits: digits, bidiEngine: directionOptions.bidiEngine)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -54,6 +54,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             throw LineError(message: "\(error)")
         }
         o.direction = DirectionOptions.resolve(direction, fallback)
+        if let engine = try JSONLines.choice(object, "bidi", as: BidiEngine.self) { o.bidiEngine = engine }
         if let locale = try JSONLines.string(object, "locale") { o.locale = try Self.locale(locale, key: "locale") }
         if let weight = try Self.weight(object["weight"], key: "weight") { o.weight = weight }
         if let style = try JSONLines.choice(object, "style", as: FontStyle.self) { o.style = style }
