@@ -44,8 +44,8 @@ public struct FontManifest: Sendable, Hashable {
     public var scripts: [String: String]
 
     /// Reads and validates the manifest at `path` (a regular file of at most 16 MB). Every font file
-    /// it names must be a regular file inside the manifest's folder (symlinks resolved) or the
-    /// embedded fonts' folder; `allowsPathsOutsideFolder` lifts the folder rule for a trusted manifest.
+    /// it names must be a regular file inside the manifest's folder (symlinks resolved);
+    /// `allowsPathsOutsideFolder` lifts the folder rule for a trusted manifest.
     /// - Throws: `BidiRenderError.manifest` naming the file, line and key path of the problem. A path
     ///   outside the folder gets "not a font file inside the manifest folder" whether or not it exists.
     public init(contentsOf path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {

@@ -37,21 +37,13 @@ enum ManifestFiles {
         return [UInt8](data ?? Data())
     }
 
-    /// The folders whose fonts any manifest may name: the embedded fonts' folder (the library's own
-    /// public fonts, so a manifest can reuse them without copying).
-    static let sharedFolders: [String] = {
-        guard let path = FontRegistry.defaultManifestPath, let real = realPath((path as NSString).deletingLastPathComponent)
-        else { return [] }
-        return [real]
-    }()
-
     /// The absolute path of font `file` as a manifest in `directory` names it, or why it may not be
     /// used. Relative paths are relative to `directory`. Without `allowsOutside`, the file's real path
-    /// must be inside `directory` (or a shared folder); with it, any regular file will do.
+    /// must be inside `directory`; with it, any regular file will do.
     static func fontPath(_ file: String, directory: String, allowsOutside: Bool) -> Result<String, Failure> {
         // As the manifest names it (relative to the working directory when the manifest's path is).
         let absolute = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
-        let folders = allowsOutside ? [] : ([realPath(directory)].compactMap { $0 } + sharedFolders)
+        let folders = allowsOutside ? [] : [realPath(directory)].compactMap { $0 }
         func inside(_ real: String) -> Bool {
             folders.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }

@@ -71,8 +71,11 @@ import TestSupport
         let device = try Self.manifest(file: "/dev/urandom")
         #expect(Self.manifestError(device, allowsOutside: true) == .manifest(
             file: device, line: 2, key: "packages[0].fonts[0].file", reason: "not a regular file: /dev/urandom"))
-        // The embedded fonts' folder is shared: any manifest may name its fonts.
-        #expect(Self.manifestError(try Self.manifest(file: Self.embeddedFont)) == nil)
+        // No folder is shared: even the embedded fonts need the caller's permission from elsewhere.
+        let embedded = try Self.manifest(file: Self.embeddedFont)
+        #expect(Self.manifestError(embedded, allowsOutside: true) == nil)
+        #expect(Self.manifestError(embedded) == .manifest(
+            file: embedded, line: 2, key: "packages[0].fonts[0].file", reason: "not a font file inside the manifest folder"))
     }
 
     @Test func fontLoadErrorSaysWhereTheManifestNamesIt() throws {
