@@ -118,7 +118,7 @@ import Testing
     /// is compared. Texts with overrides are left out: on some of them (RLO a LRE b PDF LRI c PDI
     /// LRE d PDF e PDF, RTL) ICU 72 gives an isolate initiator under an override its content's
     /// level, where UAX #9 X5a, the native engine and FriBidi give it the override's; so are the
-    /// texts of ICU's quirks (`ICUDifferentialTests.icuQuirk`).
+    /// texts of ICU's quirks (`ICUBidi.knownQuirk`).
     @Test(arguments: BidiEngine.allCases)
     func lineReorderingAgreesWithICU(engine: BidiEngine) throws {
         let reorderer = BidiReorderer(engine: engine)
@@ -134,7 +134,7 @@ import Testing
         var lines = 0
         var reordered = 0
         for text in texts where !text.isEmpty && !text.unicodeScalars.contains(where: { $0 == "\u{202D}" || $0 == "\u{202E}" })
-            && !ICUDifferentialTests.icuQuirk(Array(text.unicodeScalars))
+            && !ICUBidi.knownQuirk(Array(text.unicodeScalars))
         {
             let scalars = Array(text.unicodeScalars)
             for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
