@@ -129,6 +129,9 @@ def main():
     print("ratio layout-long/layout-pango-long: %s" % ratio(results, "layout-long", "layout-pango-long"))
     print("ratio reorder-long/reorder-fribidi-c-long: %s" % ratio(results, "reorder-long", "reorder-fribidi-c-long"))
     print("ratio reorder-long/reorder-icu-long: %s" % ratio(results, "reorder-long", "reorder-icu-long"))
+    print("ratio reorder-engine-fribidi/reorder-fribidi-c: %s"
+          % ratio(results, "reorder-engine-fribidi", "reorder-fribidi-c"))
+    print("ratio reorder/reorder-engine-fribidi: %s" % ratio(results, "reorder", "reorder-engine-fribidi"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

@@ -25,7 +25,8 @@ let capacity = (corpusUTF32 + longUTF32).map(\.count).max()! + 16
 
 // Warm, reused state. The benchmarks run one at a time, on one thread.
 nonisolated(unsafe) var cursor = 0
-nonisolated(unsafe) let reorderer = BidiReorderer()
+nonisolated(unsafe) let reorderer = BidiReorderer(engine: .native)
+nonisolated(unsafe) let fribidiReorderer = BidiReorderer(engine: .fribidi)
 nonisolated(unsafe) let shaper = Shaper()
 nonisolated(unsafe) let rawFriBidi = raw_fribidi_create(Int32(capacity))
 nonisolated(unsafe) let rawICU = raw_icu_create(Int32(capacity))
@@ -41,6 +42,12 @@ func reorderBenchmarks(suffix: String, texts: [String], codePoints: [[UInt32]]) 
     Benchmark("reorder\(suffix)") { benchmark in
         for _ in benchmark.scaledIterations {
             reorderer.withVisualOrder(of: texts[next(texts.count)], direction: .rightToLeft) { blackHole($0.count) }
+        }
+    }
+    // The same reorder through the library's FriBidi engine (FriBidi resolves every paragraph).
+    Benchmark("reorder-engine-fribidi\(suffix)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            fribidiReorderer.withVisualOrder(of: texts[next(texts.count)], direction: .rightToLeft) { blackHole($0.count) }
         }
     }
     Benchmark("reorder-fribidi-c\(suffix)") { benchmark in
