@@ -116,7 +116,4 @@ extension BidiReorderer {
             paragraphs.append(ParagraphSpan(start: start, contentEnd: contentEnd, end: end, classSet: set))
         }
     }
-
-    /// The bracket values of the loaded text (for tests).
-    var bracketValues: [UInt32] { Array(UnsafeBufferPointer(start: brackets, count: count)) }
 }

@@ -32,15 +32,6 @@ extension BidiReorderer {
         return classSet & forbidden == 0 ? .uniform : .implicit
     }
 
-    /// The native path paragraph `index` takes with `direction` (for tests).
-    func nativePath(paragraph index: Int, direction: ParagraphDirection) -> NativePath {
-        let p = paragraphs[index]
-        let classes = self.classes
-        let base = direction.forcedLevel
-            ?? Paragraphs.firstStrongLevel(from: p.start, to: p.end) { classes[$0] } ?? direction.fallbackLevel
-        return Self.nativePath(classSet: p.classSet, base: base)
-    }
-
     /// Resolves paragraph `index` (P2–I2) into `levels` with `engine` and returns its paragraph
     /// level.
     func resolve(paragraph index: Int, direction: ParagraphDirection) -> UInt8 {

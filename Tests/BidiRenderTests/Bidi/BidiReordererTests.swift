@@ -225,3 +225,18 @@ import Testing
         #expect(long.allSatisfy { (5_000...5_300).contains($0.unicodeScalars.count) })
     }
 }
+
+// What the tests read of a reorderer, kept out of the production type.
+extension BidiReorderer {
+    /// The bracket values of the loaded text.
+    var bracketValues: [UInt32] { Array(UnsafeBufferPointer(start: brackets, count: count)) }
+
+    /// The native path paragraph `index` takes with `direction`.
+    func nativePath(paragraph index: Int, direction: ParagraphDirection) -> NativePath {
+        let p = paragraphs[index]
+        let classes = self.classes
+        let base = direction.forcedLevel
+            ?? Paragraphs.firstStrongLevel(from: p.start, to: p.end) { classes[$0] } ?? direction.fallbackLevel
+        return Self.nativePath(classSet: p.classSet, base: base)
+    }
+}
