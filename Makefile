@@ -60,14 +60,21 @@ unicode-tables:
 readme-image: build
 	$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 --no-system-fonts -o Docs/images/mention-rtl.png
 
-## Fuzzes the layout entry point with libFuzzer and AddressSanitizer for SECONDS seconds (default
-## 60). The corpus grows in Fuzz/.build/corpus from the seeds in Fuzz/Seeds; a finding is written to
-## Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
+## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the three
+## fuzzers: LayoutFuzzer (the whole pipeline, numbers from the input's bytes), BidiDiffFuzzer (native
+## engine against the FriBidi engine against ICU's ubidi) and ManifestFuzzer (the font manifest
+## loader), with inputs up to 64 KB. Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
+## a finding is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer
 fuzz: deps
 	cd Fuzz && swift build $(FUZZ_FLAGS)
-	mkdir -p Fuzz/.build/corpus
-	cd Fuzz && SWIFT_BACKTRACE=enable=no .build/debug/LayoutFuzzer .build/corpus Seeds \
-	  -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1
+	@set -e; for pair in $(FUZZERS); do \
+	  name=$${pair%%:*}; fuzzer=$${pair##*:}; \
+	  mkdir -p Fuzz/.build/corpus-$$name; \
+	  echo "== $$fuzzer ($(SECONDS) s)"; \
+	  (cd Fuzz && SWIFT_BACKTRACE=enable=no .build/debug/$$fuzzer .build/corpus-$$name Seeds/$$name \
+	    -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1); \
+	done
 
 ## The whole suite under ThreadSanitizer, then under AddressSanitizer (each in its own build folder).
 check-sanitizers: deps

@@ -1,6 +1,8 @@
 // LayoutFuzzer: turns fuzz bytes into a text and layout options (direction, width, mentions, digits,
 // weight, locale, size) and runs the whole pipeline — strict UTF-8 decoding, bidi, mention isolation,
 // layout, JSON dump, and sometimes rendering — checking invariants that must hold for any input.
+// With bit 0x20 of the third byte set, the width and the size are the raw bits of the next 16 bytes
+// (any Double: huge, tiny, negative, NaN): they must either be refused with an error or laid out.
 import BidiRender
 
 /// Shared by every input, like a server's engine.
@@ -13,7 +15,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard bytes.count >= 4 else { return 0 }
     let (a, b, c, d) = (bytes[0], bytes[1], bytes[2], bytes[3])
-    let body = UnsafeBufferPointer(rebasing: bytes[4...])
+    var rawNumbers: (width: Double, size: Double)?
+    var bodyStart = 4
+    if c & 0x20 != 0, bytes.count >= 20 {
+        func double(at i: Int) -> Double {
+            Double(bitPattern: (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[i + $1]) })
+        }
+        rawNumbers = (double(at: 4), double(at: 12))
+        bodyStart = 20
+    }
+    let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
     // Strict decoding must either succeed or name an offset inside the input.
     let text: String
     do {
@@ -33,6 +44,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         alignment: TextAlignment.allCases[Int(d) % TextAlignment.allCases.count],
         mentions: d & 8 == 0 ? .auto : .none, digits: DigitSubstitution.allCases[Int(d >> 4) % 4])
     options.style = c & 0x80 == 0 ? .normal : .italic
+    if let (width, size) = rawNumbers {
+        options.maxWidth = width
+        options.size = size
+    }
     let scalars = Array(text.unicodeScalars)
     var spans: [TextSpan] = []
     if b & 0x80 != 0, !scalars.isEmpty {
@@ -53,8 +68,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(MentionIsolation.strip(isolated) == text, "strip(isolate(t)) != t")
     }
 
-    guard let layout = try? engine.layout(text, spans: spans, options: options) else {
-        fatalError("valid options were rejected")
+    let layout: Layout
+    do {
+        layout = try engine.layout(text, spans: spans, options: options)
+    } catch {
+        // Only numbers from the raw bytes may be refused, and only as an invalid value.
+        guard rawNumbers != nil, case .invalidValue = error else { fatalError("valid options were rejected: \(error)") }
+        return 0
     }
     // Lines partition each paragraph; runs cover each line exactly once.
     for (p, paragraph) in layout.paragraphs.enumerated() {

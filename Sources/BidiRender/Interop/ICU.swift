@@ -84,8 +84,11 @@ enum ICUBidi {
     /// - Quirk 3, N0's marks before an isolate control: N0 gives the NSMs right after a paired
     ///   bracket the bracket's new type; ICU leaves them as they were when an isolate initiator or PDI
     ///   follows them (١[א]◌̀ RLI א in LTR: the mark is R at level 1; ICU gives 0), or when a BN
-    ///   (removed by X9, so not there for N0) stands between the bracket and them (A RLM [א] ZWJ
-    ///   U+20D6 in LTR, a line of BidiCharacterTest.txt: the mark is R; ICU gives 0).
+    ///   or another character X9 removes (so not there for N0) stands between the bracket and them (A RLM [א] ZWJ
+    ///   U+20D6 in LTR, a line of BidiCharacterTest.txt: the mark is R; ICU gives 0); and it never
+    ///   changes the marks right after a CLOSING bracket (ب(ب)◌̀ in LTR: N0 makes the pair R by its
+    ///   context, so the mark is R at level 1; ICU gives 0, also on BidiCharacterTest.txt's own line
+    ///   `05D0 0028 05D1 0029 0331`). Found by the differential fuzzer.
     static func knownQuirk(_ scalars: [Unicode.Scalar]) -> Bool {
         let classes = scalars.map { BidiClass($0) }
         // X1–X8's stack, enough to know the override status at each PDI (level, override, isolate).
@@ -125,13 +128,20 @@ enum ICUBidi {
                 } else if stack[stack.count - 1].override {
                     return true
                 }
-            case .nonspacingMark where i > 0 && classes[i - 1] == .boundaryNeutral:
+            case .nonspacingMark where i > 0:
+                // Back over marks and characters X9 removes, to the character they follow.
                 var j = i - 1
-                while j > 0, classes[j] == .boundaryNeutral || classes[j] == .nonspacingMark { j -= 1 }
-                if UnicodeBidiData.pairedBracket(of: scalars[j]) != nil { return true }
-            case .nonspacingMark where i + 1 < classes.count:
-                let next = classes[i + 1]
-                if next.rawValue >= BidiClass.leftToRightIsolate.rawValue,
+                var removedBetween = false
+                while j > 0, classes[j].isRemovedByX9 || classes[j] == .nonspacingMark {
+                    if classes[j].isRemovedByX9 { removedBetween = true }
+                    j -= 1
+                }
+                if let bracket = UnicodeBidiData.pairedBracket(of: scalars[j]) {
+                    if removedBetween { return true }
+                    // A closing bracket with an opener before it (pairs approximately as BD16 does).
+                    if bracket.kind == .close, scalars[..<j].contains(bracket.pair) { return true }
+                }
+                if i + 1 < classes.count, classes[i + 1].rawValue >= BidiClass.leftToRightIsolate.rawValue,
                     classes[..<i].last(where: { $0 != .nonspacingMark }).map({ $0 == .otherNeutral }) == true
                 {
                     return true

@@ -80,7 +80,7 @@ struct SeededGenerator: RandomNumberGenerator {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(compared > 80_000)
-        #expect(skipped < 1_500, "the quirk classes must stay narrow")
+        #expect(skipped < 2_000, "the quirk classes must stay narrow (about 5 % of random strings)")
         #expect(deepCompared > 6_000, "deep nesting must be compared")
     }
 
