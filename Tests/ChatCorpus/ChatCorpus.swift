@@ -110,13 +110,14 @@ public enum ChatCorpus {
     static let punctuation = ["،", "؟", "!", "。", "，", ".", "?", "…", "!!", "：", "-"]
 }
 
-/// SplitMix64: a small, fast, deterministic pseudo-random generator (Steele, Lea, Flood 2014).
-struct SplitMix64 {
+/// SplitMix64: a small, fast, deterministic pseudo-random generator (Steele, Lea, Flood 2014). The
+/// corpus and the tests' random strings use it, so every run sees the same text.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,20 +1,9 @@
 // The native engine against ICU's ubidi (an independent UAX #9 implementation) on random strings of
 // every bidi class, brackets and deep nesting included, under LTR, RTL and auto; and the FriBidi
 // engine on deeply nested text, where libfribidi 1.0.8 crashes or hangs without the engine's guard.
+import ChatCorpus
 import Testing
 @testable import BidiRender
-
-/// A small deterministic generator (SplitMix64), so every run tests the same strings.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct ICUDifferentialTests {
     /// A representative code point of each class (ICU's ubidi needs real characters), with paired
@@ -29,7 +18,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// Random text: mostly any class, sometimes a deep run of embeddings and isolates (deeper than
     /// 125) with unbalanced PDF and PDI.
-    static func randomText(_ g: inout SeededGenerator, deep: Bool) -> [Unicode.Scalar] {
+    static func randomText(_ g: inout SplitMix64, deep: Bool) -> [Unicode.Scalar] {
         var out: [UInt32] = []
         let length = Int.random(in: 1...(deep ? 24 : 16), using: &g)
         if deep {
@@ -43,7 +32,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func nativeAgreesWithICU() {
-        var g = SeededGenerator(state: 9)
+        var g = SplitMix64(seed: 9)
         let reorderer = BidiReorderer()
         var compared = 0
         var deepCompared = 0
@@ -90,7 +79,7 @@ struct SeededGenerator: RandomNumberGenerator {
     /// libfribidi 1.0.8 from crashing or hanging (this process would die or never end otherwise),
     /// with the known crash and hang strings first. Every result must equal the native engine's.
     @Test func fribidiEngineSurvivesDeepNesting() {
-        var g = SeededGenerator(state: 125)
+        var g = SplitMix64(seed: 125)
         var texts: [[Unicode.Scalar]] = [
             // LRI, 62 × LRE, RLI, PDI, PDI, "(" in an LTR paragraph: SIGSEGV in libfribidi 1.0.8.
             (["\u{2066}"] + Array(repeating: "\u{202A}", count: 62) + ["\u{2067}", "\u{2069}", "\u{2069}", "("]),
@@ -146,7 +135,7 @@ struct SeededGenerator: RandomNumberGenerator {
     /// meeting embeddings or overrides; about 1 in 1,000 strings), the native engine is the one that
     /// agrees with ICU.
     @Test func fribidiEngineOnRandomText() {
-        var g = SeededGenerator(state: 77)
+        var g = SplitMix64(seed: 77)
         let native = BidiReorderer()
         let fribidi = BidiReorderer(engine: .fribidi)
         var (total, differ) = (0, 0)
