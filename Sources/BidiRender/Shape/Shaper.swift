@@ -89,8 +89,16 @@ public final class Shaper {
         guard !range.isEmpty else { return }
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
         let scale = size / Double(font.hbFont.unitsPerEm)
+        var sinceCheck = 0
         for n in 0..<wordCount {
             let w = words[rightToLeft ? wordCount - 1 - n : n]
+            // Cancellation (see LayoutEngine.layout): every 4,096 code points, stop early; the
+            // caller throws.
+            sinceCheck &+= w.count
+            if sinceCheck >= 4_096 {
+                sinceCheck = 0
+                if Task.isCancelled { return }
+            }
             var before: UInt32 = 0
             if w.lowerBound == range.lowerBound, w.lowerBound > context.lowerBound,
                 !Self.isWordSpace(text[w.lowerBound]), ICUUnicode.isJoining(text[w.lowerBound - 1])
@@ -200,6 +208,7 @@ public final class Shaper {
         var pieces: [[RawGlyph]] = []
         var start = item.lowerBound
         var previousCluster: UInt32?
+        var sinceCheck = 0
         while true {
             if longest > longestNonStarterRun { longestNonStarterRun = longest }
             var glyphs: [RawGlyph] = []
@@ -212,6 +221,12 @@ public final class Shaper {
             previousCluster = glyphs.lazy.map(\.cluster).max() ?? previousCluster
             pieces.append(glyphs)
             guard end < item.upperBound else { break }
+            // Cancellation (see LayoutEngine.layout): stop early; the caller throws.
+            sinceCheck += end - start
+            if sinceCheck >= 4_096 {
+                sinceCheck = 0
+                if Task.isCancelled { break }
+            }
             start = end
             (cut, longest) = StreamSafe.cut(text, start..<item.upperBound)
             end = cut ?? item.upperBound
