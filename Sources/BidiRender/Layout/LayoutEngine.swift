@@ -16,14 +16,25 @@ public final class LayoutEngine: Sendable {
     private let scratches = Locked<[PooledScratch]>([])
     private let cacheLimits: ShapeCache.Limits?
     static let scratchPoolLimit = 16
+    /// The most code points one call lays out; a longer text throws `.inputTooLarge`.
+    public let maxInputCodePoints: Int
+    /// The default of `maxInputCodePoints`: 4,194,304 code points (4 MB of ASCII; a 1 MB chat text
+    /// of Arabic and Latin is about 900,000).
+    public static let defaultMaxInputCodePoints = 4_194_304
 
     /// - Parameters:
     ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 16
     ///     code points and 16 glyphs per word on average besides: about 8.8 MB for the default 16,384
     ///     words, which hold the 13,441 distinct words of the 10,000-message benchmark corpus). 0
     ///     shapes every run whole, with no cache. Each concurrent call has its own cache.
-    public init(registry: FontRegistry, shapeCacheEntries: Int = 16_384) {
+    ///   - maxInputCodePoints: the most code points (Unicode scalars) one `layout` call takes, the
+    ///     bound a server sets once on the work and memory one message can cost (both grow linearly
+    ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
+    public init(
+        registry: FontRegistry, shapeCacheEntries: Int = 16_384, maxInputCodePoints: Int = defaultMaxInputCodePoints
+    ) {
         self.registry = registry
+        self.maxInputCodePoints = maxInputCodePoints
         cacheLimits = shapeCacheEntries > 0
             ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 16, glyphs: shapeCacheEntries * 16)
             : nil
@@ -37,11 +48,13 @@ public final class LayoutEngine: Sendable {
     /// (Decoding, bidi resolution and itemization of one paragraph run to their end: they take a few
     /// milliseconds per 100,000 code points.)
     ///
-    /// - Throws: `.invalidValue` for a size or width out of range; `.cancelled` when the task is
-    ///   cancelled. Text itself never fails: a character no font covers falls back to a system font
-    ///   or to .notdef, listed in `fallbacks`.
+    /// - Throws: `.invalidValue` for a size or width out of range; `.inputTooLarge` for a text of
+    ///   more than `maxInputCodePoints` code points; `.cancelled` when the task is cancelled. Text
+    ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
+    ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
         try options.validate()
+        try checkSize(text)
         let pooled = scratches.withLock { $0.popLast() } ?? PooledScratch(LayoutScratch(cacheLimits: cacheLimits))
         defer {
             pooled.scratch.endCall()
@@ -50,6 +63,15 @@ public final class LayoutEngine: Sendable {
             }
         }
         return try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &pooled.scratch)
+    }
+
+    /// Throws `.inputTooLarge` when `text` has more than `maxInputCodePoints` code points. A UTF-8
+    /// string has at least as many bytes as code points, so the scalars are counted only when the
+    /// bytes (an O(1) count) pass the limit.
+    private func checkSize(_ text: String) throws(BidiRenderError) {
+        guard text.utf8.count > maxInputCodePoints else { return }
+        let count = text.unicodeScalars.count
+        if count > maxInputCodePoints { throw .inputTooLarge(limit: maxInputCodePoints, count: count) }
     }
 
     /// The shaping caches' figures, summed over the scratches idle at the moment of the call.
