@@ -42,7 +42,7 @@ public final class Shaper {
             harfBuzzShape(
                 font, text: codepoints,
                 item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-                rightToLeft: direction == .rightToLeft, script: tag, language: language)
+                rightToLeft: direction == .rightToLeft, script: tag, language: language, cancellable: false)
         }
         return run(range: range, font: font, direction: direction, script: script, language: language, size: size, clusterBase: context.lowerBound)
     }
@@ -192,9 +192,12 @@ public final class Shaper {
     /// The pieces are shaped in logical order, each with the text around it as context, and laid
     /// side by side in visual order. The marks that open a piece belong to the grapheme cluster the
     /// piece before ends in, so their glyphs take that cluster: clusters stay at cluster starts.
+    ///
+    /// With `cancellable` (a layout's shaping), the pieces stop once the task is cancelled (checked
+    /// every 4,096 code points), leaving `raw` partial: the layout then throws `.cancelled`.
     private func harfBuzzShape(
         _ font: Font, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool, script: ScriptTag,
-        language: String?
+        language: String?, cancellable: Bool = true
     ) {
         var (cut, longest) = StreamSafe.cut(text, item)
         guard var end = cut else {
@@ -223,7 +226,7 @@ public final class Shaper {
             guard end < item.upperBound else { break }
             // Cancellation (see LayoutEngine.layout): stop early; the caller throws.
             sinceCheck += end - start
-            if sinceCheck >= 4_096 {
+            if cancellable, sinceCheck >= 4_096 {
                 sinceCheck = 0
                 if Task.isCancelled { break }
             }

@@ -54,6 +54,21 @@ import Testing
         #expect(shaped.glyphs < 8_192)
     }
 
+    /// The public `Shaper.shape` is not a layout and has no error to throw: in a cancelled task it
+    /// still shapes the whole run, stream-safe pieces included (10,000 marks: 334 pieces).
+    @Test func publicShaperIgnoresCancellation() async {
+        let count = await Task { () -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let font = TestFonts.registry.choice(for: "a", locale: LocaleTag("en"), weight: .regular).font
+            let scalars = Array(("a" + String(repeating: "\u{301}", count: 10_000)).unicodeScalars)
+            return Shaper().shape(
+                scalars, range: 0..<scalars.count, font: font, direction: .leftToRight, script: "Latn", language: "en",
+                size: 16
+            ).glyphs.count
+        }.value
+        #expect(count == 10_000)  // "a" + U+0301 composes to "á"
+    }
+
     /// Line filling stops at a cancelled task, and its lines still partition the paragraph.
     @Test func lineFillingStopsAndStillPartitions() async {
         let lines = await Task { () -> [Range<Int>] in
