@@ -90,9 +90,13 @@ final class HBFont: @unchecked Sendable {
 
     /// Shapes `text[item]` with the rest of `text` as context (`hb_buffer_add_codepoints`), and
     /// appends the glyphs, in visual order (left to right), to `output`.
+    ///
+    /// `continuation` says that `item` continues a cluster cut before it (see `StreamSafe`): the
+    /// buffer then has HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE, so that HarfBuzz does not take
+    /// its leading marks for a broken cluster and add a U+25CC glyph the text does not hold.
     func shape(
         buffer: HBBuffer, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool,
-        script: ScriptTag, language: String?, into output: inout [RawGlyph]
+        script: ScriptTag, language: String?, continuation: Bool = false, into output: inout [RawGlyph]
     ) {
         let b = buffer.handle
         hb_buffer_clear_contents(b)
@@ -101,7 +105,9 @@ final class HBFont: @unchecked Sendable {
         hb_buffer_set_script(b, hb_script_t(rawValue: script.rawValue))
         if let language { hb_buffer_set_language(b, hb_language_from_string(language, -1)) }
         hb_buffer_set_cluster_level(b, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE) }
         face.withFace { _ in hb_shape(font, b, nil, 0) }
+        if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DEFAULT) }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(b, &count),
             let positions = hb_buffer_get_glyph_positions(b, &count)

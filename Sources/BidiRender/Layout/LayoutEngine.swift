@@ -7,59 +7,138 @@
 //
 // Thread-safety: the engine is Sendable and meant to be shared. Each call moves a LayoutScratch
 // (HarfBuzz buffer, bidi buffers, ICU line breakers, shaping cache) out of a locked pool and back
-// after, so concurrent calls never share one; the caches warm up per scratch.
+// after, so concurrent calls never share one; the caches warm up per scratch. An engine creates at
+// most `shapeCacheLimit` shaping caches in its life, however many threads call it (see `checkOut`).
 
 /// Lays out texts with one font registry.
 public final class LayoutEngine: Sendable {
     public let registry: FontRegistry
-    /// Idle scratches. At most `scratchPoolLimit` are kept.
-    private let scratches = Locked<[PooledScratch]>([])
+    /// The most code points one call lays out; a longer text throws `.inputTooLarge`.
+    public let maxInputCodePoints: Int
+    /// Idle scratches, at most `scratchPoolLimit`, and the number of shaping caches created.
+    private let pool = Locked(Pool())
     private let cacheLimits: ShapeCache.Limits?
     static let scratchPoolLimit = 16
+    /// The most shaping caches one engine creates: as many as the pool keeps, so that none is ever
+    /// dropped. About 8.75 MB each at the default bound, so at most 140 MB per engine.
+    static let shapeCacheLimit = scratchPoolLimit
+    /// The default of `maxInputCodePoints`: 4,194,304 code points (4 MB of ASCII; a 1 MB chat text
+    /// of Arabic and Latin is about 900,000).
+    public static let defaultMaxInputCodePoints = 4_194_304
 
     /// - Parameters:
     ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 16
     ///     code points and 16 glyphs per word on average besides: about 8.8 MB for the default 16,384
     ///     words, which hold the 13,441 distinct words of the 10,000-message benchmark corpus). 0
-    ///     shapes every run whole, with no cache. Each concurrent call has its own cache.
-    public init(registry: FontRegistry, shapeCacheEntries: Int = 16_384) {
+    ///     shapes every run whole, with no cache. Each concurrent call has its own cache, up to 16
+    ///     caches per engine; a call beyond them shapes uncached (the same glyphs, more slowly).
+    ///   - maxInputCodePoints: the most code points (Unicode scalars) one `layout` call takes, the
+    ///     bound a server sets once on the work and memory one message can cost (both grow linearly
+    ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
+    public init(
+        registry: FontRegistry, shapeCacheEntries: Int = 16_384, maxInputCodePoints: Int = defaultMaxInputCodePoints
+    ) {
         self.registry = registry
+        self.maxInputCodePoints = maxInputCodePoints
         cacheLimits = shapeCacheEntries > 0
             ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 16, glyphs: shapeCacheEntries * 16)
             : nil
     }
 
     /// Lays out `text` with `options` and attributed `spans` (scalar offsets).
-    /// - Throws: `.invalidValue` for a size or width out of range. Text itself never fails: a
-    ///   character no font covers falls back to a system font or to .notdef, listed in `fallbacks`.
+    ///
+    /// Cancellation: run inside a task, the call checks `Task.isCancelled` before it starts, between
+    /// paragraphs and, inside a long paragraph, between its lines and every 4,096 code points of
+    /// shaping; once the task is cancelled it throws `.cancelled` and returns no partial layout.
+    /// (Decoding, bidi resolution and itemization of one paragraph run to their end: they take a few
+    /// milliseconds per 100,000 code points.)
+    ///
+    /// - Throws: `.invalidValue` for a size or width out of range; `.inputTooLarge` for a text of
+    ///   more than `maxInputCodePoints` code points; `.cancelled` when the task is cancelled. Text
+    ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
+    ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
         try options.validate()
-        let pooled = scratches.withLock { $0.popLast() } ?? PooledScratch(LayoutScratch(cacheLimits: cacheLimits))
-        let layout = Self.layout(text, spans: spans, options: options, registry: registry, scratch: &pooled.scratch)
-        pooled.scratch.endCall()
-        scratches.withLock { pool in
-            if pool.count < Self.scratchPoolLimit { pool.append(pooled) }
+        try checkSize(text)
+        let pooled = checkOut()
+        defer {
+            pooled.scratch.endCall()
+            checkIn(pooled)
         }
-        return layout
+        return try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &pooled.scratch)
+    }
+
+    /// Throws `.inputTooLarge` when `text` has more than `maxInputCodePoints` code points. A UTF-8
+    /// string has at least as many bytes as code points, so the scalars are counted only when the
+    /// bytes (an O(1) count) pass the limit.
+    private func checkSize(_ text: String) throws(BidiRenderError) {
+        guard text.utf8.count > maxInputCodePoints else { return }
+        let count = text.unicodeScalars.count
+        if count > maxInputCodePoints { throw .inputTooLarge(limit: maxInputCodePoints, count: count) }
+    }
+
+    /// A scratch for one call: an idle one (one with a shaping cache first), else a new one, which
+    /// gets a shaping cache only while the engine has created fewer than `shapeCacheLimit`.
+    func checkOut() -> PooledScratch {
+        let (idle, withCache) = pool.withLock { pool -> (PooledScratch?, Bool) in
+            if let idle = pool.idle.popLast() { return (idle, false) }
+            guard cacheLimits != nil, pool.cachesCreated < Self.shapeCacheLimit else { return (nil, false) }
+            pool.cachesCreated += 1
+            return (nil, true)
+        }
+        return idle ?? PooledScratch(LayoutScratch(cacheLimits: withCache ? cacheLimits : nil))
+    }
+
+    /// Gives a scratch back to the pool. Scratches with a cache sit at the end, taken first; one
+    /// with a cache is always kept (there are at most `shapeCacheLimit`, the pool's size), in the
+    /// place of one without when the pool is full. A scratch that is not kept is freed outside the
+    /// lock.
+    func checkIn(_ pooled: PooledScratch) {
+        let dropped = pool.withLock { pool -> PooledScratch? in
+            if pooled.scratch.shape.cache != nil {
+                var dropped: PooledScratch?
+                if pool.idle.count >= Self.scratchPoolLimit,
+                    let k = pool.idle.firstIndex(where: { $0.scratch.shape.cache == nil })
+                {
+                    dropped = pool.idle.remove(at: k)
+                }
+                pool.idle.append(pooled)
+                return dropped
+            }
+            guard pool.idle.count < Self.scratchPoolLimit else { return pooled }
+            pool.idle.insert(pooled, at: 0)
+            return nil
+        }
+        _ = dropped
+    }
+
+    /// The number of shaping caches this engine has created (at most `shapeCacheLimit`).
+    var shapeCachesCreated: Int { pool.withLock { $0.cachesCreated } }
+
+    /// The number of idle scratches, and how many of them have a shaping cache.
+    var idleScratches: (count: Int, withCache: Int) {
+        pool.withLock { pool in (pool.idle.count, pool.idle.count { $0.scratch.shape.cache != nil }) }
     }
 
     /// The shaping caches' figures, summed over the scratches idle at the moment of the call.
     public var shapeCacheStatistics: ShapeCacheStatistics {
-        scratches.withLock { pool in
-            pool.reduce(ShapeCacheStatistics()) { $0 + ($1.scratch.shape.cache?.currentStatistics ?? ShapeCacheStatistics()) }
+        pool.withLock { pool in
+            pool.idle.reduce(ShapeCacheStatistics()) { $0 + ($1.scratch.shape.cache?.currentStatistics ?? ShapeCacheStatistics()) }
         }
     }
 
     /// Empties the shaping caches of the idle scratches (their counters stay), for a cold start.
     public func clearShapeCaches() {
-        scratches.withLock { pool in for pooled in pool { pooled.scratch.shape.cache?.reset() } }
+        pool.withLock { pool in for pooled in pool.idle { pooled.scratch.shape.cache?.reset() } }
     }
 
-    /// One layout call on `scratch`: the stages, paragraph by paragraph, then alignment.
+    /// One layout call on `scratch`: the stages, paragraph by paragraph, then alignment. Throws
+    /// `.cancelled` as `layout(_:spans:options:)` says.
     static func layout(
         _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry,
         scratch: inout LayoutScratch
-    ) -> Layout {
+    ) throws(BidiRenderError) -> Layout {
+        try checkCancellation()
         scratch.startCall()
         // Text: decoded, mentions found and isolated; the attributes of each code point.
         scratch.text.load(string, digits: options.digits.resolved(for: options.locale))
@@ -75,6 +154,7 @@ public final class LayoutEngine: Sendable {
         lines.reserveCapacity(8)
         var top = 0.0
         for (p, range) in resolved.paragraphs.enumerated() {
+            try checkCancellation()
             let base = resolved.paragraphLevels[p]
             paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
             // Bidi: levels on the isolated text, forced to the paragraph level found above.
@@ -92,8 +172,12 @@ public final class LayoutEngine: Sendable {
             let lineRanges = scratch.lineBreak.lines(
                 range, items: items, text: scratch.text, maxWidth: options.maxWidth, locale: options.locale,
                 shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size)
+            // Shaping and line filling stop early when the task is cancelled: their output is then
+            // partial, never used.
+            try checkCancellation()
             let paragraph = LineBuilder.Paragraph(index: p, baseLevel: base, items: items, transformed: transformed)
             for lineRange in lineRanges {
+                if lineRanges.count > 1 { try checkCancellation() }
                 var line = scratch.lines.build(
                     lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
                     attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables, registry: registry,
@@ -112,12 +196,26 @@ public final class LayoutEngine: Sendable {
             paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
             fallbacks: fallbacks, options: options)
     }
+
+    /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from
+    /// synchronous code too; outside any task it is false).
+    @inline(__always)
+    private static func checkCancellation() throws(BidiRenderError) {
+        if Task.isCancelled { throw .cancelled }
+    }
+}
+
+/// The engine's idle scratches, and the number of shaping caches it has created.
+private struct Pool {
+    /// Those without a shaping cache first, then those with one (taken first, from the end).
+    var idle: [PooledScratch] = []
+    var cachesCreated = 0
 }
 
 /// A scratch in the engine's pool. The box lets a call work on the scratch in place, with one
 /// exclusive access (`&pooled.scratch`) for the whole call, instead of copying it out of the pool
 /// and back (a retain and a release for each of its arrays).
-private final class PooledScratch {
+final class PooledScratch {
     var scratch: LayoutScratch
 
     init(_ scratch: LayoutScratch) {

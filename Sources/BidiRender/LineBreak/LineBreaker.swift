@@ -19,6 +19,9 @@ enum LineBreaker {
     ///   - isHangingSpace: whether the code point at an absolute offset hangs at a line end.
     ///   - estimate, measure: the width of [a, b) (absolute offsets) without its trailing white space.
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
+    /// When the task is cancelled it stops before the next line and returns the rest of `range` as
+    /// one last line (so the lines still partition it); the caller checks and throws `.cancelled`.
+    ///
     /// - Returns: the line ranges, partitioning `range` (one empty line for an empty range).
     static func fill(
         range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: UnsafeBufferPointer<Bool>,
@@ -34,6 +37,10 @@ enum LineBreaker {
         var fitting: [Int] = []
         fitting.reserveCapacity(min(n, 64))
         while start < n {
+            if Task.isCancelled {
+                lines.append((base + start)..<(base + n))
+                break
+            }
             // The opportunities that fit by the estimate, in order; stop at a mandatory break.
             fitting.removeAll(keepingCapacity: true)
             var b = start + 1

@@ -34,9 +34,18 @@ struct ShapeScratch {
     }
 
     /// Shapes each of `items` (one paragraph's) with the paragraph `context` visible to HarfBuzz.
+    ///
+    /// When the task is cancelled it stops early, between items or words (checked every 4,096 code
+    /// points), leaving the rest unshaped: the caller checks and throws `.cancelled`.
     mutating func shape(_ items: inout [Item], context: Range<Int>, text: TextBuffer, tables: ItemTables, size: Double) {
+        var sinceCheck = 0
         for k in items.indices {
             let item = items[k]
+            sinceCheck &+= item.range.count
+            if sinceCheck >= 4_096 {
+                sinceCheck = 0
+                if Task.isCancelled { return }
+            }
             items[k].languageID = tables.languageIDs[Int(item.language)]
             items[k].glyphs = shape(
                 items[k], range: item.range, context: context, font: tables.fonts[Int(item.font)],

@@ -12,6 +12,9 @@ public final class Shaper {
     @exclusivity(unchecked) private var context: [UInt32] = []
     @exclusivity(unchecked) private var raw: [RawGlyph] = []
     @exclusivity(unchecked) private var words: [Range<Int>] = []
+    /// The longest run of non-starters in any piece this shaper has handed to HarfBuzz (at most
+    /// `StreamSafe.maxNonStarters`); tests read and reset it.
+    @exclusivity(unchecked) var longestNonStarterRun = 0
 
     public init() {}
 
@@ -36,10 +39,10 @@ public final class Shaper {
         self.context.append(contentsOf: text[context].lazy.map(\.value))
         raw.removeAll(keepingCapacity: true)
         self.context.withUnsafeBufferPointer { codepoints in
-            font.hbFont.shape(
-                buffer: buffer, text: codepoints,
+            harfBuzzShape(
+                font, text: codepoints,
                 item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-                rightToLeft: direction == .rightToLeft, script: tag, language: language, into: &raw)
+                rightToLeft: direction == .rightToLeft, script: tag, language: language, cancellable: false)
         }
         return run(range: range, font: font, direction: direction, script: script, language: language, size: size, clusterBase: context.lowerBound)
     }
@@ -52,10 +55,10 @@ public final class Shaper {
     ) -> ShapedRun {
         let window = max(0, item.lowerBound - 8)..<min(codePoints.count, item.upperBound + 8)
         raw.removeAll(keepingCapacity: true)
-        font.hbFont.shape(
-            buffer: buffer, text: UnsafeBufferPointer(rebasing: codePoints[window]),
+        harfBuzzShape(
+            font, text: UnsafeBufferPointer(rebasing: codePoints[window]),
             item: (item.lowerBound - window.lowerBound)..<(item.upperBound - window.lowerBound),
-            rightToLeft: direction == .rightToLeft, script: script, language: language, into: &raw)
+            rightToLeft: direction == .rightToLeft, script: script, language: language)
         return run(
             range: (clusterBase + item.lowerBound)..<(clusterBase + item.upperBound), font: font, direction: direction,
             script: script.string, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
@@ -86,8 +89,16 @@ public final class Shaper {
         guard !range.isEmpty else { return }
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
         let scale = size / Double(font.hbFont.unitsPerEm)
+        var sinceCheck = 0
         for n in 0..<wordCount {
             let w = words[rightToLeft ? wordCount - 1 - n : n]
+            // Cancellation (see LayoutEngine.layout): every 4,096 code points, stop early; the
+            // caller throws.
+            sinceCheck &+= w.count
+            if sinceCheck >= 4_096 {
+                sinceCheck = 0
+                if Task.isCancelled { return }
+            }
             var before: UInt32 = 0
             if w.lowerBound == range.lowerBound, w.lowerBound > context.lowerBound,
                 !Self.isWordSpace(text[w.lowerBound]), ICUUnicode.isJoining(text[w.lowerBound - 1])
@@ -165,11 +176,70 @@ public final class Shaper {
         raw.removeAll(keepingCapacity: true)
         let offset = before != 0 ? 1 : 0
         context.withUnsafeBufferPointer {
-            font.hbFont.shape(
-                buffer: buffer, text: $0, item: offset..<(offset + word.count), rightToLeft: rightToLeft,
-                script: script, language: language, into: &raw)
+            harfBuzzShape(
+                font, text: $0, item: offset..<(offset + word.count), rightToLeft: rightToLeft, script: script,
+                language: language)
         }
         if offset != 0 { for k in raw.indices { raw[k].cluster -= UInt32(offset) } }
+    }
+
+    /// Shapes `text[item]` with HarfBuzz (`HBFont.shape`, the rest of `text` as context) and appends
+    /// the glyphs, in visual order, to `raw`: in one piece, or, where more than
+    /// `StreamSafe.maxNonStarters` non-starters follow each other, in pieces cut before the 31st
+    /// (UAX #15 §13), so that HarfBuzz's cost stays linear. Text without such a run is shaped
+    /// exactly as by one call.
+    ///
+    /// The pieces are shaped in logical order, each with the text around it as context, and laid
+    /// side by side in visual order. The marks that open a piece belong to the grapheme cluster the
+    /// piece before ends in, so their glyphs take that cluster: clusters stay at cluster starts.
+    ///
+    /// With `cancellable` (a layout's shaping), the pieces stop once the task is cancelled (checked
+    /// every 4,096 code points), leaving `raw` partial: the layout then throws `.cancelled`.
+    private func harfBuzzShape(
+        _ font: Font, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool, script: ScriptTag,
+        language: String?, cancellable: Bool = true
+    ) {
+        var (cut, longest) = StreamSafe.cut(text, item)
+        guard var end = cut else {
+            if longest > longestNonStarterRun { longestNonStarterRun = longest }
+            font.hbFont.shape(
+                buffer: buffer, text: text, item: item, rightToLeft: rightToLeft, script: script, language: language,
+                into: &raw)
+            return
+        }
+        // Rare (only text built to be hostile has such runs): plain arrays, one per piece.
+        var pieces: [[RawGlyph]] = []
+        var start = item.lowerBound
+        var previousCluster: UInt32?
+        var sinceCheck = 0
+        while true {
+            if longest > longestNonStarterRun { longestNonStarterRun = longest }
+            var glyphs: [RawGlyph] = []
+            font.hbFont.shape(
+                buffer: buffer, text: text, item: start..<end, rightToLeft: rightToLeft, script: script,
+                language: language, continuation: start != item.lowerBound, into: &glyphs)
+            if let previousCluster {
+                for k in glyphs.indices where glyphs[k].cluster == UInt32(start) { glyphs[k].cluster = previousCluster }
+            }
+            previousCluster = glyphs.lazy.map(\.cluster).max() ?? previousCluster
+            pieces.append(glyphs)
+            guard end < item.upperBound else { break }
+            // Cancellation (see LayoutEngine.layout): stop early; the caller throws.
+            sinceCheck += end - start
+            if cancellable, sinceCheck >= 4_096 {
+                sinceCheck = 0
+                if Task.isCancelled { break }
+            }
+            start = end
+            (cut, longest) = StreamSafe.cut(text, start..<item.upperBound)
+            end = cut ?? item.upperBound
+        }
+        raw.reserveCapacity(raw.count + pieces.reduce(0) { $0 + $1.count })
+        if rightToLeft {
+            for glyphs in pieces.reversed() { raw += glyphs }
+        } else {
+            for glyphs in pieces { raw += glyphs }
+        }
     }
 
     /// Appends `glyphs` (HarfBuzz units, clusters relative to `base`) in px: HarfBuzz units × `scale`.

@@ -16,6 +16,11 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A font manifest that is not valid: the file, the line (1-based, 0 when unknown), the key path
     /// (for example `packages[1].fonts[0].weight`) and what is wrong.
     case manifest(file: String, line: Int, key: String, reason: String)
+    /// A text of `count` code points, more than the `limit` a layout engine takes in one call
+    /// (`LayoutEngine.maxInputCodePoints`).
+    case inputTooLarge(limit: Int, count: Int)
+    /// The task the call ran in was cancelled, so the call stopped without a result.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -32,6 +37,11 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
         case .manifest(let file, let line, let key, let reason):
             let place = line > 0 ? "\(file):\(line)" : file
             return key.isEmpty ? "\(place): \(reason)" : "\(place): \(key): \(reason)"
+        case .inputTooLarge(let limit, let count):
+            return "input too large: \(count) code points, more than the limit of \(limit) code points a layout "
+                + "takes (LayoutEngine maxInputCodePoints)"
+        case .cancelled:
+            return "cancelled: the task the layout ran in was cancelled"
         }
     }
 }
