@@ -106,6 +106,7 @@ enum JSONLines {
     /// long inputs and long lines. Throws `ExitCode(1)` after writing every line if any line failed.
     static func process<Work: Sendable>(
         _ bytes: [UInt8], source: String, jobs: Int, into out: inout some TextOutputStream,
+        windowLines: Int = JSONLines.windowLines, windowBytes: Int = JSONLines.windowBytes,
         prepare: ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
     ) throws {
         let lines = split(bytes)
