@@ -16,6 +16,8 @@ final class LineWindow<Work: Sendable>: @unchecked Sendable {
     private var bytes: [Int: Int] = [:]
     private var bytesInFlight = 0
     private var closed = false
+    /// The line the writing thread waits for, if it waits.
+    private var awaited: Int?
 
     /// Whether another line may be admitted with `count` lines already in flight.
     func hasRoom(count: Int, lines: Int, bytes limit: Int) -> Bool {
@@ -36,7 +38,8 @@ final class LineWindow<Work: Sendable>: @unchecked Sendable {
         case .failure(let error):
             finished[index] = .failure(error)
         }
-        condition.broadcast()
+        // Only workers wait while a line is admitted (the writing thread is the one admitting).
+        condition.signal()
     }
 
     /// No more lines will be admitted: workers stop when the waiting ones are taken.
@@ -72,16 +75,18 @@ final class LineWindow<Work: Sendable>: @unchecked Sendable {
         bytesInFlight += size - (bytes[index] ?? 0)
         bytes[index] = size
         finished[index] = result
-        condition.broadcast()
+        // Wake the writing thread only for the line it waits for (idle workers wake with it).
+        if index == awaited { condition.broadcast() }
     }
 
     /// Line `index`'s result, removed from the window; blocks until a worker has finished it.
     func result(_ index: Int) -> Result<String, LineError> {
         condition.lock()
         defer { condition.unlock() }
+        awaited = index
         while finished[index] == nil { condition.wait() }
+        awaited = nil
         bytesInFlight -= bytes.removeValue(forKey: index) ?? 0
-        condition.broadcast()
         return finished.removeValue(forKey: index)!
     }
 }
