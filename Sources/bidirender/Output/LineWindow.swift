@@ -16,6 +16,8 @@ final class LineWindow<Work: Sendable>: @unchecked Sendable {
     private var bytes: [Int: Int] = [:]
     private var bytesInFlight = 0
     private var closed = false
+    /// How many finished lines wake the writing thread (when the one it waits for is among them).
+    static var wakeAfter: Int { 32 }
     /// The line the writing thread waits for, if it waits.
     private var awaited: Int?
 
@@ -75,8 +77,12 @@ final class LineWindow<Work: Sendable>: @unchecked Sendable {
         bytesInFlight += size - (bytes[index] ?? 0)
         bytes[index] = size
         finished[index] = result
-        // Wake the writing thread only for the line it waits for (idle workers wake with it).
-        if index == awaited { condition.broadcast() }
+        // Wake the writing thread once the line it waits for is done and it has a run of lines to
+        // write (`wakeAfter` finished ones), or when no more work is waiting to be started: one wake
+        // for many short lines rather than one each. Idle workers wake with it.
+        if let awaited, finished[awaited] != nil, finished.count >= Self.wakeAfter || head == waiting.count || closed {
+            condition.broadcast()
+        }
     }
 
     /// Line `index`'s result, removed from the window; blocks until a worker has finished it.
