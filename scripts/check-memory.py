@@ -2,7 +2,7 @@
 """Peak memory of the bidirender CLI on long inputs (`make check-memory`).
 
 Generates deterministic Arabic-and-Latin chat text (the words of Tests/ChatCorpus), runs the CLI on
-it with standard output read through a pipe and counted, and reads each run's peak resident set size
+it (layout as text and JSON, render to SVG, --jsonl on long lines) with standard output read through a pipe and counted, and reads each run's peak resident set size
 (ru_maxrss of the child, from wait4). Prints one line per case and exits 1 when the JSON layout of
 the 1 MB text passes its limit (--limit-mb, default 300).
 
@@ -106,6 +106,13 @@ def main():
                     verdict = f"  limit {a.limit_mb:.0f} MB: {'ok' if ok else 'FAIL'}"
                 print(f"{'layout --format ' + fmt + ', ' + name:52} peak {rss:7.1f} MB, "
                       f"output {size / 1e6:7.1f} MB, {secs:5.1f} s, exit {rc}{verdict}")
+        svg = os.path.join(work, "out.svg")
+        rss, _, secs, rc = measure([a.bin, "render", "--text-file", files["a newline every ~200"], "--width", "600", "-o", svg] + common)
+        size = os.path.getsize(svg) if os.path.exists(svg) else 0
+        print(f"{'render -o out.svg --width 600, a newline every ~200':52} peak {rss:7.1f} MB, "
+              f"output {size / 1e6:7.1f} MB, {secs:5.1f} s, exit {rc}")
+        if os.path.exists(svg):
+            os.unlink(svg)
         for jobs in ("1", "2"):
             rss, size, secs, rc = measure([a.bin, "layout", "--jsonl", "--jobs", jobs, "--no-system-fonts"], stdin_path=jsonl)
             print(f"{f'layout --jsonl --jobs {jobs}, {lines} long lines':52} peak {rss:7.1f} MB, "
