@@ -5,7 +5,7 @@ import BidiRender
 import Foundation
 
 /// One input line of a `--jsonl` stream: its 1-based number and where its bytes are. It is decoded
-/// when its batch comes, so only a batch of decoded objects is held at a time.
+/// when it enters the window of lines in flight, so only the window's decoded objects are held.
 struct JSONLine {
     let number: Int
     let range: Range<Int>
