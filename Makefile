@@ -11,7 +11,7 @@ BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
-.PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks soak bench clean
+.PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks check-memory soak bench clean
 
 N ?= 1000000
 
@@ -88,6 +88,13 @@ check-leaks: deps
 	@scripts/install-deps.sh valgrind
 	$(SWIFT) build --product bidirender --scratch-path .build-valgrind -Xcc -gdwarf-4 -Xswiftc -g
 	scripts/check-leaks.sh .build-valgrind/debug/bidirender
+
+## Peak memory of the CLI (release) on long inputs: `layout --format json|text` of 900,000 code points
+## of Arabic-and-Latin chat (one paragraph, and a newline every ~200), and `--jsonl` of 512 lines of
+## ~20,000 code points. Fails if the JSON layout passes LIMIT_MB (default 300). QUICK=1: 64 lines.
+LIMIT_MB ?= 300
+check-memory: build
+	python3 scripts/check-memory.py $(BIN) --limit-mb $(LIMIT_MB) $(if $(QUICK),--quick)
 
 ## N layouts (default 1,000,000) on one engine; fails if resident memory grows after warm-up.
 soak: deps

@@ -38,7 +38,10 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func run() throws {
-        var out = StandardOutput()
+        // Documents are streamed, 64 KB at a time, rather than built whole: see BufferedFileOutput.
+        let buffered = BufferedFileOutput.standardOutput()
+        defer { try? buffered.flush() }
+        var out = buffered
         try execute(into: &out)
     }
 
@@ -63,8 +66,10 @@ struct LayoutCommand: ParsableCommand {
         let text = try input.readText()
         let result = try engine.layout(text, options: layout.options)
         switch format ?? .text {
-        case .json: print(result.jsonDocument(fontDirectory: fontDirectory), to: &out)
-        case .text: print(result.textDump(fontDirectory: fontDirectory), terminator: "", to: &out)
+        case .json:
+            result.writeJSON(to: &out, fontDirectory: fontDirectory)
+            out.write("\n")
+        case .text: result.writeText(to: &out, fontDirectory: fontDirectory)
         }
     }
 }

@@ -84,15 +84,16 @@ struct RenderCommand: ParsableCommand {
         let text = try input.readText()
         let result = try LayoutEngine(registry: registry).layout(text, options: layout.options)
         let renderer = try Renderer()
-        let bytes: [UInt8]
-        switch imageFormat! {
-        case .png: bytes = try renderer.png(result, options: renderOptions)
-        case .svg: bytes = Array(try renderer.svg(result, options: renderOptions).utf8)
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw BidiRenderError.unreadableFile(path: output, reason: "cannot write: \((error as NSError).localizedDescription)")
+        // A PNG is encoded before the file is opened (ImageLimits may refuse it); an SVG is streamed
+        // to the file as it is produced. Either way the file appears whole or not at all.
+        let png = imageFormat == .png ? try renderer.png(result, options: renderOptions) : nil
+        try AtomicFile.write(to: output) { file in
+            if let png {
+                file.write(bytes: png)
+            } else {
+                var stream = file
+                try renderer.writeSVG(result, options: renderOptions, to: &stream)
+            }
         }
         // Whole px, rounded toward zero (the layout's numbers are in range: checked conversions all the same).
         let w = JSONText.number(((result.width + 2 * padding) * Double(scale)).rounded(.towardZero))

@@ -1,5 +1,6 @@
 // LayoutDump: a Layout as the documented JSON contract, or as text in the spirit of hb-shape
-// (one line per visual run).
+// (one line per visual run). Both are written piece by piece to a TextOutputStream, so a large
+// layout goes to a file or a pipe without ever being one String; the String forms wrap them.
 
 import Foundation
 
@@ -12,39 +13,57 @@ extension Layout {
     ///  "mentions":[{"start","end","direction"}],"fallbacks":[{"start","end","source","family","file"}]}
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
-        var out = "{\"version\":1,\"paragraphs\":["
-        out += paragraphs.map {
-            "{\"start\":\($0.range.lowerBound),\"end\":\($0.range.upperBound),\"direction\":\"\($0.direction.rawValue)\"}"
-        }.joined(separator: ",")
-        out += "],\"size\":{\"width\":\(JSONText.number(width)),\"height\":\(JSONText.number(height))},\"lines\":["
-        out += lines.map { line in
-            var l = "{\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound),\"x\":\(JSONText.number(line.x))"
+        var out = ""
+        writeJSON(to: &out, fontDirectory: fontDirectory)
+        return out
+    }
+
+    /// Writes the layout's JSON document (the contract of `jsonDocument(fontDirectory:)`, byte for
+    /// byte) to `out`, one small piece at a time: nothing larger than one run's header is built.
+    public func writeJSON(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
+        out.write("{\"version\":1,\"paragraphs\":[")
+        for (i, p) in paragraphs.enumerated() {
+            out.write((i == 0 ? "" : ",") + "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),\"direction\":\"\(p.direction.rawValue)\"}")
+        }
+        out.write("],\"size\":{\"width\":\(JSONText.number(width)),\"height\":\(JSONText.number(height))},\"lines\":[")
+        for (i, line) in lines.enumerated() {
+            var l = i == 0 ? "" : ","
+            l += "{\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound),\"x\":\(JSONText.number(line.x))"
             l += ",\"baseline\":\(JSONText.number(line.baseline)),\"width\":\(JSONText.number(line.width))"
             l += ",\"ascent\":\(JSONText.number(line.ascent)),\"descent\":\(JSONText.number(line.descent)),\"runs\":["
-            l += line.runs.map { run in
-                var r = "{\"start\":\(run.range.lowerBound),\"end\":\(run.range.upperBound),\"level\":\(run.level)"
+            out.write(l)
+            for (j, run) in line.runs.enumerated() {
+                var r = j == 0 ? "" : ","
+                r += "{\"start\":\(run.range.lowerBound),\"end\":\(run.range.upperBound),\"level\":\(run.level)"
                 r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script))"
                 r += ",\"language\":" + (run.language.map(JSONText.quote) ?? "null")
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
                 r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))}"
                 r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["
-                r += run.glyphs.map {
-                    "{\"id\":\($0.id),\"cluster\":\($0.cluster),\"x\":\(JSONText.number($0.x)),\"y\":\(JSONText.number($0.y)),\"advance\":\(JSONText.number($0.advance))}"
-                }.joined(separator: ",")
-                return r + "]}"
-            }.joined(separator: ",")
-            return l + "]}"
-        }.joined(separator: ",")
-        out += "],\"mentions\":["
-        out += mentions.map {
-            "{\"start\":\($0.range.lowerBound),\"end\":\($0.range.upperBound),\"direction\":\"\($0.direction.rawValue)\"}"
-        }.joined(separator: ",")
-        out += "],\"fallbacks\":["
-        out += fallbacks.map {
-            "{\"start\":\($0.range.lowerBound),\"end\":\($0.range.upperBound),\"source\":\(JSONText.quote($0.source.label)),"
-                + "\"family\":\(JSONText.quote($0.font.family)),\"file\":\(JSONText.quote(Self.file($0.font.file, fontDirectory)))}"
-        }.joined(separator: ",")
-        return out + "]}"
+                out.write(r)
+                for (k, glyph) in run.glyphs.enumerated() {
+                    out.write(
+                        (k == 0 ? "" : ",")
+                            + "{\"id\":\(glyph.id),\"cluster\":\(glyph.cluster),\"x\":\(JSONText.number(glyph.x)),\"y\":\(JSONText.number(glyph.y)),\"advance\":\(JSONText.number(glyph.advance))}"
+                    )
+                }
+                out.write("]}")
+            }
+            out.write("]}")
+        }
+        out.write("],\"mentions\":[")
+        for (i, m) in mentions.enumerated() {
+            out.write((i == 0 ? "" : ",") + "{\"start\":\(m.range.lowerBound),\"end\":\(m.range.upperBound),\"direction\":\"\(m.direction.rawValue)\"}")
+        }
+        out.write("],\"fallbacks\":[")
+        for (i, f) in fallbacks.enumerated() {
+            out.write(
+                (i == 0 ? "" : ",")
+                    + "{\"start\":\(f.range.lowerBound),\"end\":\(f.range.upperBound),\"source\":\(JSONText.quote(f.source.label)),"
+                    + "\"family\":\(JSONText.quote(f.font.family)),\"file\":\(JSONText.quote(Self.file(f.font.file, fontDirectory)))}"
+            )
+        }
+        out.write("]}")
     }
 
     /// The layout as text, one line per visual run:
@@ -53,18 +72,29 @@ extension Layout {
     /// a count of the rest. Font files are relative to `fontDirectory` when inside it.
     public func textDump(fontDirectory: String? = nil) -> String {
         var out = ""
+        writeText(to: &out, fontDirectory: fontDirectory)
+        return out
+    }
+
+    /// Writes the layout's text dump (the contract of `textDump(fontDirectory:)`, byte for byte) to
+    /// `out`, one glyph at a time.
+    public func writeText(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
         for (l, line) in lines.enumerated() {
             if line.runs.isEmpty {
-                out += "line \(l) [\(line.range.lowerBound),\(line.range.upperBound)) empty\n"
+                out.write("line \(l) [\(line.range.lowerBound),\(line.range.upperBound)) empty\n")
             }
             for (r, run) in line.runs.enumerated() {
-                out += "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound)) level \(run.level) \(run.direction.rawValue)"
-                out += " \(run.script) \(run.language ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
-                out += " x=\(JSONText.number(run.x)) ["
-                out += run.glyphs.map {
-                    "\($0.id)=\($0.cluster)@\(JSONText.number($0.x)),\(JSONText.number($0.y))+\(JSONText.number($0.advance))"
-                }.joined(separator: "|")
-                out += "]\n"
+                var header = "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound)) level \(run.level) \(run.direction.rawValue)"
+                header += " \(run.script) \(run.language ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
+                header += " x=\(JSONText.number(run.x)) ["
+                out.write(header)
+                for (k, glyph) in run.glyphs.enumerated() {
+                    out.write(
+                        (k == 0 ? "" : "|")
+                            + "\(glyph.id)=\(glyph.cluster)@\(JSONText.number(glyph.x)),\(JSONText.number(glyph.y))+\(JSONText.number(glyph.advance))"
+                    )
+                }
+                out.write("]\n")
             }
         }
         let summary = WarningSummary.lines(
@@ -78,8 +108,7 @@ extension Layout {
                 return "warning: and \(count) more: \(notdef) that no font covers, \(count - notdef) through fontconfig"
                     + " (the JSON document lists them all)"
             })
-        for line in summary { out += line + "\n" }
-        return out
+        for line in summary { out.write(line + "\n") }
     }
 
     static func file(_ path: String, _ directory: String?) -> String {

@@ -1,84 +1,109 @@
 // SVGWriter: a Layout as SVG. Each glyph's outline (FT_Outline_Decompose, in font units) is defined
 // once in <defs> and placed with <use>; colour bitmap glyphs are defined once as embedded PNG images.
-// One <g> per run; the viewBox is the layout's size with its padding.
+// One <g> per run; the viewBox is the layout's size with its padding. The SVG is written to a
+// TextOutputStream as it is produced; `svg(_:options:)` collects it in a String.
 
 import Foundation
 
 extension Renderer {
     /// The layout as SVG text.
     public func svg(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> String {
+        var out = ""
+        try writeSVG(layout, options: options, to: &out)
+        return out
+    }
+
+    /// Writes the layout as SVG (the text of `svg(_:options:)`, byte for byte) to `out` as it is
+    /// produced. A first pass over the glyphs writes <defs> (each glyph once); a second writes one
+    /// <g> per run. Nothing larger than one run's group is held.
+    /// - Throws: what `RenderOptions.validate()` throws, before anything is written.
+    public func writeSVG(
+        _ layout: Layout, options: RenderOptions = RenderOptions(), to out: inout some TextOutputStream
+    ) throws(BidiRenderError) {
         try options.validate()
         let p = options.padding
         let viewWidth = layout.width + 2 * p
         let viewHeight = layout.height + 2 * p
-        var defs: [String] = []
         var defined: [String: Bool] = [:]  // id → whether it has ink
-        var body: [String] = []
         var fonts: [String: Int] = [:]
         func number(_ v: Double) -> String { JSONText.number(v) }
-
-        if options.background.alpha > 0 {
-            body.append("<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.opacity(options.background))/>")
+        /// The font number of a run's face, numbered in order of first use.
+        func fontNumber(_ run: LayoutRun) -> Int {
+            let fontKey = "\(run.font.file)#\(run.font.index)"
+            let f = fonts[fontKey] ?? fonts.count
+            fonts[fontKey] = f
+            return f
         }
+
+        let width = number(viewWidth * Double(options.scale))
+        let height = number(viewHeight * Double(options.scale))
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(number(viewWidth)) \(number(viewHeight))\">\n")
+        out.write("<defs>\n")
+        // Pass 1: every glyph's definition, once, in order of first use.
+        var firstDefinition = true
+        for line in layout.lines {
+            for run in line.runs {
+                let f = fontNumber(run)
+                guard let face = face(run.font) else { continue }
+                for glyph in run.glyphs {
+                    let id = "f\(f)g\(glyph.id)"
+                    guard defined[id] == nil else { continue }
+                    var definition: String?
+                    if let outline = face.outlinePath(glyph.id) {
+                        definition = "<path id=\"\(id)\" d=\"\(outline.path)\"/>"
+                    } else if !face.isScalable {
+                        definition = Self.bitmapImage(face, glyph.id, size: run.size, id: id)
+                    }
+                    defined[id] = definition != nil
+                    if let definition {
+                        out.write((firstDefinition ? "" : "\n") + definition)
+                        firstDefinition = false
+                    }
+                }
+            }
+        }
+        out.write("\n</defs>\n")
+
+        // Pass 2: the background, the overlay under the text, one group per run, the overlay over it.
         let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(layout) : ([], [])
-        func shapes(_ list: [OverlayShape]) -> [String] {
-            list.map { shape in
+        func writeShapes(_ list: [OverlayShape]) {
+            for shape in list {
                 let attributes = "class=\"debug \(shape.role)\" x=\"\(number(shape.x + p))\" y=\"\(number(shape.y + p))\" width=\"\(number(max(0.5, shape.width)))\" height=\"\(number(max(0.5, shape.height)))\""
                 let paint = shape.kind == .fill
                     ? "fill=\"\(shape.color.hex.prefix(7))\"\(Self.opacity(shape.color, attribute: "fill-opacity"))"
                     : "fill=\"none\" stroke=\"\(shape.color.hex.prefix(7))\" stroke-width=\"0.5\"\(Self.opacity(shape.color, attribute: "stroke-opacity"))"
-                return "<rect \(attributes) \(paint)/>"
+                out.write("<rect \(attributes) \(paint)/>\n")
             }
         }
-        body += shapes(overlay.under)
-        body.append("<g class=\"text\" fill=\"\(options.color.hex.prefix(7))\"\(Self.opacity(options.color, attribute: "fill-opacity"))>")
+        if options.background.alpha > 0 {
+            out.write("<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.opacity(options.background))/>\n")
+        }
+        writeShapes(overlay.under)
+        out.write("<g class=\"text\" fill=\"\(options.color.hex.prefix(7))\"\(Self.opacity(options.color, attribute: "fill-opacity"))>\n")
         for (l, line) in layout.lines.enumerated() {
             for run in line.runs {
-                let fontKey = "\(run.font.file)#\(run.font.index)"
-                let f = fonts[fontKey] ?? fonts.count
-                fonts[fontKey] = f
+                let f = fontNumber(run)
                 let face = face(run.font)
-                var uses: [String] = []
+                out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\">")
                 for glyph in run.glyphs {
                     let id = "f\(f)g\(glyph.id)"
-                    if defined[id] == nil, let face {
-                        if let outline = face.outlinePath(glyph.id) {
-                            defs.append("<path id=\"\(id)\" d=\"\(outline.path)\"/>")
-                            defined[id] = true
-                        } else if !face.isScalable, let image = Self.bitmapImage(face, glyph.id, size: run.size, id: id) {
-                            defs.append(image)
-                            defined[id] = true
-                        } else {
-                            defined[id] = false
-                        }
-                    }
                     guard defined[id] == true, let face else { continue }
                     let x = number(glyph.x + p)
                     let y = number(glyph.y + p)
                     if face.isScalable {
                         let scale = run.size / Double(face.metrics.unitsPerEm)
-                        uses.append("<use href=\"#\(id)\" xlink:href=\"#\(id)\" transform=\"translate(\(x) \(y)) scale(\(number(scale)) \(number(-scale)))\"/>")
+                        out.write("<use href=\"#\(id)\" xlink:href=\"#\(id)\" transform=\"translate(\(x) \(y)) scale(\(number(scale)) \(number(-scale)))\"/>")
                     } else {
-                        uses.append("<use href=\"#\(id)\" xlink:href=\"#\(id)\" x=\"\(x)\" y=\"\(y)\"/>")
+                        out.write("<use href=\"#\(id)\" xlink:href=\"#\(id)\" x=\"\(x)\" y=\"\(y)\"/>")
                     }
                 }
-                body.append("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\">" + uses.joined() + "</g>")
+                out.write("</g>\n")
             }
         }
-        body.append("</g>")
-        body += shapes(overlay.over)
-        let width = number(viewWidth * Double(options.scale))
-        let height = number(viewHeight * Double(options.scale))
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="\(height)" viewBox="0 0 \(number(viewWidth)) \(number(viewHeight))">
-            <defs>
-            \(defs.joined(separator: "\n"))
-            </defs>
-            \(body.joined(separator: "\n"))
-            </svg>
-
-            """
+        out.write("</g>\n")
+        writeShapes(overlay.over)
+        out.write("</svg>\n")
     }
 
     private static func opacity(_ color: RGBAColor, attribute: String = "fill-opacity") -> String {

@@ -5,7 +5,7 @@ import BidiRender
 import Foundation
 
 /// One input line of a `--jsonl` stream: its 1-based number and where its bytes are. It is decoded
-/// when its batch comes, so only a batch of decoded objects is held at a time.
+/// when it enters the window of lines in flight, so only the window's decoded objects are held.
 struct JSONLine {
     let number: Int
     let range: Range<Int>
@@ -14,38 +14,6 @@ struct JSONLine {
 /// What is wrong with one JSON Lines input line.
 struct LineError: Error, Sendable {
     let message: String
-}
-
-/// Output slots that worker threads fill, each slot by exactly one worker; read after they finish.
-final class ResultSlots: @unchecked Sendable {
-    private var storage: [Result<String, LineError>]
-    private var claimed = 0
-    private let lock = NSLock()
-
-    /// The index of the next line no worker has taken yet, or nil when all are taken.
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard claimed < storage.count else { return nil }
-        claimed += 1
-        return claimed - 1
-    }
-
-    init(count: Int) {
-        storage = Array(repeating: .failure(LineError(message: "not processed")), count: count)
-    }
-
-    func set(_ index: Int, _ value: Result<String, LineError>) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-
-    var values: [Result<String, LineError>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
 }
 
 enum JSONLines {
@@ -119,73 +87,91 @@ enum JSONLines {
         return out
     }
 
+    /// At most this many lines are in flight (prepared, being run, or finished and not yet written).
+    static let windowLines = 256
+    /// At most about this many bytes of output are in flight: a line's output is estimated from its
+    /// input size until it is finished, then counted exactly. A line is always admitted when
+    /// nothing else is in flight, however large.
+    static let windowBytes = 32 << 20
+    /// The estimate of a line's output bytes per input byte: a layout document takes 60–120 bytes
+    /// per glyph, and a code point is 1–3 bytes of input.
+    static let outputPerInputByte = 64
+
     /// Processes every line of a JSON Lines input and writes one output line per input line, in
     /// input order. `prepare` reads a line's object into work (on this thread); `run` turns the work
     /// into the output document, on `jobs` threads at once. A bad line, or one whose `prepare` or
-    /// `run` throws, gets an error document in its place. Lines go in batches of `batchSize`, so
-    /// memory stays bounded on long inputs. Throws `ExitCode(1)` after writing every line if any line
-    /// failed.
+    /// `run` throws, gets an error document in its place. Each finished line is written as soon as
+    /// the lines before it are, and freed; the lines in flight are bounded by count
+    /// (`windowLines`) and by their estimated output (`windowBytes`), so memory stays bounded on
+    /// long inputs and long lines. Throws `ExitCode(1)` after writing every line if any line failed.
     static func process<Work: Sendable>(
         _ bytes: [UInt8], source: String, jobs: Int, into out: inout some TextOutputStream,
+        windowLines: Int = JSONLines.windowLines, windowBytes: Int = JSONLines.windowBytes,
         prepare: ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
     ) throws {
         let lines = split(bytes)
-        let batchSize = 256  // a layout document is about 14 KB: a batch holds about 3.5 MB of output
         var failed = 0
-        var start = 0
-        // With several jobs, batch k is computed on the worker threads while this thread writes batch
-        // k - 1 and prepares batch k + 1; at most two batches are in flight.
-        var inFlight: (batch: ArraySlice<JSONLine>, results: ResultSlots, done: DispatchGroup)?
-        while start < lines.count || inFlight != nil {
-            var next: (batch: ArraySlice<JSONLine>, results: ResultSlots, done: DispatchGroup)?
-            if start < lines.count {
-                let batch = lines[start..<min(lines.count, start + batchSize)]
-                start += batch.count
-                let prepared: [Result<Work, LineError>] = batch.map { line in
-                    do {
-                        let object = decode(bytes[line.range], source: source, offset: line.range.lowerBound)
-                        return .success(try prepare(try object.get()))
-                    } catch {
-                        return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
-                    }
-                }
-                let results = ResultSlots(count: prepared.count)
-                let done = DispatchGroup()
-                let workers = max(1, min(jobs, prepared.count))
-                let work: @Sendable () -> Void = {
-                    // Each worker claims the next line, so long and short lines even out.
-                    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                        while let i = results.claim() {
-                            results.set(i, prepared[i].flatMap { work in
-                                do {
-                                    return .success(try run(work))
-                                } catch {
-                                    return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
-                                }
-                            })
-                        }
-                    }
-                }
-                // One job is one thread: everything on this one, in order.
-                if jobs == 1 { work() } else { DispatchQueue.global().async(group: done, execute: work) }
-                next = (batch, results, done)
+        func write(_ result: Result<String, LineError>, _ line: JSONLine) {
+            switch result {
+            case .success(let document):
+                out.write(document)
+                out.write("\n")
+            case .failure(let error):
+                failed += 1
+                out.write(errorDocument(error.message, line: line.number) + "\n")
             }
-            if let (batch, results, done) = inFlight {
+        }
+        func prepared(_ line: JSONLine) -> Result<Work, LineError> {
+            do {
+                let object = decode(bytes[line.range], source: source, offset: line.range.lowerBound)
+                return .success(try prepare(try object.get()))
+            } catch {
+                return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
+            }
+        }
+        if jobs == 1 {
+            // One job is one thread: each line prepared, run and written in turn.
+            for line in lines { write(prepared(line).flatMap { Self.run(run, $0) }, line) }
+        } else {
+            // This thread prepares lines into the window and writes them out in order; `jobs`
+            // workers run them, each taking the oldest waiting line, so long and short lines even out.
+            let window = LineWindow<Work>()
+            let done = DispatchGroup()
+            let workers = max(1, min(jobs, lines.count))
+            DispatchQueue.global().async(group: done) {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let (index, work) = window.take() { window.finish(index, Self.run(run, work)) }
+                }
+            }
+            defer {
+                window.close()
                 done.wait()
-                for (line, result) in zip(batch, results.values) {
-                    switch result {
-                    case .success(let document): print(document, to: &out)
-                    case .failure(let error):
-                        failed += 1
-                        print(errorDocument(error.message, line: line.number), to: &out)
-                    }
-                }
             }
-            inFlight = next
+            var admitted = 0
+            for (index, line) in lines.enumerated() {
+                while admitted < lines.count,
+                    admitted == index || window.hasRoom(count: admitted - index, lines: windowLines, bytes: windowBytes)
+                {
+                    let estimate = lines[admitted].range.count * outputPerInputByte
+                    window.admit(admitted, prepared(lines[admitted]), estimate: estimate)
+                    admitted += 1
+                }
+                if admitted == lines.count { window.close() }
+                write(window.result(index), line)
+            }
         }
         if failed > 0 {
             printError("bidirender: \(failed) input line(s) failed")
             throw ExitCode(1)
+        }
+    }
+
+    /// `run(work)`, with what it throws as a LineError.
+    private static func run<Work>(_ run: (Work) throws -> String, _ work: Work) -> Result<String, LineError> {
+        do {
+            return .success(try run(work))
+        } catch {
+            return .failure(LineError(message: (error as? LineError)?.message ?? "\(error)"))
         }
     }
 
