@@ -22,6 +22,8 @@ public final class LayoutEngine: Sendable {
     /// The most shaping caches one engine creates: as many as the pool keeps, so that none is ever
     /// dropped. About 8.75 MB each at the default bound, so at most 140 MB per engine.
     static let shapeCacheLimit = scratchPoolLimit
+    /// The shaping cache of a scratch made past `shapeCacheLimit`: 256 words, about 140 KB.
+    static let overflowCacheLimits = ShapeCache.Limits(entries: 256, codePoints: 4_096, glyphs: 4_096)
     /// The default of `maxInputCodePoints`: 4,194,304 code points (4 MB of ASCII; a 1 MB chat text
     /// of Arabic and Latin is about 900,000).
     public static let defaultMaxInputCodePoints = 4_194_304
@@ -31,7 +33,8 @@ public final class LayoutEngine: Sendable {
     ///     code points and 16 glyphs per word on average besides: about 8.8 MB for the default 16,384
     ///     words, which hold the 13,441 distinct words of the 10,000-message benchmark corpus). 0
     ///     shapes every run whole, with no cache. Each concurrent call has its own cache, up to 16
-    ///     caches per engine; a call beyond them shapes uncached (the same glyphs, more slowly).
+    ///     caches per engine; a call beyond them shapes through a small cache of its own (the same
+    ///     glyphs, more slowly).
     ///   - maxInputCodePoints: the most code points (Unicode scalars) one `layout` call takes, the
     ///     bound a server sets once on the work and memory one message can cost (both grow linearly
     ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
@@ -86,7 +89,14 @@ public final class LayoutEngine: Sendable {
             pool.cachesCreated += 1
             return (nil, true)
         }
-        return idle ?? PooledScratch(LayoutScratch(cacheLimits: withCache ? cacheLimits : nil))
+        // Past the bound, a scratch still shapes word by word, as the cached ones do (HarfBuzz may
+        // order the glyphs of one cluster differently in a whole run than in a word, so shaping
+        // whole would change a few layouts), through a small cache of its own that goes with it.
+        guard let idle else {
+            if withCache { return PooledScratch(LayoutScratch(cacheLimits: cacheLimits), sharedCache: true) }
+            return PooledScratch(LayoutScratch(cacheLimits: cacheLimits.map { _ in Self.overflowCacheLimits }), sharedCache: false)
+        }
+        return idle
     }
 
     /// Gives a scratch back to the pool. Scratches with a cache sit at the end, taken first; one
@@ -95,10 +105,10 @@ public final class LayoutEngine: Sendable {
     /// lock.
     func checkIn(_ pooled: PooledScratch) {
         let dropped = pool.withLock { pool -> PooledScratch? in
-            if pooled.scratch.shape.cache != nil {
+            if pooled.hasEngineCache {
                 var dropped: PooledScratch?
                 if pool.idle.count >= Self.scratchPoolLimit,
-                    let k = pool.idle.firstIndex(where: { $0.scratch.shape.cache == nil })
+                    let k = pool.idle.firstIndex(where: { !$0.hasEngineCache })
                 {
                     dropped = pool.idle.remove(at: k)
                 }
@@ -117,7 +127,7 @@ public final class LayoutEngine: Sendable {
 
     /// The number of idle scratches, and how many of them have a shaping cache.
     var idleScratches: (count: Int, withCache: Int) {
-        pool.withLock { pool in (pool.idle.count, pool.idle.count { $0.scratch.shape.cache != nil }) }
+        pool.withLock { pool in (pool.idle.count, pool.idle.count { $0.hasEngineCache }) }
     }
 
     /// The shaping caches' figures, summed over the scratches idle at the moment of the call.
@@ -217,8 +227,12 @@ private struct Pool {
 /// and back (a retain and a release for each of its arrays).
 final class PooledScratch {
     var scratch: LayoutScratch
+    /// Whether the scratch holds one of the engine's `shapeCacheLimit` shaping caches (else, at
+    /// most a small one of its own, `LayoutEngine.overflowCacheLimits`).
+    let hasEngineCache: Bool
 
-    init(_ scratch: LayoutScratch) {
+    init(_ scratch: LayoutScratch, sharedCache: Bool) {
         self.scratch = scratch
+        hasEngineCache = sharedCache
     }
 }

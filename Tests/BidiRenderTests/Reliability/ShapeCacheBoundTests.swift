@@ -1,23 +1,24 @@
 // The shaping caches are bounded per engine, not per caller: 64 concurrent callers create at most
-// `LayoutEngine.shapeCacheLimit` caches, and the scratches past them shape uncached, with the same
-// result.
+// `LayoutEngine.shapeCacheLimit` caches, and the scratches past them shape word by word through a
+// small cache of their own, with the same result.
 import ChatCorpus
 import Foundation
 import Testing
 @testable import BidiRender
 
 @Suite struct ShapeCacheBoundTests {
-    /// Scratches taken out together past the bound have no cache; given back, the pool keeps every
+    /// Scratches taken out together past the bound have none of the engine's caches (only a small one
+    /// of their own, which the test below shows gives the same glyphs); given back, the pool keeps every
     /// one with a cache (16) and drops the others; they are taken out first again.
     @Test func scratchesPastTheBoundHaveNoCache() {
         let engine = LayoutEngine(registry: TestFonts.registry)
         let taken = (0..<40).map { _ in engine.checkOut() }
-        #expect(taken.count { $0.scratch.shape.cache != nil } == LayoutEngine.shapeCacheLimit)
+        #expect(taken.count { $0.hasEngineCache } == LayoutEngine.shapeCacheLimit)
         #expect(engine.shapeCachesCreated == LayoutEngine.shapeCacheLimit)
         for pooled in taken.reversed() { engine.checkIn(pooled) }
         #expect(engine.idleScratches == (16, 16))
         let again = (0..<40).map { _ in engine.checkOut() }
-        #expect(again.prefix(16).allSatisfy { $0.scratch.shape.cache != nil })
+        #expect(again.prefix(16).allSatisfy { $0.hasEngineCache })
         #expect(engine.shapeCachesCreated == LayoutEngine.shapeCacheLimit)
         // Without a cache at all (shapeCacheEntries: 0), none is ever created.
         let uncached = LayoutEngine(registry: TestFonts.registry, shapeCacheEntries: 0)
