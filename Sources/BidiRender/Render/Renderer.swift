@@ -34,7 +34,8 @@ public final class Renderer: Sendable {
 
     /// The layout as RGBA pixels.
     /// - Throws: `.renderFailure` when the image would pass `ImageLimits` (the size and the limit
-    ///   named), before any pixel is allocated.
+    ///   named), before any pixel is allocated; `.cancelled` when the call runs in a task that is
+    ///   cancelled (checked before each line is drawn, so a large image stops early).
     public func rgba(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> RGBAImage {
         try options.validate()
         let (width, height) = try ImageLimits.pixelSize(width: layout.width, height: layout.height, options: options)
@@ -54,6 +55,8 @@ public final class Renderer: Sendable {
         }
         draw(overlay.under)
         for line in layout.lines {
+            // Cancellation, as in LayoutEngine.layout: checked once a line.
+            if Task.isCancelled { throw .cancelled }
             for run in line.runs {
                 guard let face = face(run.font) else { continue }
                 for glyph in run.glyphs {

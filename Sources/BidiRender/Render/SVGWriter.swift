@@ -16,7 +16,8 @@ extension Renderer {
     /// Writes the layout as SVG (the text of `svg(_:options:)`, byte for byte) to `out` as it is
     /// produced. A first pass over the glyphs writes <defs> (each glyph once); a second writes one
     /// <g> per run. Nothing larger than one run's group is held.
-    /// - Throws: what `RenderOptions.validate()` throws, before anything is written.
+    /// - Throws: what `RenderOptions.validate()` throws, before anything is written; `.cancelled`
+    ///   when the call's task is cancelled (checked once a line; `out` then holds a partial document).
     public func writeSVG(
         _ layout: Layout, options: RenderOptions = RenderOptions(), to out: inout some TextOutputStream
     ) throws(BidiRenderError) {
@@ -82,6 +83,8 @@ extension Renderer {
         writeShapes(overlay.under)
         out.write("<g class=\"text\" fill=\"\(options.color.hex.prefix(7))\"\(Self.opacity(options.color, attribute: "fill-opacity"))>\n")
         for (l, line) in layout.lines.enumerated() {
+            // Cancellation, as in LayoutEngine.layout: once a line (what was written stays partial).
+            if Task.isCancelled { throw .cancelled }
             for run in line.runs {
                 let f = fontNumber(run)
                 let face = face(run.font)

@@ -102,4 +102,17 @@ import Testing
         task.cancel()
         #expect(await task.value == .cancelled)
     }
+
+    /// Rendering checks cancellation too, once a line: PNG, RGBA and SVG of a finished layout throw
+    /// `.cancelled` in a cancelled task, and render as usual outside it.
+    @Test func renderingStopsInACancelledTask() async throws {
+        let layout = try TestLayout.engine.layout(ChatCorpus.messages(count: 1, seed: 3)[0], options: Self.options)
+        let renderer = try Renderer()
+        let png = await Self.inCancelledTask { () throws(BidiRenderError) in try renderer.png(layout) }
+        #expect(throws: BidiRenderError.cancelled) { try png.get() }
+        let svg = await Self.inCancelledTask { () throws(BidiRenderError) in try renderer.svg(layout) }
+        #expect(throws: BidiRenderError.cancelled) { try svg.get() }
+        #expect(try renderer.png(layout).count > 100)
+        #expect(try renderer.svg(layout).hasSuffix("</svg>\n"))
+    }
 }
