@@ -63,7 +63,7 @@ readme-image: build
 ## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the three
 ## fuzzers: LayoutFuzzer (the whole pipeline, numbers from the input's bytes), BidiDiffFuzzer (native
 ## engine against the FriBidi engine against ICU's ubidi) and ManifestFuzzer (the font manifest
-## loader), with inputs up to 64 KB. Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
+## loader), with inputs up to 64 KB from the start (-len_control=0). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
 ## a finding is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
 FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer
 fuzz: deps
@@ -73,7 +73,7 @@ fuzz: deps
 	  mkdir -p Fuzz/.build/corpus-$$name; \
 	  echo "== $$fuzzer ($(SECONDS) s)"; \
 	  (cd Fuzz && SWIFT_BACKTRACE=enable=no .build/debug/$$fuzzer .build/corpus-$$name Seeds/$$name \
-	    -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1); \
+	    -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=65536 -len_control=0 -print_final_stats=1); \
 	done
 
 ## The whole suite under ThreadSanitizer, then under AddressSanitizer (each in its own build folder).
