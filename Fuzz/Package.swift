@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BidiRender's libFuzzer targets: the layout pipeline, the bidi engines against each other and ICU,
-// and the font manifest loader. A package of its own, built with
+// the font manifest loader, and the CLI's JSON Lines line parser. A package of its own, built with
 // `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from the
 // repository root.
 import PackageDescription
@@ -9,6 +9,7 @@ let package = Package(
     name: "BidiRenderFuzz",
     dependencies: [
         .package(name: "BidiRender", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The whole layout pipeline, with numbers taken from the input's bytes.
@@ -29,6 +30,24 @@ let package = Package(
         .executableTarget(
             name: "ManifestFuzzer",
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The CLI's sources (an executable target cannot be a dependency), compiled again as a library
+        // through the symlink Sources/BidiRenderCLICore -> ../../Sources/bidirender, without the
+        // file that holds @main.
+        .target(
+            name: "BidiRenderCLICore",
+            dependencies: [
+                .product(name: "BidiRender", package: "BidiRender"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["BidiRenderCommand.swift"]
+        ),
+        // The CLI's JSON Lines line parser: decoding, the layout and reorder fields, and the windowed
+        // process, on arbitrary lines.
+        .executableTarget(
+            name: "JSONLFuzzer",
+            dependencies: ["BidiRenderCLICore", .product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],
