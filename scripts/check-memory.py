@@ -2,11 +2,13 @@
 """Peak memory of the bidirender CLI on long inputs (`make check-memory`).
 
 Generates deterministic Arabic-and-Latin chat text (the words of Tests/ChatCorpus), runs the CLI on
-it (layout as text and JSON, render to SVG, --jsonl on long lines) with standard output read through a pipe and counted, and reads each run's peak resident set size
-(ru_maxrss of the child, from wait4). Prints one line per case and exits 1 when the JSON layout of
-the 1 MB text passes its limit (--limit-mb, default 300).
+it (layout as text and JSON, render to SVG, --jsonl on long lines, and --jsonl with 64 jobs: 64
+concurrent callers of one engine) with standard output read through a pipe and counted, and reads
+each run's peak resident set size (ru_maxrss of the child, from wait4). Prints one line per case and
+exits 1 when the JSON layout of the 1 MB text passes its limit (--limit-mb, default 300) or the 64
+callers pass theirs (--callers-limit-mb, default 200).
 
-Usage: scripts/check-memory.py path/to/bidirender [--limit-mb 300] [--quick]
+Usage: scripts/check-memory.py path/to/bidirender [--limit-mb 300] [--callers-limit-mb 200] [--quick]
 """
 import argparse
 import json
@@ -72,6 +74,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bin")
     parser.add_argument("--limit-mb", type=float, default=300)
+    parser.add_argument("--callers-limit-mb", type=float, default=200, help="peak of 64 concurrent callers")
     parser.add_argument("--quick", action="store_true", help="64 long lines instead of 512")
     a = parser.parse_args()
     common = ["--direction", "rtl", "--locale", "ar", "--no-system-fonts"]
@@ -93,6 +96,11 @@ def main():
                 text = chat_text(20_000, seed=i)
                 f.write(json.dumps({"text": text, "direction": "rtl", "locale": "ar", "width": 300}, ensure_ascii=False) + "\n")
         print(f"input {lines} long lines: ~20,000 code points each, {os.path.getsize(jsonl):,} bytes")
+        chat = os.path.join(work, "chat.jsonl")
+        with open(chat, "w", encoding="utf-8") as f:
+            for i in range(4_000):
+                text = chat_text(100 + i % 150, seed=100_000 + i)
+                f.write(json.dumps({"text": text, "direction": "rtl", "locale": "ar", "width": 300}, ensure_ascii=False) + "\n")
 
         rss, _, _, _ = measure([a.bin, "layout", "a", "--format", "json"] + common)
         print(f"{'startup (layout of one letter, json)':52} peak {rss:7.1f} MB")
@@ -117,6 +125,12 @@ def main():
             rss, size, secs, rc = measure([a.bin, "layout", "--jsonl", "--jobs", jobs, "--no-system-fonts"], stdin_path=jsonl)
             print(f"{f'layout --jsonl --jobs {jobs}, {lines} long lines':52} peak {rss:7.1f} MB, "
                   f"output {size / 1e6:7.1f} MB, {secs:5.1f} s, exit {rc}")
+        # 64 concurrent callers of one engine: 64 worker threads laying out chat messages.
+        rss, size, secs, rc = measure([a.bin, "layout", "--jsonl", "--jobs", "64", "--no-system-fonts"], stdin_path=chat)
+        ok = rc == 0 and rss < a.callers_limit_mb
+        failed |= not ok
+        print(f"{'layout --jsonl --jobs 64, 4,000 chat messages':52} peak {rss:7.1f} MB, "
+              f"output {size / 1e6:7.1f} MB, {secs:5.1f} s, exit {rc}  limit {a.callers_limit_mb:.0f} MB: {'ok' if ok else 'FAIL'}")
     return 1 if failed else 0
 
 
