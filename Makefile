@@ -91,9 +91,11 @@ check-leaks: deps
 
 ## Peak memory of the CLI (release) on long inputs: `layout --format json|text` of 900,000 code points
 ## of Arabic-and-Latin chat (one paragraph, and a newline every ~200), and `--jsonl` of 512 lines of
-## ~20,000 code points. Fails if the JSON layout passes LIMIT_MB (default 300). QUICK=1: 64 lines.
+## ~20,000 code points; and 64 threads sharing one engine (Tests/ConcurrentCallers). Fails if the JSON
+## layout passes LIMIT_MB (default 300) or the 64 threads pass 200 MB. QUICK=1: 64 long lines.
 LIMIT_MB ?= 300
 check-memory: build
+	$(SWIFT) build -c release --product ConcurrentCallers
 	python3 scripts/check-memory.py $(BIN) --limit-mb $(LIMIT_MB) $(if $(QUICK),--quick)
 
 ## N layouts (default 1,000,000) on one engine; fails if resident memory grows after warm-up.

@@ -53,6 +53,8 @@ let package = Package(
         // product: a user of the package does not see them.
         .target(name: "ChatCorpus", path: "Tests/ChatCorpus"),
         .executableTarget(name: "CorpusDump", dependencies: ["ChatCorpus"], path: "Tests/CorpusDump"),
+        // 64 threads sharing one engine, for `make check-memory` (not a product either).
+        .executableTarget(name: "ConcurrentCallers", dependencies: ["BidiRender", "ChatCorpus"], path: "Tests/ConcurrentCallers"),
         .executableTarget(
             name: "bidirender",
             dependencies: [
