@@ -23,6 +23,8 @@ struct FriBidiEngine {
     /// Marks to insert: the strong type to put after each isolate initiator and before each matching
     /// PDI (0: none).
     private var marks: [UInt32] = []
+    /// The isolate initiators not yet matched, while the marks are placed (kept for reuse).
+    private var openIsolates: [Int] = []
 
     private static let L = BidiClass.leftToRight.rawValue
     private static let R = BidiClass.rightToLeft.rawValue
@@ -165,7 +167,7 @@ struct FriBidiEngine {
     private mutating func insertsIsolateMarks(classes: UnsafePointer<UInt8>, count n: Int) {
         marks.removeAll(keepingCapacity: true)
         marks.append(contentsOf: repeatElement(0, count: n))
-        var open: [Int] = []
+        openIsolates.removeAll(keepingCapacity: true)
         for i in 0..<n {
             switch classes[i] {
             case Self.LRI, Self.RLI, Self.FSI:
@@ -174,9 +176,9 @@ struct FriBidiEngine {
                     rtl = Paragraphs.firstStrongLevel(from: i + 1, to: n, endsAtUnmatchedPDI: true) { classes[$0] } == 1
                 }
                 marks[i] = UInt32(rtl ? Self.R : Self.L) + 1
-                open.append(i)
+                openIsolates.append(i)
             case Self.PDI:
-                if let opener = open.popLast() { marks[i] = marks[opener] }
+                if let opener = openIsolates.popLast() { marks[i] = marks[opener] }
             default:
                 break
             }

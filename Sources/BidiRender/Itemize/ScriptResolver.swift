@@ -19,17 +19,14 @@ public enum ScriptResolver {
         return tags.map(\.string)
     }
 
-    static let latin = ScriptTag.latin
-    static let arabic = ScriptTag.arabic
-
     /// The Script of the code points chat text is mostly made of, without a call into HarfBuzz:
     /// ASCII, the Arabic letters, digits and harakat, and the CJK Unified Ideographs. Nil for the
     /// rest. (A test compares it with HarfBuzz on every code point it answers for.)
     @inline(__always) static func fastScript(_ v: UInt32) -> ScriptTag? {
         switch v {
-        case 0x41...0x5A, 0x61...0x7A: return latin
+        case 0x41...0x5A, 0x61...0x7A: return .latin
         case 0...0x7F: return .common
-        case 0x0620...0x063F, 0x0641...0x064A, 0x0660...0x0669: return arabic
+        case 0x0620...0x063F, 0x0641...0x064A, 0x0660...0x0669: return .arabic
         case 0x064B...0x0655: return .inherited
         case 0x4E00...0x9FFF: return .han
         default: return nil
