@@ -38,11 +38,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // ICU behind a plain-C header (UAX #14 line breaking; ubidi as a test reference): a clang
-        // module of the system ICU would clash with Foundation's own ICU.
+        // ICU behind a plain-C header (UAX #14 line breaking; ubidi as a test reference; localized
+        // messages through icu::MessageFormat in icu_messages.cpp): a clang module of the system ICU
+        // would clash with Foundation's own ICU.
         .target(
             name: "CICUBridge",
-            linkerSettings: [.linkedLibrary("icuuc")]
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         .target(
             name: "BidiRender",

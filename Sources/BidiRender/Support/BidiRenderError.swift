@@ -21,6 +21,10 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     case inputTooLarge(limit: Int, count: Int)
     /// The task the call ran in was cancelled, so the call stopped without a result.
     case cancelled
+    /// A localized message that cannot be formatted, or a message catalog that cannot be read: the
+    /// catalog file (the catalog's folder when no file has the key), the line (1-based, 0 when
+    /// unknown), the message key ("" for a whole file) and what is wrong.
+    case message(file: String, line: Int, key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +46,9 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
                 + "takes (LayoutEngine maxInputCodePoints)"
         case .cancelled:
             return "cancelled: the task the layout ran in was cancelled"
+        case .message(let file, let line, let key, let reason):
+            let place = line > 0 ? "\(file):\(line)" : file
+            return key.isEmpty ? "\(place): \(reason)" : "\(place): \(key): \(reason)"
         }
     }
 }

@@ -1,5 +1,6 @@
 // bidirender_icu: the small plain-C face of ICU that BidiRender uses — UAX #14 line breaking
-// (ubrk) and, for tests and benchmarks, ICU's independent UAX #9 implementation (ubidi).
+// (ubrk), localized messages (icu::MessageFormat with named arguments, in icu_messages.cpp) and, for
+// tests and benchmarks, ICU's independent UAX #9 implementation (ubidi).
 // No ICU type appears here: a clang module of the system ICU clashes with Foundation's own ICU, so
 // Swift sees only this header.
 #ifndef BIDIRENDER_ICU_H
@@ -45,6 +46,49 @@ int br_icu_bidi_line(const uint32_t *text, int32_t length, int paragraph_level, 
 /// Whether `c` takes part in cursive joining: 1 unless its Joining_Type (ArabicShaping.txt) is U,
 /// non-joining; 0 for a non-joining character.
 int br_is_joining(uint32_t c);
+
+/// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the arguments
+/// its pattern names (read by icu::MessagePattern) and the result of the last format. Not
+/// thread-safe: ICU creates number and plural formatters lazily inside format, and the result is
+/// kept in the object, so callers serialize every use of one.
+typedef struct br_message_format br_message_format;
+
+/// What an argument of a pattern takes: text or a number (`{name}`), a number only (`{n, plural, …}`,
+/// `{n, number}`, `{n, selectordinal, …}`, `{n, date}`, …), or text only (`{g, select, …}`).
+enum {
+    BR_MESSAGE_ARGUMENT_ANY = 0,
+    BR_MESSAGE_ARGUMENT_NUMBER = 1,
+    BR_MESSAGE_ARGUMENT_TEXT = 2,
+};
+
+/// Compiles `pattern` (UTF-16, `length` units) for `locale` (an ICU or BCP 47 locale id). Returns
+/// NULL when ICU rejects it: writes ICU's error name to `error` (at most `error_size` bytes) and the
+/// offset in UTF-16 units where ICU's parser stopped to `*error_offset` (-1 when ICU gives none).
+br_message_format *br_message_format_open(const uint16_t *pattern, int32_t length, const char *locale,
+                                          int32_t *error_offset, char *error, size_t error_size);
+
+/// Frees a compiled pattern. NULL is allowed.
+void br_message_format_close(br_message_format *format);
+
+/// The number of argument occurrences in the pattern, nested ones included (a name may recur).
+int32_t br_message_format_argument_count(const br_message_format *format);
+
+/// Argument occurrence `index` (in pattern order): its name, as UTF-16 units valid while `format`
+/// lives (`*name_length` of them), and its kind, a BR_MESSAGE_ARGUMENT_ value.
+const uint16_t *br_message_format_argument(const br_message_format *format, int32_t index, int32_t *name_length,
+                                           int *kind);
+
+/// Formats with `count` named arguments (icu::MessageFormat::format with argument names). Argument i
+/// is named by `name_lengths[i]` units of `names` (all names one after another); its value is
+/// `numbers[i]` when `is_number[i]` is 1, else `text_lengths[i]` units of `texts` (all texts one after
+/// another). Returns the length of the result in UTF-16 units (read it with
+/// br_message_format_result), or -1 with ICU's error name in `error`.
+int32_t br_message_format_format(br_message_format *format, int32_t count, const uint16_t *names,
+                                 const int32_t *name_lengths, const uint16_t *texts, const int32_t *text_lengths,
+                                 const double *numbers, const uint8_t *is_number, char *error, size_t error_size);
+
+/// The result of the last successful br_message_format_format, valid until the next call on `format`.
+const uint16_t *br_message_format_result(const br_message_format *format);
 
 /// The ICU version string, for example "72.1".
 const char *br_icu_version(void);
