@@ -83,6 +83,16 @@ struct RenderCommand: ParsableCommand {
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
         let result = try LayoutEngine(registry: registry).layout(text, options: layout.options)
+        try Self.write(result, to: output, format: imageFormat!, options: renderOptions, into: &out)
+    }
+
+    /// Draws `result` to the image file `output` and prints what was written, with a warning for
+    /// each range no font covers. Shared with `format --render`.
+    static func write(
+        _ result: Layout, to output: String, format imageFormat: ImageFormat, options renderOptions: RenderOptions,
+        into out: inout some TextOutputStream
+    ) throws {
+        let (padding, scale) = (renderOptions.padding, renderOptions.scale)
         let renderer = try Renderer()
         // A PNG is encoded before the file is opened (ImageLimits may refuse it); an SVG is streamed
         // to the file as it is produced. Either way the file appears whole or not at all.
@@ -98,7 +108,7 @@ struct RenderCommand: ParsableCommand {
         // Whole px, rounded toward zero (the layout's numbers are in range: checked conversions all the same).
         let w = JSONText.number(((result.width + 2 * padding) * Double(scale)).rounded(.towardZero))
         let h = JSONText.number(((result.height + 2 * padding) * Double(scale)).rounded(.towardZero))
-        print("wrote \(output) (\(imageFormat!.rawValue), about \(w)×\(h) px, \(result.lines.count) line(s))", to: &out)
+        print("wrote \(output) (\(imageFormat.rawValue), about \(w)×\(h) px, \(result.lines.count) line(s))", to: &out)
         let uncovered = result.fallbacks.filter { $0.source == .notdef }
         let warnings = WarningSummary.lines(
             uncovered, line: { "warning: no font covers [\($0.range.lowerBound),\($0.range.upperBound)); drawn as .notdef" },

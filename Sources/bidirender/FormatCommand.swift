@@ -1,0 +1,113 @@
+// `bidirender format`: formats a localized message from a catalog folder (MessageCatalog: ICU
+// MessageFormat, key-by-key language fallback, isolated arguments) and prints it, its layout, or an
+// image of it laid out in the direction of the language that served it.
+import ArgumentParser
+import BidiRender
+import Foundation
+
+struct FormatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "format",
+        abstract: "Format a localized message from a catalog, its arguments isolated, and lay it out.",
+        discussion: """
+            The catalog is a folder of JSON files, one per language (default.json, ar.json, \
+            zh-Hans.json, …), each mapping keys to ICU MessageFormat patterns. KEY is looked up along \
+            --locale's fallback chain (ar-EG → ar → default), key by key. NAME=VALUE arguments: a \
+            decimal number is passed as a number, anything else as text; text is isolated (LRI, RLI \
+            or FSI … PDI by its first strong character). \
+            text: the message, isolates included. json: {"key","locale","served","direction","text",\
+            "plain"} ("plain" without the isolates). --layout prints the layout as `layout` does \
+            (--format text or json); --render -o FILE draws it as `render` does. Either lays the \
+            message out as a paragraph in the served language's direction (--direction is ignored).
+            """
+    )
+
+    @Argument(help: "The message key.")
+    var key: String
+
+    @Argument(help: "Arguments as NAME=VALUE.")
+    var arguments: [String] = []
+
+    @Option(help: "The catalog folder: one JSON file per language.")
+    var catalog: String
+
+    @OptionGroup var layoutOptions: LayoutOptionsGroup
+
+    @Option(help: "text or json.")
+    var format: ReorderFormat = .text
+
+    @Flag(help: "Print the message's layout (as `bidirender layout`).")
+    var layout = false
+
+    @Flag(help: "Draw the message to -o FILE (.png or .svg, as `bidirender render`).")
+    var render = false
+
+    @Option(name: .shortAndLong, help: "With --render: the output file (.png or .svg).")
+    var output: String?
+
+    func validate() throws {
+        if layout, render { throw ValidationError("give --layout or --render, not both") }
+        if render {
+            guard let output else { throw ValidationError("--render needs -o FILE") }
+            guard imageFormat != nil else { throw ValidationError("cannot tell the format from '\(output)': name a .png or .svg file") }
+        } else if output != nil {
+            throw ValidationError("-o is for --render")
+        }
+        _ = try namedArguments()
+    }
+
+    var imageFormat: ImageFormat? {
+        output.flatMap { ImageFormat(rawValue: ($0 as NSString).pathExtension.lowercased()) }
+    }
+
+    /// The NAME=VALUE arguments, each value read by `MessageArgument(parsing:)`.
+    func namedArguments() throws(ValidationError) -> [String: MessageArgument] {
+        var result: [String: MessageArgument] = [:]
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                throw ValidationError("'\(argument)' is not NAME=VALUE")
+            }
+            let name = String(argument[..<equals])
+            guard result[name] == nil else { throw ValidationError("the argument '\(name)' is given twice") }
+            result[name] = MessageArgument(parsing: String(argument[argument.index(after: equals)...]))
+        }
+        return result
+    }
+
+    func run() throws {
+        let buffered = BufferedFileOutput.standardOutput()
+        defer { try? buffered.flush() }
+        var out = buffered
+        try execute(into: &out)
+    }
+
+    func execute(into out: inout some TextOutputStream) throws {
+        let options = layoutOptions.options
+        let message = try MessageCatalog(directory: catalog).format(key, locale: options.locale, arguments: namedArguments())
+        if layout || render {
+            let registry = try layoutOptions.fontOptions.registry()
+            let result = try LayoutEngine(registry: registry).layout(message, options: options)
+            if render, let output, let imageFormat {
+                try RenderCommand.write(result, to: output, format: imageFormat, options: RenderOptions(), into: &out)
+                return
+            }
+            let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
+            switch format {
+            case .json:
+                result.writeJSON(to: &out, fontDirectory: fontDirectory)
+                out.write("\n")
+            case .text: result.writeText(to: &out, fontDirectory: fontDirectory)
+            }
+            return
+        }
+        switch format {
+        case .text: out.write(message.text + "\n")
+        case .json:
+            let fields = [
+                ("key", message.key), ("locale", message.locale.normalized), ("served", message.served),
+                ("direction", message.direction.rawValue), ("text", message.text), ("plain", message.plainText),
+            ]
+            out.write("{" + fields.map { "\(JSONText.quote($0.0)):\(JSONText.quote($0.1))" }.joined(separator: ",") + "}\n")
+        }
+    }
+}

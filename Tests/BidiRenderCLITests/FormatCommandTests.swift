@@ -1,0 +1,81 @@
+// Tests of `bidirender format`: the message as text and JSON, its layout and image in the served
+// language's direction, and errors that name the catalog file and key (exit 1; usage errors 64).
+import BidiRender
+import Foundation
+import Testing
+import TestSupport
+@testable import bidirender
+
+@Suite struct FormatCommandTests {
+    /// The repository's example catalog.
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/catalog").path
+
+    func run(_ arguments: [String]) throws -> String {
+        var out = ""
+        try FormatCommand.parse(arguments + ["--catalog", Self.catalog]).execute(into: &out)
+        return out
+    }
+
+    @Test func text() throws {
+        #expect(try run(["follow", "--locale", "ar", "name=小明"]) == "\u{2066}小明\u{2069} بدأ في متابعتك\n")
+        #expect(try run(["unread", "--locale", "ar", "count=2"]) == "لديك رسالتان غير مقروءتين\n")
+        #expect(try run(["unread", "--locale", "en", "count=1"]) == "You have 1 unread message\n")
+    }
+
+    @Test func json() throws {
+        let out = try run(["follow", "--locale", "ar-EG", "name=@محمد", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: String])
+        #expect(object == [
+            "key": "follow", "locale": "ar-EG", "served": "ar", "direction": "rtl",
+            "text": "\u{2067}@محمد\u{2069} بدأ في متابعتك", "plain": "@محمد بدأ في متابعتك",
+        ])
+        // "liked" is not in ar.json: English serves it, left to right.
+        let liked = try run(["liked", "--locale", "ar", "name=小明", "--format", "json"])
+        #expect(liked.contains(#""served":"default","direction":"ltr""#))
+    }
+
+    /// A value that parses as a decimal number is a number (formatted by ICU: Arabic-Indic digits).
+    @Test func numbersAndText() throws {
+        #expect(try run(["unread", "--locale", "ar", "count=5"]) == "لديك ٥ رسائل غير مقروءة\n")
+        #expect(MessageArgument(parsing: "15") == .number(15))
+        #expect(MessageArgument(parsing: "-2.5") == .number(-2.5))
+        #expect(MessageArgument(parsing: "iPhone 15") == .text("iPhone 15"))
+        #expect(MessageArgument(parsing: "inf") == .text("inf"))
+        #expect(MessageArgument(parsing: "0x10") == .text("0x10"))
+        #expect(MessageArgument(parsing: "") == .text(""))
+    }
+
+    /// --layout: one RTL paragraph whatever --direction says; 小明's run is the rightmost.
+    @Test func layoutIsRightToLeft() throws {
+        let out = try run(["follow", "--locale", "ar", "name=小明", "--layout", "--format", "json", "--direction", "ltr", "--no-system-fonts"])
+        #expect(out.contains(#""paragraphs":[{"start":0,"end":19,"direction":"rtl"}]"#), "\(out)")
+    }
+
+    @Test func renderWritesAPNG() throws {
+        let path = try TestDirectory.fresh("format").appendingPathComponent("follow.png").path
+        let out = try run(["follow", "--locale", "ar", "name=小明", "--render", "-o", path, "--no-system-fonts"])
+        #expect(out.hasPrefix("wrote \(path) (png"))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(arguments: [
+        ["follow", "name"], ["follow", "=x"], ["follow", "a=1", "a=2"], ["follow", "--render"], ["follow", "-o", "x.png"],
+        ["follow", "--render", "-o", "x.gif"], ["follow", "--layout", "--render", "-o", "x.png"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: (any Error).self) { try FormatCommand.parse(arguments + ["--catalog", Self.catalog]) }
+    }
+
+    @Test func errorsExitWithFileAndKey() throws {
+        let missingKey = try runBinary(["format", "nope", "--catalog", Self.catalog, "--locale", "ar-EG"])
+        #expect(missingKey.status == 1)
+        #expect(missingKey.stderr.contains("\(Self.catalog): nope: no catalog file along ar-EG → ar → default"), "\(missingKey.stderr)")
+        let wrongKind = try runBinary(["format", "unread", "--catalog", Self.catalog, "--locale", "ar", "count=many"])
+        #expect(wrongKind.status == 1)
+        #expect(wrongKind.stderr.contains("ar.json:3: unread: the argument 'count' must be a number"), "\(wrongKind.stderr)")
+        let usage = try runBinary(["format", "follow", "--catalog", Self.catalog, "name"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("'name' is not NAME=VALUE"))
+    }
+}
