@@ -75,9 +75,7 @@ struct FormatCommand: ParsableCommand {
     }
 
     func run() throws {
-        let buffered = BufferedFileOutput.standardOutput()
-        defer { try? buffered.flush() }
-        var out = buffered
+        var out = StandardOutput()
         try execute(into: &out)
     }
 
@@ -92,12 +90,7 @@ struct FormatCommand: ParsableCommand {
                 return
             }
             let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
-            switch format {
-            case .json:
-                result.writeJSON(to: &out, fontDirectory: fontDirectory)
-                out.write("\n")
-            case .text: result.writeText(to: &out, fontDirectory: fontDirectory)
-            }
+            LayoutCommand.write(result, format: format, fontDirectory: fontDirectory, into: &out)
             return
         }
         switch format {

@@ -65,7 +65,12 @@ struct LayoutCommand: ParsableCommand {
         }
         let text = try input.readText()
         let result = try engine.layout(text, options: layout.options)
-        switch format ?? .text {
+        Self.write(result, format: format ?? .text, fontDirectory: fontDirectory, into: &out)
+    }
+
+    /// Writes `result` as text or as a JSON document and a newline. Shared with `format --layout`.
+    static func write(_ result: Layout, format: ReorderFormat, fontDirectory: String, into out: inout some TextOutputStream) {
+        switch format {
         case .json:
             result.writeJSON(to: &out, fontDirectory: fontDirectory)
             out.write("\n")
