@@ -44,6 +44,15 @@ demo: build
 	@$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 -o out/mention-rtl.png
 	@$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 -o out/mention-rtl.svg
 	@$(BIN) render 'مرحبا@我, 今天天气好吗 🥰 والعدد 2024' --direction rtl --locale ar-EG --digits locale --size 32 --width 300 --debug --scale 2 -o out/mention-debug.png
+	@echo "== a localized message from Examples/catalog (ICU MessageFormat): the follow notification in Arabic, the name isolated"
+	@$(BIN) format follow --catalog Examples/catalog --locale ar name=小明
+	@$(BIN) format follow --catalog Examples/catalog --locale ar-EG name=小明 --format json
+	@echo "== Arabic plurals by CLDR (0 zero, 1 one, 2 two, 3 few, 11 many, 100 other), digits by ICU; zh-Hans; a key ar lacks falls back to default"
+	@for n in 0 1 2 3 11 100; do $(BIN) format unread --catalog Examples/catalog --locale ar count=$$n; done
+	@$(BIN) format sent --catalog Examples/catalog --locale zh-Hans-CN name=@محمد count=3 --format json
+	@$(BIN) format liked --catalog Examples/catalog --locale ar name=小明 --format json
+	@$(BIN) format follow --catalog Examples/catalog --locale ar name=小明 --size 32 -o out/format-rtl.png --render
+	@echo "== out/format-rtl.png: the message laid out right to left (Arabic served it), 小明 at the right end"
 	@echo "== the images are in $(CURDIR)/out: follow-rtl.png/.svg, mention-rtl.png/.svg, mention-debug.png"
 
 ## The whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.

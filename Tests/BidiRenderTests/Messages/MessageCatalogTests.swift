@@ -203,7 +203,7 @@ func writeCatalog(_ files: [String: String]) throws -> String {
         let catalog = try MessageCatalog(directory: root.appendingPathComponent("Examples/catalog").path)
         let arguments: [String: MessageArgument] = ["name": "小明", "count": 3, "gender": "female", "host": "Lina"]
         for locale in ["en", "ar", "ar-EG", "zh-Hans-CN"] {
-            for key in ["follow", "liked", "unread", "invite"] {
+            for key in ["follow", "liked", "unread", "invite", "sent"] {
                 _ = try catalog.format(key, locale: LocaleTag(locale), arguments: arguments)
             }
         }
