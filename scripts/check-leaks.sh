@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the bidirender CLI under valgrind's leak checker over a small corpus: layout (JSON Lines, one
-# and several threads), reorder, fonts and render (PNG and SVG, with colour emoji). Fails on any
+# and several threads), reorder, fonts, render (PNG and SVG, with colour emoji) and format (ICU's
+# MessageFormat; one run ends in an error). Fails on any
 # definite leak or memory error. Usage: scripts/check-leaks.sh path/to/bidirender
 set -euo pipefail
 bin=${1:?usage: scripts/check-leaks.sh path/to/bidirender}
@@ -44,4 +45,6 @@ run reorder --jsonl --text-file "$work/corpus.jsonl"
 run fonts --locale ar-EG --weight medium --text "小明بدأ في متابعتك 🥰 שלום"
 run render "مرحبا@我, 今天天气好吗 🥰 والعدد 2024" --direction rtl --locale ar-EG --digits locale --width 200 --debug -o "$work/out.png"
 run render "مرحبا@我, 今天天气好吗 🥰" --direction rtl --locale ar -o "$work/out.svg"
+run format sent --catalog "$here/../Examples/catalog" --locale ar-EG name=小明 count=11 --format json
+run format unread --catalog "$here/../Examples/catalog" --locale ar count=many
 echo "check-leaks: no definite leak and no memory error"

@@ -16,7 +16,7 @@ public final class MessageCatalog: Sendable {
     /// The language of `default.json`, whose plural rules and digits format its patterns ("en").
     public let defaultLanguage: LocaleTag
     private let files: [String: CatalogFile]
-    private let compiled = Locked<[String: ICUMessageFormat]>([:])
+    private let cache = Locked<[String: ICUMessageFormat]>([:])
 
     /// At most this many compiled patterns are kept; past it the cache starts again (keys come from
     /// callers, locales from users: the cache must not grow without bound).
@@ -73,7 +73,7 @@ public final class MessageCatalog: Sendable {
     public func format(_ key: String, locale: LocaleTag, arguments: [String: MessageArgument] = [:]) throws(BidiRenderError)
         -> LocalizedMessage
     {
-        let chain = locale.fallbackChain + ["default"]
+        let chain = locale.fallbackChain.filter { $0 != "default" } + ["default"]
         guard let file = chain.lazy.compactMap({ self.files[$0] }).first(where: { $0.patterns[key] != nil }),
             let pattern = file.patterns[key]
         else {
@@ -101,7 +101,7 @@ public final class MessageCatalog: Sendable {
     {
         let icuLocale = locale.normalized == "default" ? "" : locale.normalized.replacingOccurrences(of: "-", with: "_")
         let cacheKey = "\(file.language)\u{0}\(icuLocale)\u{0}\(key)"
-        if let hit = self.compiled.withLock({ $0[cacheKey] }) { return hit }
+        if let hit = cache.withLock({ $0[cacheKey] }) { return hit }
         let format: ICUMessageFormat
         do {
             format = try ICUMessageFormat(pattern: pattern, locale: icuLocale)
@@ -109,7 +109,7 @@ public final class MessageCatalog: Sendable {
             let place = error.offset.map { " at code point \($0) of the pattern" } ?? ""
             throw .message(file: file.path, line: file.line(of: key), key: key, reason: "ICU rejects the pattern: \(error.name)\(place)")
         }
-        return self.compiled.withLock { cache in
+        return cache.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
             if let other = cache[cacheKey] { return other }  // compiled meanwhile on another thread
             cache[cacheKey] = format
