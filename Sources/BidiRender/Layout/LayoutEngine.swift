@@ -163,6 +163,7 @@ public final class LayoutEngine: Sendable {
         var lines: [LayoutLine] = []
         lines.reserveCapacity(8)
         var top = 0.0
+        var truncated = false
         for (p, range) in resolved.paragraphs.enumerated() {
             try checkCancellation()
             let base = resolved.paragraphLevels[p]
@@ -181,20 +182,33 @@ public final class LayoutEngine: Sendable {
             // Line breaking, then each line built.
             let lineRanges = scratch.lineBreak.lines(
                 range, items: items, text: scratch.text, maxWidth: options.maxWidth, locale: options.locale,
-                shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size)
+                shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size,
+                lineLimit: options.maxLines.map { $0 - lines.count })
             // Shaping and line filling stop early when the task is cancelled: their output is then
             // partial, never used.
             try checkCancellation()
             let paragraph = LineBuilder.Paragraph(index: p, baseLevel: base, items: items, transformed: transformed)
-            for lineRange in lineRanges {
+            // Truncation (maxLines): the lines kept, the last one cut and ended by the ellipsis.
+            let kept = Truncation.kept(
+                lineCount: lineRanges.count, linesBefore: lines.count, maxLines: options.maxLines,
+                moreParagraphs: p + 1 < resolved.paragraphs.count)
+            for (k, lineRange) in lineRanges.prefix(kept.count).enumerated() {
                 if lineRanges.count > 1 { try checkCancellation() }
-                var line = scratch.lines.build(
-                    lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
-                    attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables, registry: registry,
-                    size: options.size)
+                var line = kept.truncates && k == kept.count - 1
+                    ? scratch.truncatedLine(
+                        from: lineRange, paragraphEnd: range.upperBound, of: paragraph, attributes: attributes,
+                        registry: registry, options: options)
+                    : scratch.lines.build(
+                        lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
+                        attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables,
+                        registry: registry, size: options.size)
                 line.baseline = top + line.lineGap / 2 + line.ascent
                 top += line.height
                 lines.append(line)
+            }
+            if kept.truncates {
+                truncated = true
+                break
             }
         }
         // Alignment, once the width is known.
@@ -204,7 +218,7 @@ public final class LayoutEngine: Sendable {
         }
         return Layout(
             paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
-            fallbacks: fallbacks, options: options)
+            fallbacks: fallbacks, options: options, truncated: truncated)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from
