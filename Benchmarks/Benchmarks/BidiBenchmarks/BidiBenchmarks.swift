@@ -112,4 +112,5 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmark("layout-long-cold", texts: longLines, cold: true)
 
     comparisonBenchmarks()
+    truncationBenchmarks()
 }

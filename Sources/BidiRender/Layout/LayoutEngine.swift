@@ -61,6 +61,16 @@ public final class LayoutEngine: Sendable {
     ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
     ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
+        try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
+            try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &scratch)
+        }
+    }
+
+    /// Checks `options` and the size of `text`, then runs `body` on a scratch from the pool, with
+    /// one exclusive access for the whole call, and puts the scratch back.
+    func withScratch<R>(
+        _ text: String, options: LayoutOptions, _ body: (inout LayoutScratch) throws(BidiRenderError) -> R
+    ) throws(BidiRenderError) -> R {
         try options.validate()
         try checkSize(text)
         let pooled = checkOut()
@@ -68,7 +78,7 @@ public final class LayoutEngine: Sendable {
             pooled.scratch.endCall()
             checkIn(pooled)
         }
-        return try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &pooled.scratch)
+        return try body(&pooled.scratch)
     }
 
     /// Throws `.inputTooLarge` when `text` has more than `maxInputCodePoints` code points. A UTF-8
@@ -151,13 +161,7 @@ public final class LayoutEngine: Sendable {
         try checkCancellation()
         scratch.startCall()
         // Text: decoded, mentions found and isolated; the attributes of each code point.
-        scratch.text.load(string, digits: options.digits.resolved(for: options.locale))
-        let resolved = MentionResolver.resolve(
-            scratch.text.scalars, classes: scratch.text.classes, direction: options.direction, mode: options.mentions,
-            callerMentions: spans.filter(\.isMention).map(\.range))
-        scratch.isolated.rebuild(scratch.text.scalars, mentions: resolved.mentions, innerMarks: true)
-        let attributes = AttributeMap(spans: spans, options: options, count: scratch.text.count)
-        scratch.bidi.engine = options.bidiEngine
+        let (resolved, attributes) = scratch.loadText(string, spans: spans, options: options)
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
         var lines: [LayoutLine] = []
@@ -168,17 +172,10 @@ public final class LayoutEngine: Sendable {
             try checkCancellation()
             let base = resolved.paragraphLevels[p]
             paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
-            // Bidi: levels on the isolated text, forced to the paragraph level found above.
-            let transformed = scratch.isolated.transformedRange(range)
-            _ = scratch.bidi.resolveParagraph(
-                codePoints: scratch.isolated.scalars[transformed], direction: base == 1 ? .rightToLeft : .leftToRight)
-            scratch.takeLevels(range, transformedStart: transformed.lowerBound)
-            // Itemize, then shape with the paragraph as context.
-            var items = Itemizer.itemize(
-                range, text: scratch.text, levels: scratch.levels, attributes: attributes, mentions: resolved.mentions,
-                registry: registry, cache: scratch.shape.cache, scratch: &scratch.itemize, fallbacks: &fallbacks)
-            scratch.shape.shape(
-                &items, context: range, text: scratch.text, tables: scratch.itemize.tables, size: options.size)
+            // Bidi, itemize, shape.
+            let (items, transformed) = scratch.shapeParagraph(
+                range, baseLevel: base, mentions: resolved.mentions, attributes: attributes, registry: registry,
+                size: options.size, fallbacks: &fallbacks)
             // Line breaking, then each line built.
             let lineRanges = scratch.lineBreak.lines(
                 range, items: items, text: scratch.text, maxWidth: options.maxWidth, locale: options.locale,
@@ -207,7 +204,9 @@ public final class LayoutEngine: Sendable {
                 lines.append(line)
             }
             if kept.truncates {
+                // The text past the cut is on no line: its clusters' fallbacks are not reported.
                 truncated = true
+                if let cut = lines.last?.range.upperBound { fallbacks.removeAll { $0.range.lowerBound >= cut } }
                 break
             }
         }
