@@ -12,7 +12,7 @@
 // start up to the latest grapheme boundary such that its text, shaped as a line and without its
 // trailing white space, plus the ellipsis fits in the width (the text after the fill's end of that
 // line counts too, up to the paragraph's next mandatory break: a one-line preview shows as much as
-// fits, "hello wo…", as Android's StaticLayout, Pango and CoreText do). The kept text is reshaped as
+// fits, "hello wo…", not only the words the fill put on the line). The kept text is reshaped as
 // a line, so an Arabic word cut at its end takes its final form. Without a width the last kept line
 // is kept whole. When not even the first grapheme cluster fits beside the ellipsis, the line keeps
 // no text and the ellipsis alone (which may then pass the width).
