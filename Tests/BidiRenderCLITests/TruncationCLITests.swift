@@ -130,6 +130,8 @@ import TestSupport
             #expect(result.status == 0, "\(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: output))
         }
+        let svgText = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(svgText.contains(#"data-start="49" data-end="49" data-level="1" data-direction="rtl" data-script="Zyyy" data-ellipsis="true"><use"#))
         // The same layout in the library: the ellipsis run is drawn (ink inside its box).
         let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
         let layout = try engine.layout(

@@ -42,7 +42,7 @@ extension LayoutScratch {
         from lineRange: Range<Int>, paragraphEnd: Int, of paragraph: LineBuilder.Paragraph,
         attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions
     ) -> LayoutLine {
-        let ellipsis = Ellipsis.shaped(
+        let ellipsis = ellipsisMemo.ellipsis(
             options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
         let cut: Int
         if let maxWidth = options.maxWidth {
@@ -114,5 +114,33 @@ struct Ellipsis {
             script: ScriptResolver.resolve(scalars).first ?? ScriptResolver.common,
             language: FallbackChainMemo.language(for: choice.source, locale: options.locale), size: options.size)
         return Ellipsis(run: run, level: level)
+    }
+}
+
+/// The last ellipsis a scratch shaped, reused while its string, the options that choose and shape it
+/// and the paragraph's direction stay the same (a list of previews truncates line after line).
+struct EllipsisMemo {
+    private struct Key: Equatable {
+        var string: String
+        var locale: LocaleTag
+        var weight: FontWeight
+        var style: FontStyle
+        var size: Double
+        var baseLevel: UInt8
+    }
+    private var key: Key?
+    private var value: Ellipsis?
+
+    /// `Ellipsis.shaped(string, …)`, from the memo when it holds it.
+    mutating func ellipsis(
+        _ string: String, baseLevel: UInt8, registry: FontRegistry, shaper: Shaper, options: LayoutOptions
+    ) -> Ellipsis? {
+        let key = Key(
+            string: string, locale: options.locale, weight: options.weight, style: options.style, size: options.size,
+            baseLevel: baseLevel)
+        if key == self.key { return value }
+        value = Ellipsis.shaped(string, baseLevel: baseLevel, registry: registry, shaper: shaper, options: options)
+        self.key = key
+        return value
     }
 }
