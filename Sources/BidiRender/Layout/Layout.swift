@@ -21,8 +21,9 @@ public struct Layout: Sendable, Hashable {
     public var fallbacks: [FontFallback]
     /// The options the layout was made with.
     public var options: LayoutOptions
-    /// Whether `options.maxLines` cut the text: the last line then ends in the ellipsis, and the text
-    /// after the cut is on no line.
+    /// Whether `options.maxLines` cut the text: the last line then ends in the ellipsis run
+    /// (`LayoutRun.isEllipsis`), the text after the cut is on no line, and `paragraphs` ends with the
+    /// paragraph of the cut.
     public var truncated: Bool = false
 
     /// The widest line without its hanging white space (an ellipsis included): the width a bubble

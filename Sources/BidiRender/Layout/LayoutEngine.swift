@@ -2,7 +2,8 @@
 //   decode (Text) → mentions isolated (Text) → paragraphs and levels on the isolated text (Bidi) →
 //   scripts, a font per grapheme cluster, items (Itemize) → HarfBuzz shaping, word by word through
 //   the shaping cache (Shape) → lines to a width at UAX #14 opportunities (LineBreak) → per-line
-//   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → alignment (Layout/Alignment).
+//   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → with maxLines, the last kept line
+//   cut and ended by the ellipsis (Layout/Truncation) → alignment (Layout/Alignment).
 // It orchestrates and keeps the pool of scratches; the work is in the stages.
 //
 // Thread-safety: the engine is Sendable and meant to be shared. Each call moves a LayoutScratch
