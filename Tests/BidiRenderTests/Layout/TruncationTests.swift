@@ -333,3 +333,33 @@ enum TruncatedLayout {
         #expect(truncatedCount > 200)
     }
 }
+
+@Suite struct LineLimitTests {
+    /// LineBreaker.fill with maxLines stops after that many lines and returns the rest as one more
+    /// line, so the lines still partition the paragraph.
+    @Test(arguments: [1, 2, 3, 10])
+    func fillStopsAfterTheLimit(limit: Int) {
+        let count = 20
+        let breaks = (0..<count).map { $0 % 4 == 0 ? BreakOpportunity.allowed : BreakOpportunity.none }
+        let starts = [Bool](repeating: true, count: count)
+        let full = starts.withUnsafeBufferPointer { starts in
+            LineBreaker.fill(
+                range: 100..<(100 + count), maxWidth: 4, breaks: breaks, graphemeStarts: starts,
+                isHangingSpace: { _ in false }, estimate: { Double($1 - $0) }, measure: { Double($1 - $0) })
+        }
+        let limited = starts.withUnsafeBufferPointer { starts in
+            LineBreaker.fill(
+                range: 100..<(100 + count), maxWidth: 4, breaks: breaks, graphemeStarts: starts,
+                isHangingSpace: { _ in false }, estimate: { Double($1 - $0) }, measure: { Double($1 - $0) },
+                maxLines: limit)
+        }
+        #expect(full.count == 5)
+        if limit >= full.count {
+            #expect(limited == full)
+        } else {
+            #expect(Array(limited.prefix(limit)) == Array(full.prefix(limit)))
+            #expect(limited.count == limit + 1)
+            #expect(limited.last == full[limit].lowerBound..<(100 + count))
+        }
+    }
+}
