@@ -195,7 +195,7 @@ public final class LayoutEngine: Sendable {
                 var line = kept.truncates && k == kept.count - 1
                     ? scratch.truncatedLine(
                         from: lineRange, paragraphEnd: range.upperBound, of: paragraph, attributes: attributes,
-                        registry: registry, options: options)
+                        registry: registry, options: options, fallbacks: &fallbacks)
                     : scratch.lines.build(
                         lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
                         attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables,
@@ -205,9 +205,7 @@ public final class LayoutEngine: Sendable {
                 lines.append(line)
             }
             if kept.truncates {
-                // The text past the cut is on no line: its clusters' fallbacks are not reported.
                 truncated = true
-                if let cut = lines.last?.range.upperBound { fallbacks.removeAll { $0.range.lowerBound >= cut } }
                 break
             }
         }

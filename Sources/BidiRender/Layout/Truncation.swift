@@ -37,10 +37,12 @@ extension LayoutScratch {
     /// The last kept line, starting at `start`, of `paragraph` (whose lines the line break stage has
     /// just filled): cut at the latest grapheme boundary that leaves room for the ellipsis (see the
     /// file's comment), built by `LineBuilder`, and the ellipsis run added at the paragraph's end
-    /// edge. Positioned from x = 0, like any built line.
+    /// edge. Positioned from x = 0, like any built line. The fallbacks of the clusters past the cut
+    /// (on no line) are dropped from `fallbacks`, and the ellipsis's added when no font of the
+    /// manifest covers it.
     mutating func truncatedLine(
         from lineRange: Range<Int>, paragraphEnd: Int, of paragraph: LineBuilder.Paragraph,
-        attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions
+        attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions, fallbacks: inout [FontFallback]
     ) -> LayoutLine {
         let ellipsis = ellipsisMemo.ellipsis(
             options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
@@ -55,7 +57,11 @@ extension LayoutScratch {
         var line = lines.build(
             lineRange.lowerBound..<cut, of: paragraph, text: text, isolated: isolated, bidi: bidi,
             attributes: attributes, shape: &shape, tables: itemize.tables, registry: registry, size: options.size)
+        fallbacks.removeAll { $0.range.lowerBound >= cut }
         guard let ellipsis else { return line }
+        if ellipsis.source == .system || ellipsis.source == .notdef {
+            fallbacks.append(FontFallback(range: cut..<cut, source: ellipsis.source, font: ellipsis.run.font.descriptor))
+        }
         // The kept text ends at its last visible character, so no white space hangs: the ellipsis
         // goes after the last run (LTR) or before the first (RTL), the others moving right by its
         // advance.
@@ -94,6 +100,8 @@ struct Ellipsis {
     var run: ShapedRun
     /// Its bidi level: the paragraph's, or one above for an ellipsis of the other direction.
     var level: UInt8
+    /// Which step of the fallback chain gave its font.
+    var source: FontSource
     var advance: Double { run.advance }
 
     /// `string` shaped in the font the fallback chain gives it for the layout's locale, weight and
@@ -113,7 +121,7 @@ struct Ellipsis {
             scalars, range: 0..<scalars.count, font: choice.font, direction: TextDirection(level: level),
             script: ScriptResolver.resolve(scalars).first ?? ScriptResolver.common,
             language: FallbackChainMemo.language(for: choice.source, locale: options.locale), size: options.size)
-        return Ellipsis(run: run, level: level)
+        return Ellipsis(run: run, level: level, source: choice.source)
     }
 }
 

@@ -247,7 +247,8 @@ enum TruncatedLayout {
         #expect(line.runs.count == 1 && line.runs[0].isEllipsis)
     }
 
-    /// The clusters past the cut are on no line, and their fallbacks are not reported.
+    /// The clusters past the cut are on no line, and their fallbacks are not reported; the ellipsis's
+    /// is.
     @Test func fallbacksPastTheCutAreDropped() throws {
         let text = "hello \u{10FFFD} world\nnext \u{10FFFD}"
         let full = try T.layout(text, .leftToRight, width: nil, maxLines: nil)
@@ -256,6 +257,11 @@ enum TruncatedLayout {
         #expect(cut.fallbacks.map(\.range.lowerBound) == [6])
         let early = try T.layout(text, .leftToRight, width: 40, maxLines: 1)
         #expect(early.fallbacks.isEmpty)
+        // An ellipsis no font covers is reported at the cut.
+        let uncovered = try T.layout(text, .leftToRight, width: 40, maxLines: 1, ellipsis: "\u{10FFFD}")
+        let end = uncovered.lines[0].range.upperBound
+        #expect(uncovered.fallbacks.map(\.range) == [end..<end])
+        #expect(uncovered.fallbacks.first?.source == .notdef)
     }
 
     /// Text that fits is laid out exactly as without maxLines.
