@@ -11,12 +11,13 @@ struct LayoutCommand: ParsableCommand {
         discussion: """
             text: one line per visual run: "line L run R [start,end) level N ltr|rtl Script language \
             font-file weight x=X [gid=cluster@x,y+advance|…]".
-            json: {"version":1,"paragraphs":[…],"size":{…},"lines":[{…,"runs":[{…,"glyphs":[…]}]}],\
+            json: {"version":1,"paragraphs":[…],"size":{…},"contentWidth":…,"truncated":…,"lines":[{…,"runs":[{…,"glyphs":[…]}]}],\
             "mentions":[…],"fallbacks":[…]}. Offsets and clusters are code point offsets into the \
             input; x and y are absolute px (y is the baseline, down from the top).
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
-            "locale", "weight", "size", "width", "align", "mentions", "digits", "spans": [{"start", \
-            "end", "mention", "weight", "style", "locale"}]); one output document per line.
+            "locale", "weight", "size", "width", "align", "mentions", "digits", "maxLines", "ellipsis", \
+            "spans": [{"start", "end", "mention", "weight", "style", "locale"}]); one output document \
+            per line.
             """
     )
 

@@ -113,4 +113,5 @@ let benchmarks: @Sendable () -> Void = {
 
     comparisonBenchmarks()
     messageBenchmarks()
+    truncationBenchmarks()
 }

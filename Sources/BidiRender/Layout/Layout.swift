@@ -9,6 +9,9 @@
 public struct Layout: Sendable, Hashable {
     public var paragraphs: [LayoutParagraph]
     public var lines: [LayoutLine]
+    /// The width the lines are aligned in: `options.maxWidth`, or without one the widest line's
+    /// `contentWidth`. Not what the text covers (a layout to a width of 300 px is 300 px wide even
+    /// when its longest line is 80 px): that is `contentWidth`.
     public var width: Double
     public var height: Double
     /// The mentions that were isolated, with the direction of each.
@@ -18,6 +21,14 @@ public struct Layout: Sendable, Hashable {
     public var fallbacks: [FontFallback]
     /// The options the layout was made with.
     public var options: LayoutOptions
+    /// Whether `options.maxLines` cut the text: the last line then ends in the ellipsis run
+    /// (`LayoutRun.isEllipsis`), the text after the cut is on no line, and `paragraphs` ends with the
+    /// paragraph of the cut.
+    public var truncated: Bool = false
+
+    /// The widest line without its hanging white space (an ellipsis included): the width a bubble
+    /// is sized to.
+    public var contentWidth: Double { lines.reduce(0) { max($0, $1.contentWidth) } }
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.
@@ -66,6 +77,9 @@ public struct LayoutRun: Sendable, Hashable {
     public var advance: Double
     /// The glyphs in visual order, left to right.
     public var glyphs: [PositionedGlyph]
+    /// Whether the run is the ellipsis of a truncated line: its range is empty, at the cut, and its
+    /// glyphs' clusters are the cut offset.
+    public var isEllipsis: Bool = false
 }
 
 /// A glyph at its place.

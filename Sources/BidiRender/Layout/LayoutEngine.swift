@@ -2,7 +2,8 @@
 //   decode (Text) → mentions isolated (Text) → paragraphs and levels on the isolated text (Bidi) →
 //   scripts, a font per grapheme cluster, items (Itemize) → HarfBuzz shaping, word by word through
 //   the shaping cache (Shape) → lines to a width at UAX #14 opportunities (LineBreak) → per-line
-//   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → alignment (Layout/Alignment).
+//   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → with maxLines, the last kept line
+//   cut and ended by the ellipsis (Layout/Truncation) → alignment (Layout/Alignment).
 // It orchestrates and keeps the pool of scratches; the work is in the stages.
 //
 // Thread-safety: the engine is Sendable and meant to be shared. Each call moves a LayoutScratch
@@ -61,6 +62,16 @@ public final class LayoutEngine: Sendable {
     ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
     ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
+        try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
+            try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &scratch)
+        }
+    }
+
+    /// Checks `options` and the size of `text`, then runs `body` on a scratch from the pool, with
+    /// one exclusive access for the whole call, and puts the scratch back.
+    func withScratch<R>(
+        _ text: String, options: LayoutOptions, _ body: (inout LayoutScratch) throws(BidiRenderError) -> R
+    ) throws(BidiRenderError) -> R {
         try options.validate()
         try checkSize(text)
         let pooled = checkOut()
@@ -68,7 +79,7 @@ public final class LayoutEngine: Sendable {
             pooled.scratch.endCall()
             checkIn(pooled)
         }
-        return try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &pooled.scratch)
+        return try body(&pooled.scratch)
     }
 
     /// Throws `.inputTooLarge` when `text` has more than `maxInputCodePoints` code points. A UTF-8
@@ -151,50 +162,51 @@ public final class LayoutEngine: Sendable {
         try checkCancellation()
         scratch.startCall()
         // Text: decoded, mentions found and isolated; the attributes of each code point.
-        scratch.text.load(string, digits: options.digits.resolved(for: options.locale))
-        let resolved = MentionResolver.resolve(
-            scratch.text.scalars, classes: scratch.text.classes, direction: options.direction, mode: options.mentions,
-            callerMentions: spans.filter(\.isMention).map(\.range))
-        scratch.isolated.rebuild(scratch.text.scalars, mentions: resolved.mentions, innerMarks: true)
-        let attributes = AttributeMap(spans: spans, options: options, count: scratch.text.count)
-        scratch.bidi.engine = options.bidiEngine
+        let (resolved, attributes) = scratch.loadText(string, spans: spans, options: options)
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
         var lines: [LayoutLine] = []
         lines.reserveCapacity(8)
         var top = 0.0
+        var truncated = false
         for (p, range) in resolved.paragraphs.enumerated() {
             try checkCancellation()
             let base = resolved.paragraphLevels[p]
             paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
-            // Bidi: levels on the isolated text, forced to the paragraph level found above.
-            let transformed = scratch.isolated.transformedRange(range)
-            _ = scratch.bidi.resolveParagraph(
-                codePoints: scratch.isolated.scalars[transformed], direction: base == 1 ? .rightToLeft : .leftToRight)
-            scratch.takeLevels(range, transformedStart: transformed.lowerBound)
-            // Itemize, then shape with the paragraph as context.
-            var items = Itemizer.itemize(
-                range, text: scratch.text, levels: scratch.levels, attributes: attributes, mentions: resolved.mentions,
-                registry: registry, cache: scratch.shape.cache, scratch: &scratch.itemize, fallbacks: &fallbacks)
-            scratch.shape.shape(
-                &items, context: range, text: scratch.text, tables: scratch.itemize.tables, size: options.size)
+            // Bidi, itemize, shape.
+            let (items, transformed) = scratch.shapeParagraph(
+                range, baseLevel: base, mentions: resolved.mentions, attributes: attributes, registry: registry,
+                size: options.size, fallbacks: &fallbacks)
             // Line breaking, then each line built.
             let lineRanges = scratch.lineBreak.lines(
                 range, items: items, text: scratch.text, maxWidth: options.maxWidth, locale: options.locale,
-                shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size)
+                shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size,
+                lineLimit: options.maxLines.map { $0 - lines.count })
             // Shaping and line filling stop early when the task is cancelled: their output is then
             // partial, never used.
             try checkCancellation()
             let paragraph = LineBuilder.Paragraph(index: p, baseLevel: base, items: items, transformed: transformed)
-            for lineRange in lineRanges {
+            // Truncation (maxLines): the lines kept, the last one cut and ended by the ellipsis.
+            let kept = Truncation.kept(
+                lineCount: lineRanges.count, linesBefore: lines.count, maxLines: options.maxLines,
+                moreParagraphs: p + 1 < resolved.paragraphs.count)
+            for (k, lineRange) in lineRanges.prefix(kept.count).enumerated() {
                 if lineRanges.count > 1 { try checkCancellation() }
-                var line = scratch.lines.build(
-                    lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
-                    attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables, registry: registry,
-                    size: options.size)
+                var line = kept.truncates && k == kept.count - 1
+                    ? scratch.truncatedLine(
+                        from: lineRange, paragraphEnd: range.upperBound, of: paragraph, attributes: attributes,
+                        registry: registry, options: options, fallbacks: &fallbacks)
+                    : scratch.lines.build(
+                        lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
+                        attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables,
+                        registry: registry, size: options.size)
                 line.baseline = top + line.lineGap / 2 + line.ascent
                 top += line.height
                 lines.append(line)
+            }
+            if kept.truncates {
+                truncated = true
+                break
             }
         }
         // Alignment, once the width is known.
@@ -204,7 +216,7 @@ public final class LayoutEngine: Sendable {
         }
         return Layout(
             paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
-            fallbacks: fallbacks, options: options)
+            fallbacks: fallbacks, options: options, truncated: truncated)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from

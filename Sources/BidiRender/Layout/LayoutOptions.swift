@@ -16,11 +16,19 @@ public struct LayoutOptions: Sendable, Hashable {
     public var digits: DigitSubstitution
     /// Which UAX #9 implementation resolves levels; see `BidiEngine`.
     public var bidiEngine: BidiEngine
+    /// The most lines the layout keeps, counted over all paragraphs (nil: no limit, else at least 1).
+    /// When the text needs more, the last kept line is truncated and ends in `ellipsis`; see
+    /// `Layout.truncated` and Layout/Truncation.swift.
+    public var maxLines: Int?
+    /// The mark a truncated line ends in, at the end edge of its paragraph's direction: "…" (U+2026)
+    /// by default; an empty string clips with no mark.
+    public var ellipsis: String
 
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
-        mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native
+        mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
+        maxLines: Int? = nil, ellipsis: String = "\u{2026}"
     ) {
         self.direction = direction
         self.locale = locale
@@ -32,16 +40,21 @@ public struct LayoutOptions: Sendable, Hashable {
         self.mentions = mentions
         self.digits = digits
         self.bidiEngine = bidiEngine
+        self.maxLines = maxLines
+        self.ellipsis = ellipsis
     }
 
-    /// Checks the numbers: a size from 0.1 to 10,000 px and a width above 0 and at most
-    /// 1,000,000 px. Throws `.invalidValue` naming the option and the range.
+    /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,
+    /// and max lines at least 1. Throws `.invalidValue` naming the option and the range.
     public func validate() throws(BidiRenderError) {
         guard size.isFinite, size >= 0.1, size <= 10_000 else {
             throw .invalidValue(key: "size", value: "\(size)", reason: "must be a number of px from 0.1 to 10000")
         }
         if let maxWidth, !(maxWidth.isFinite && maxWidth > 0 && maxWidth <= 1_000_000) {
             throw .invalidValue(key: "width", value: "\(maxWidth)", reason: "must be a positive number of px, at most 1000000")
+        }
+        if let maxLines, maxLines < 1 {
+            throw .invalidValue(key: "max-lines", value: "\(maxLines)", reason: "must be a whole number of lines, at least 1")
         }
     }
 

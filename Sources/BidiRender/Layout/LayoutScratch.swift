@@ -24,6 +24,8 @@ struct LayoutScratch {
     var shape: ShapeScratch
     var lineBreak = LineBreakScratch()
     var lines = LineBuilder()
+    /// The ellipsis of truncated lines, shaped once for a run of calls with the same options.
+    var ellipsisMemo = EllipsisMemo()
 
     init(cacheLimits: ShapeCache.Limits?) {
         shape = ShapeScratch(cache: cacheLimits.map { ShapeCache(limits: $0) })

@@ -126,7 +126,7 @@ struct LineBuilder {
     }
 
     /// Grows the line's ascent, descent and gap to hold `font`'s at `size`.
-    private static func setMetrics(_ line: inout LayoutLine, font: Font, size: Double) {
+    static func setMetrics(_ line: inout LayoutLine, font: Font, size: Double) {
         let m = font.metrics(size: size)
         line.ascent = max(line.ascent, m.ascent)
         line.descent = max(line.descent, m.descent)

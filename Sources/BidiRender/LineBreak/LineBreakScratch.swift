@@ -1,15 +1,17 @@
 // LineBreakScratch: a paragraph's lines to a width — advance prefix sums from its shaping, break
 // opportunities from the scratch's BreakOpportunitySource, then LineBreaker.fill, which measures a
-// candidate line with the pieces its edges cut reshaped.
+// candidate line with the pieces its edges cut reshaped. Truncation and intrinsic widths measure with
+// the same prefix sums and reshaping.
 
 /// The line break stage's source of opportunities and its storage reused across calls.
 struct LineBreakScratch {
     /// Where lines may break: ICU's UAX #14 (swap the implementation here).
     var source: any BreakOpportunitySource = ICUBreakOpportunities()
-    /// prefix[k] is the width of the first k code points of the paragraph.
+    /// prefix[k] is the width of the first k code points of the paragraph, which starts at `base`.
     private var prefix: [Double] = []
+    private var base = 0
     /// A `BreakOpportunity` kind per code point of the paragraph.
-    private var breaks: [UInt8] = []
+    private(set) var breaks: [UInt8] = []
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
@@ -18,14 +20,43 @@ struct LineBreakScratch {
 
     /// The line ranges of paragraph `range`, shaped as `items`: UAX #14 opportunities, filled greedily
     /// to `maxWidth` (nil: break only where a line must). They partition the paragraph (one empty line
-    /// for an empty one).
+    /// for an empty one). With `lineLimit`, filling stops after that many lines and the rest of the
+    /// paragraph, if any, is returned as one more line (what truncation needs to know: more text).
+    ///
+    /// Afterwards `estimate`, `advance` and `measure` answer for this paragraph.
     mutating func lines(
         _ range: Range<Int>, items: [Item], text: TextBuffer, maxWidth: Double?, locale: LocaleTag,
-        shape: inout ShapeScratch, tables: ItemTables, size: Double
+        shape: inout ShapeScratch, tables: ItemTables, size: Double, lineLimit: Int? = nil
     ) -> [Range<Int>] {
         guard !range.isEmpty else { return [range] }
-        let base = range.lowerBound
-        // Prefix sums of the advances by code point: prefix[k] is the width of [base, base + k).
+        loadPrefix(range, items: items, shape: shape)
+        // A paragraph that fits and holds no mandatory break (UAX #14 LB4–LB5: after BK, CR, LF or
+        // NL; CR, LF and NL end paragraphs, so only BK — VT, FF, LS — can be inside one) is one line,
+        // as the fill below would find: there is no need to ask for opportunities.
+        if estimate(range.lowerBound, range.upperBound, text: text) <= (maxWidth ?? .infinity) + 1e-6,
+            !text.scalars[range].contains(where: { Self.isMandatoryBreak($0.value) })
+        {
+            return [range]
+        }
+        loadBreaks(range, text: text, locale: locale)
+        return text.graphemeStarts.withUnsafeBufferPointer { starts in
+            LineBreaker.fill(
+                range: range, maxWidth: maxWidth, breaks: breaks,
+                graphemeStarts: UnsafeBufferPointer(rebasing: starts[range]),
+                isHangingSpace: { text.isHangingSpace($0) },
+                estimate: { a, b in estimate(a, b, text: text) },
+                measure: { a, b in measure(a, b, items: items, text: text, shape: &shape, tables: tables, size: size) },
+                maxLines: lineLimit)
+        }
+    }
+
+    /// Whether a line must break after code point `c` inside a paragraph: UAX #14 class BK (VT, FF,
+    /// LS; CR, LF and NL end paragraphs).
+    static func isMandatoryBreak(_ c: UInt32) -> Bool { c == 0x0B || c == 0x0C || c == 0x2028 }
+
+    /// Loads the prefix sums of the advances of paragraph `range`, shaped as `items`.
+    mutating func loadPrefix(_ range: Range<Int>, items: [Item], shape: ShapeScratch) {
+        base = range.lowerBound
         prefix.removeAll(keepingCapacity: true)
         prefix.append(contentsOf: repeatElement(0, count: range.count + 1))
         shape.glyphs.withUnsafeBufferPointer { glyphs in
@@ -34,15 +65,11 @@ struct LineBreakScratch {
             }
         }
         for k in 0..<range.count { prefix[k + 1] += prefix[k] }
-        // A paragraph that fits and holds no mandatory break (UAX #14 LB4–LB5: after BK, CR, LF or
-        // NL; CR, LF and NL end paragraphs, so only BK — VT, FF, LS — can be inside one) is one line,
-        // as the fill below would find: there is no need to ask for opportunities.
-        let width = prefix[text.visibleEnd(range.lowerBound, range.upperBound) - base]
-        if width <= (maxWidth ?? .infinity) + 1e-6,
-            !text.scalars[range].contains(where: { $0.value == 0x0B || $0.value == 0x0C || $0.value == 0x2028 })
-        {
-            return [range]
-        }
+    }
+
+    /// Loads the break opportunities of paragraph `range` into `breaks` (none but between grapheme
+    /// clusters when the source cannot answer).
+    mutating func loadBreaks(_ range: Range<Int>, text: TextBuffer, locale: LocaleTag) {
         let ok = text.withCodePoints { codePoints in
             source.opportunities(for: UnsafeBufferPointer(rebasing: codePoints[range]), locale: locale, into: &breaks)
         }
@@ -50,32 +77,39 @@ struct LineBreakScratch {
             breaks.removeAll(keepingCapacity: true)
             breaks.append(contentsOf: repeatElement(0, count: range.count))
         }
-        return text.graphemeStarts.withUnsafeBufferPointer { starts in
-            LineBreaker.fill(
-                range: range, maxWidth: maxWidth, breaks: breaks,
-                graphemeStarts: UnsafeBufferPointer(rebasing: starts[range]),
-                isHangingSpace: { text.isHangingSpace($0) },
-                estimate: { a, b in prefix[text.visibleEnd(a, b) - base] - prefix[a - base] },
-                measure: { a, b in
-                    // Items inside the line as the prefix sums have them; those its edges cut, reshaped.
-                    let end = text.visibleEnd(a, b)
-                    var width = 0.0
-                    var index = Item.first(endingAfter: a, in: items)
-                    while index < items.count, items[index].range.lowerBound < b {
-                        let item = items[index]
-                        let clipped = item.range.clamped(to: a..<b)
-                        if clipped == item.range {
-                            let upper = max(item.range.lowerBound, min(item.range.upperBound, end))
-                            width += prefix[upper - base] - prefix[item.range.lowerBound - base]
-                        } else {
-                            let piece = shape.reshapedPiece(
-                                of: item, index: index, clipped, line: a..<b, text: text, tables: tables, size: size)
-                            for g in shape.glyphs[piece] where g.cluster < end { width += g.xAdvance }
-                        }
-                        index += 1
-                    }
-                    return width
-                })
+    }
+
+    /// The sum of the advances of [a, b) (absolute offsets in the loaded paragraph), trailing white
+    /// space included, as the paragraph's shaping has them.
+    func advance(_ a: Int, _ b: Int) -> Double { prefix[b - base] - prefix[a - base] }
+
+    /// The width of [a, b) without its trailing white space, as the paragraph's shaping has it.
+    func estimate(_ a: Int, _ b: Int, text: TextBuffer) -> Double {
+        prefix[text.visibleEnd(a, b) - base] - prefix[a - base]
+    }
+
+    /// The width of [a, b) without its trailing white space, shaped as a line: the items inside it as
+    /// the prefix sums have them, those its edges cut reshaped with [a, b) as context.
+    func measure(
+        _ a: Int, _ b: Int, items: [Item], text: TextBuffer, shape: inout ShapeScratch, tables: ItemTables,
+        size: Double
+    ) -> Double {
+        let end = text.visibleEnd(a, b)
+        var width = 0.0
+        var index = Item.first(endingAfter: a, in: items)
+        while index < items.count, items[index].range.lowerBound < b {
+            let item = items[index]
+            let clipped = item.range.clamped(to: a..<b)
+            if clipped == item.range {
+                let upper = max(item.range.lowerBound, min(item.range.upperBound, end))
+                width += prefix[upper - base] - prefix[item.range.lowerBound - base]
+            } else {
+                let piece = shape.reshapedPiece(
+                    of: item, index: index, clipped, line: a..<b, text: text, tables: tables, size: size)
+                for g in shape.glyphs[piece] where g.cluster < end { width += g.xAdvance }
+            }
+            index += 1
         }
+        return width
     }
 }

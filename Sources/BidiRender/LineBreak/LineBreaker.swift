@@ -21,11 +21,13 @@ enum LineBreaker {
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
     /// When the task is cancelled it stops before the next line and returns the rest of `range` as
     /// one last line (so the lines still partition it); the caller checks and throws `.cancelled`.
+    /// With `maxLines` it stops the same way once it has filled that many lines.
     ///
     /// - Returns: the line ranges, partitioning `range` (one empty line for an empty range).
     static func fill(
         range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: UnsafeBufferPointer<Bool>,
-        isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
+        isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double,
+        maxLines: Int? = nil
     ) -> [Range<Int>] {
         let n = range.count
         guard n > 0 else { return [range] }
@@ -37,7 +39,7 @@ enum LineBreaker {
         var fitting: [Int] = []
         fitting.reserveCapacity(min(n, 64))
         while start < n {
-            if Task.isCancelled {
+            if Task.isCancelled || lines.count == maxLines {
                 lines.append((base + start)..<(base + n))
                 break
             }

@@ -7,8 +7,10 @@ import Foundation
 extension Layout {
     /// The layout as compact JSON (version 1; fields may be added):
     /// {"version":1,"paragraphs":[{"start","end","direction"}],"size":{"width","height"},
+    ///  "contentWidth","truncated",
     ///  "lines":[{"start","end","x","baseline","width","ascent","descent","runs":[{"start","end",
-    ///  "level","direction","script","language","font":{"family","weight","style","file"},"x",
+    ///  "level","direction","script","language","font":{"family","weight","style","file"},
+    ///  "ellipsis" (true, only on a truncated line's ellipsis run),"x",
     ///  "advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
     ///  "mentions":[{"start","end","direction"}],"fallbacks":[{"start","end","source","family","file"}]}
     /// Font files are relative to `fontDirectory` when inside it.
@@ -25,7 +27,8 @@ extension Layout {
         for (i, p) in paragraphs.enumerated() {
             out.write((i == 0 ? "" : ",") + "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),\"direction\":\"\(p.direction.rawValue)\"}")
         }
-        out.write("],\"size\":{\"width\":\(JSONText.number(width)),\"height\":\(JSONText.number(height))},\"lines\":[")
+        out.write("],\"size\":{\"width\":\(JSONText.number(width)),\"height\":\(JSONText.number(height))}")
+        out.write(",\"contentWidth\":\(JSONText.number(contentWidth)),\"truncated\":\(truncated),\"lines\":[")
         for (i, line) in lines.enumerated() {
             var l = i == 0 ? "" : ","
             l += "{\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound),\"x\":\(JSONText.number(line.x))"
@@ -39,6 +42,7 @@ extension Layout {
                 r += ",\"language\":" + (run.language.map(JSONText.quote) ?? "null")
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
                 r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))}"
+                if run.isEllipsis { r += ",\"ellipsis\":true" }
                 r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["
                 out.write(r)
                 for (k, glyph) in run.glyphs.enumerated() {
@@ -68,6 +72,7 @@ extension Layout {
 
     /// The layout as text, one line per visual run:
     /// `line L run R [start,end) level N ltr|rtl Script language font-file weight x=X [gid=cluster@x,y+advance|…]`
+    /// (a truncated line's ellipsis run: `[cut,cut) ellipsis level N …`)
     /// with x and y absolute in px, then the first `WarningSummary.limit` fallbacks, one line each, and
     /// a count of the rest. Font files are relative to `fontDirectory` when inside it.
     public func textDump(fontDirectory: String? = nil) -> String {
@@ -84,7 +89,9 @@ extension Layout {
                 out.write("line \(l) [\(line.range.lowerBound),\(line.range.upperBound)) empty\n")
             }
             for (r, run) in line.runs.enumerated() {
-                var header = "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound)) level \(run.level) \(run.direction.rawValue)"
+                var header = "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound))"
+                if run.isEllipsis { header += " ellipsis" }
+                header += " level \(run.level) \(run.direction.rawValue)"
                 header += " \(run.script) \(run.language ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
                 header += " x=\(JSONText.number(run.x)) ["
                 out.write(header)

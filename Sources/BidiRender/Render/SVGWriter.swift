@@ -88,7 +88,7 @@ extension Renderer {
             for run in line.runs {
                 let f = fontNumber(run)
                 let face = face(run.font)
-                out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\">")
+                out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")>")
                 for glyph in run.glyphs {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == true, let face else { continue }

@@ -1,5 +1,6 @@
 // LayoutOptionsGroup: every layout option of the CLI (direction, fonts, size, width, alignment,
-// mentions, digits), shared by `layout` and `render`, and the same options read from a JSON line.
+// mentions, digits, max lines, ellipsis), shared by `layout` and `render`, and the same options read
+// from a JSON line.
 import ArgumentParser
 import BidiRender
 import Foundation
@@ -27,6 +28,12 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "western, arabic-indic, persian, or locale (by --locale).")
     var digits: DigitSubstitution = .western
 
+    @Option(help: "The most lines, at least 1, over all paragraphs; the last kept line is truncated and ends in --ellipsis.")
+    var maxLines: Int?
+
+    @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")
+    var ellipsis: String = "\u{2026}"
+
     func validate() throws {
         do {
             try options.validate()
@@ -39,7 +46,7 @@ struct LayoutOptionsGroup: ParsableArguments {
         LayoutOptions(
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
-            digits: digits, bidiEngine: directionOptions.bidiEngine)
+            digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -63,6 +70,13 @@ struct LayoutOptionsGroup: ParsableArguments {
         if let align = try JSONLines.choice(object, "align", as: TextAlignment.self) { o.alignment = align }
         if let mentions = try JSONLines.choice(object, "mentions", as: MentionMode.self) { o.mentions = mentions }
         if let digits = try JSONLines.choice(object, "digits", as: DigitSubstitution.self) { o.digits = digits }
+        if let maxLines = object["maxLines"], !(maxLines is NSNull) {
+            guard let lines = try JSONFields.integer(maxLines, key: "maxLines", in: Self.maxLinesRange) else {
+                throw LineError(message: "\"maxLines\" must be a whole number from 1 to \(Self.maxLinesRange.upperBound)")
+            }
+            o.maxLines = lines
+        }
+        if let ellipsis = try JSONLines.string(object, "ellipsis") { o.ellipsis = ellipsis }
         do {
             try o.validate()
         } catch {
@@ -77,6 +91,9 @@ struct LayoutOptionsGroup: ParsableArguments {
         }
         return (o, spans)
     }
+
+    /// The values of a JSON line's "maxLines".
+    static let maxLinesRange = 1...Int(Int32.max)
 
     /// The largest span offset: code point offsets are whole numbers from 0 to 2^31 - 1.
     static let spanOffsets = 0...Int(Int32.max)

@@ -1,0 +1,154 @@
+// Truncation: `LayoutOptions.maxLines` and `.ellipsis` — the stage after LineBreaker.fill that keeps a
+// layout's first lines and rebuilds the last kept one, cut and ended by the ellipsis.
+//
+// Where the ellipsis goes: at the END edge of the PARAGRAPH's direction (the far left of the line in
+// an RTL paragraph, the far right in an LTR one), whatever the direction of the text it replaces, as
+// Arabic and Hebrew readers expect (w3c/alreq#156). It is one run of its own, with an empty range at
+// the cut, outside the bidi reordering of the kept text: engines that reorder it with the text put it
+// between an RTL paragraph's Arabic and its Latin tail (Flutter #113453, #134649; Pango gives it the
+// lowest level of the text it replaces).
+//
+// What is kept: every line before the last kept one as the fill made it, then the last kept line's
+// start up to the latest grapheme boundary such that its text, shaped as a line and without its
+// trailing white space, plus the ellipsis fits in the width (the text after the fill's end of that
+// line counts too, up to the paragraph's next mandatory break: a one-line preview shows as much as
+// fits, "hello wo…", not only the words the fill put on the line). The kept text is reshaped as
+// a line, so an Arabic word cut at its end takes its final form. Without a width the last kept line
+// is kept whole. When not even the first grapheme cluster fits beside the ellipsis, the line keeps
+// no text and the ellipsis alone (which may then pass the width).
+
+/// The truncation rules: how many of a paragraph's lines a layout keeps.
+enum Truncation {
+    /// How many of a paragraph's `lineCount` lines to keep when `linesBefore` lines are already laid
+    /// out, and whether the last one kept is truncated: when the text needs more than `maxLines` in
+    /// all, that is when this paragraph has more lines than the room left, or exactly as many with
+    /// paragraphs after it.
+    static func kept(
+        lineCount: Int, linesBefore: Int, maxLines: Int?, moreParagraphs: Bool
+    ) -> (count: Int, truncates: Bool) {
+        guard let maxLines else { return (lineCount, false) }
+        let room = max(0, maxLines - linesBefore)
+        if lineCount > room { return (room, true) }
+        return (lineCount, lineCount == room && moreParagraphs)
+    }
+}
+
+extension LayoutScratch {
+    /// The last kept line, starting at `start`, of `paragraph` (whose lines the line break stage has
+    /// just filled): cut at the latest grapheme boundary that leaves room for the ellipsis (see the
+    /// file's comment), built by `LineBuilder`, and the ellipsis run added at the paragraph's end
+    /// edge. Positioned from x = 0, like any built line. The fallbacks of the clusters past the cut
+    /// (on no line) are dropped from `fallbacks`, and the ellipsis's added when no font of the
+    /// manifest covers it.
+    mutating func truncatedLine(
+        from lineRange: Range<Int>, paragraphEnd: Int, of paragraph: LineBuilder.Paragraph,
+        attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions, fallbacks: inout [FontFallback]
+    ) -> LayoutLine {
+        let ellipsis = ellipsisMemo.ellipsis(
+            options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
+        let cut: Int
+        if let maxWidth = options.maxWidth {
+            cut = lineBreak.truncationEnd(
+                from: lineRange.lowerBound, to: paragraphEnd, room: maxWidth - (ellipsis?.advance ?? 0),
+                items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size)
+        } else {
+            cut = text.visibleEnd(lineRange.lowerBound, lineRange.upperBound)
+        }
+        var line = lines.build(
+            lineRange.lowerBound..<cut, of: paragraph, text: text, isolated: isolated, bidi: bidi,
+            attributes: attributes, shape: &shape, tables: itemize.tables, registry: registry, size: options.size)
+        fallbacks.removeAll { $0.range.lowerBound >= cut }
+        guard let ellipsis else { return line }
+        if ellipsis.source == .system || ellipsis.source == .notdef {
+            fallbacks.append(FontFallback(range: cut..<cut, source: ellipsis.source, font: ellipsis.run.font.descriptor))
+        }
+        // The kept text ends at its last visible character, so no white space hangs: the ellipsis
+        // goes after the last run (LTR) or before the first (RTL), the others moving right by its
+        // advance.
+        let advance = ellipsis.advance
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(ellipsis.run.glyphs.count)
+        let rtl = paragraph.baseLevel & 1 == 1
+        var pen = rtl ? 0 : line.width
+        for g in ellipsis.run.glyphs {
+            glyphs.append(PositionedGlyph(id: g.id, cluster: cut, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+            pen += g.xAdvance
+        }
+        let run = LayoutRun(
+            range: cut..<cut, level: ellipsis.level, script: ellipsis.run.script, language: ellipsis.run.language,
+            font: ellipsis.run.font.descriptor, size: options.size, x: rtl ? 0 : line.width, advance: advance,
+            glyphs: glyphs, isEllipsis: true)
+        if rtl {
+            for r in line.runs.indices {
+                line.runs[r].x += advance
+                for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].x += advance }
+            }
+            line.runs.insert(run, at: 0)
+        } else {
+            line.runs.append(run)
+        }
+        line.width += advance
+        line.contentWidth += advance
+        LineBuilder.setMetrics(&line, font: ellipsis.run.font, size: options.size)
+        return line
+    }
+}
+
+/// The ellipsis of a truncated line, shaped.
+struct Ellipsis {
+    /// Its glyphs, in visual order (clusters are offsets into the ellipsis string).
+    var run: ShapedRun
+    /// Its bidi level: the paragraph's, or one above for an ellipsis of the other direction.
+    var level: UInt8
+    /// Which step of the fallback chain gave its font.
+    var source: FontSource
+    var advance: Double { run.advance }
+
+    /// `string` shaped in the font the fallback chain gives it for the layout's locale, weight and
+    /// style (the first font that covers all of it), as one run in its own direction (UAX #9 P2–P3
+    /// on the string, else the paragraph's); nil for an empty string.
+    static func shaped(
+        _ string: String, baseLevel: UInt8, registry: FontRegistry, shaper: Shaper, options: LayoutOptions
+    ) -> Ellipsis? {
+        guard !string.isEmpty else { return nil }
+        let scalars = Array(string.unicodeScalars)
+        let choice = registry.choice(for: string, locale: options.locale, weight: options.weight, style: options.style)
+        let strong = Paragraphs.firstStrongLevel(from: 0, to: scalars.count) {
+            UnicodeBidiData.bidiClass(scalars[$0].value).rawValue
+        }
+        let level = (strong ?? baseLevel) & 1 == baseLevel & 1 ? baseLevel : baseLevel + 1
+        let run = shaper.shape(
+            scalars, range: 0..<scalars.count, font: choice.font, direction: TextDirection(level: level),
+            script: ScriptResolver.resolve(scalars).first ?? ScriptResolver.common,
+            language: FallbackChainMemo.language(for: choice.source, locale: options.locale), size: options.size)
+        return Ellipsis(run: run, level: level, source: choice.source)
+    }
+}
+
+/// The last ellipsis a scratch shaped, reused while its string, the options that choose and shape it
+/// and the paragraph's direction stay the same (a list of previews truncates line after line).
+struct EllipsisMemo {
+    private struct Key: Equatable {
+        var string: String
+        var locale: LocaleTag
+        var weight: FontWeight
+        var style: FontStyle
+        var size: Double
+        var baseLevel: UInt8
+    }
+    private var key: Key?
+    private var value: Ellipsis?
+
+    /// `Ellipsis.shaped(string, …)`, from the memo when it holds it.
+    mutating func ellipsis(
+        _ string: String, baseLevel: UInt8, registry: FontRegistry, shaper: Shaper, options: LayoutOptions
+    ) -> Ellipsis? {
+        let key = Key(
+            string: string, locale: options.locale, weight: options.weight, style: options.style, size: options.size,
+            baseLevel: baseLevel)
+        if key == self.key { return value }
+        value = Ellipsis.shaped(string, baseLevel: baseLevel, registry: registry, shaper: shaper, options: options)
+        self.key = key
+        return value
+    }
+}
