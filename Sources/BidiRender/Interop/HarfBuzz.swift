@@ -122,6 +122,22 @@ final class HBFont: @unchecked Sendable {
     }
 }
 
+extension HBFont {
+    /// The ligature caret positions the font's GDEF table gives `glyph`
+    /// (`hb_ot_layout_get_ligature_carets`), in HarfBuzz units from the glyph's origin, ascending;
+    /// empty when the font has none for it. At most 16 are read (a ligature of 17 components).
+    func ligatureCarets(_ glyph: UInt32, rightToLeft: Bool) -> [Int32] {
+        var carets = [hb_position_t](repeating: 0, count: 16)
+        var count = UInt32(carets.count)
+        // The GDEF table is read through hb-ft's FT_Face on first use: under the face's lock.
+        face.withFace { _ in
+            _ = hb_ot_layout_get_ligature_carets(
+                font, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+        }
+        return carets.prefix(Int(count)).sorted()
+    }
+}
+
 /// Owner of one hb_buffer_t, freed by `hb_buffer_destroy`. Reused across shaping calls.
 final class HBBuffer {
     fileprivate let handle: OpaquePointer

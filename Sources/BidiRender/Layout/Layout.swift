@@ -18,6 +18,9 @@ public struct Layout: Sendable, Hashable {
     public var fallbacks: [FontFallback]
     /// The options the layout was made with.
     public var options: LayoutOptions
+    /// Where grapheme clusters start, and the carets inside ligatures: what the queries need
+    /// (`caret(at:affinity:)`, `offset(at:)`, `selectionRects(for:)`, `move(_:from:affinity:)`).
+    public internal(set) var graphemes = GraphemeIndex()
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.
