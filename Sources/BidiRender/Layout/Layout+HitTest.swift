@@ -45,7 +45,7 @@ extension Layout {
         var touching = 0
         var (minLeft, maxRight) = (Double.infinity, -Double.infinity)
         LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes) { g in
-            if g.left <= x, x <= g.right { touching += 1 }
+            if g.left - Self.sameCaretX <= x, x <= g.right + Self.sameCaretX { touching += 1 }
             (minLeft, maxRight) = (min(minLeft, g.left), max(maxRight, g.right))
             let distance = x < g.left ? g.left - x : (x > g.right ? x - g.right : 0)
             let holds = g.left <= x && x < g.right
@@ -60,16 +60,19 @@ extension Layout {
         let inside = y >= line.top && y < line.top + line.height && x >= g.left && x < g.right
         // At or past a visual end: that end, the line's start or end by the paragraph's direction
         // (the offset whose primary caret is there).
-        if x <= minLeft || x >= maxRight {
+        // (Within `sameCaretX`: the line's edges and its glyphs' are sums of the same advances in
+        // other orders.)
+        let atLeftEnd = x <= minLeft + Self.sameCaretX
+        if atLeftEnd || x >= maxRight - Self.sameCaretX {
             let rtl = paragraphs[line.paragraph].direction == .rightToLeft
-            let o = (x <= minLeft) == rtl ? line.range.upperBound : line.range.lowerBound
+            let o = atLeftEnd == rtl ? line.range.upperBound : line.range.lowerBound
             return HitTestResult(offset: o, affinity: affinity(of: o, onLine: l), line: l, isInside: inside)
         }
         var o = Self.side(of: g, x: x)
         // On an edge shared by graphemes whose sides differ: the offset whose primary caret is there.
         if touching > 1, abs(caret(at: o, onLine: l).primary.x - x) >= Self.sameCaretX {
             LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes) { other in
-                guard other.left <= x, x <= other.right else { return true }
+                guard other.left - Self.sameCaretX <= x, x <= other.right + Self.sameCaretX else { return true }
                 let candidate = Self.side(of: other, x: x)
                 guard candidate != o, abs(caret(at: candidate, onLine: l).primary.x - x) < Self.sameCaretX else { return true }
                 o = candidate
