@@ -21,10 +21,11 @@ extension Layout {
     /// The nearest line by y (a point above the first line is on it, one below the last on the
     /// last), then the nearest grapheme by x: in the left half of an LTR grapheme, or the right
     /// half of an RTL one, the offset before it, else the offset after it. A point left or right
-    /// of the line, or on its very end, maps to that visual end: the line's start or end, whichever has
-    /// its primary caret there (the start at the left of an LTR paragraph's line). On the very edge between two graphemes whose offsets
-    /// differ, the offset whose primary caret is there wins, so that hit-testing a primary caret's
-    /// x gives its offset back.
+    /// of the line, or on its very end, maps to that visual end: the line's start or end, whichever
+    /// has its primary caret there (the start at the left of an LTR paragraph's line). On the very
+    /// edge between two graphemes whose offsets differ, the offset whose primary caret is there
+    /// wins, so that hit-testing a primary caret's x gives its offset back (two offsets of bidi
+    /// text may share a place, as in Pango: then either).
     ///
     /// - Throws: `.invalidValue` for a coordinate that is not a finite number.
     public func offset(atX x: Double, y: Double) throws(BidiRenderError) -> HitTestResult {
@@ -59,9 +60,8 @@ extension Layout {
         }
         let inside = y >= line.top && y < line.top + line.height && x >= g.left && x < g.right
         // At or past a visual end: that end, the line's start or end by the paragraph's direction
-        // (the offset whose primary caret is there).
-        // (Within `sameCaretX`: the line's edges and its glyphs' are sums of the same advances in
-        // other orders.)
+        // (the offset whose primary caret is there), within `sameCaretX` (the line's edges and its
+        // glyphs' are sums of the same advances in other orders).
         let atLeftEnd = x <= minLeft + Self.sameCaretX
         if atLeftEnd || x >= maxRight - Self.sameCaretX {
             let rtl = paragraphs[line.paragraph].direction == .rightToLeft
