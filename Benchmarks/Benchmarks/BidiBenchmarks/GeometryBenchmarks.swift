@@ -18,16 +18,16 @@ let geometryLayouts: [(layout: Layout, offset: Int, x: Double, y: Double)] = {
 func geometryBenchmarks() {
     Benchmark("caret") { benchmark in
         for _ in benchmark.scaledIterations {
-            let q = geometryLayouts[next(geometryLayouts.count)]
-            blackHole(try q.layout.caret(at: q.offset).primary.x)
+            let i = next(geometryLayouts.count)
+            blackHole(try geometryLayouts[i].layout.caret(at: geometryLayouts[i].offset).primary.x)
         }
     } setup: {
         blackHole(geometryLayouts.count)
     }
     Benchmark("hit-test") { benchmark in
         for _ in benchmark.scaledIterations {
-            let q = geometryLayouts[next(geometryLayouts.count)]
-            blackHole(try q.layout.offset(atX: q.x, y: q.y).offset)
+            let i = next(geometryLayouts.count)
+            blackHole(try geometryLayouts[i].layout.offset(atX: geometryLayouts[i].x, y: geometryLayouts[i].y).offset)
         }
     } setup: {
         blackHole(geometryLayouts.count)
@@ -35,9 +35,9 @@ func geometryBenchmarks() {
     // A selection over the middle half of the message (often two lines, several rectangles).
     Benchmark("selection") { benchmark in
         for _ in benchmark.scaledIterations {
-            let q = geometryLayouts[next(geometryLayouts.count)]
-            let n = q.layout.graphemes.count
-            blackHole(try q.layout.selectionRects(for: (n / 4)..<(3 * n / 4)).count)
+            let i = next(geometryLayouts.count)
+            let n = geometryLayouts[i].layout.graphemes.count
+            blackHole(try geometryLayouts[i].layout.selectionRects(for: (n / 4)..<(3 * n / 4)).count)
         }
     } setup: {
         blackHole(geometryLayouts.count)

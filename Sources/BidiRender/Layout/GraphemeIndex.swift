@@ -49,20 +49,25 @@ public struct GraphemeIndex: Sendable, Hashable {
 
     /// The grapheme boundary at or before `offset` (clamped to 0...count): an offset inside a
     /// grapheme snaps to its start.
+    @inline(__always)
     public func boundary(atOrBefore offset: Int) -> Int {
         var o = min(max(offset, 0), count)
+        if starts.isEmpty { return o }
         while !isBoundary(o) { o -= 1 }
         return o
     }
 
     /// The grapheme boundary after `offset`, or `count` at the end.
+    @inline(__always)
     public func boundary(after offset: Int) -> Int {
         var o = min(max(offset, -1), count - 1) + 1
+        if starts.isEmpty { return max(o, 0) }
         while !isBoundary(o) { o += 1 }
         return o
     }
 
     /// The grapheme boundary before `offset`, or 0 at the start.
+    @inline(__always)
     public func boundary(before offset: Int) -> Int {
         boundary(atOrBefore: min(offset, count + 1) - 1)
     }

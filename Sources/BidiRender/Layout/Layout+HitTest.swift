@@ -45,7 +45,10 @@ extension Layout {
         var bestHolds = false
         var touching = 0
         var (minLeft, maxRight) = (Double.infinity, -Double.infinity)
+        // Graphemes come left to right: the walk stops at the first that starts past x (the right
+        // end is then not reached).
         LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes) { g in
+            guard g.left <= x + Self.sameCaretX || best == nil else { return false }
             if g.left - Self.sameCaretX <= x, x <= g.right + Self.sameCaretX { touching += 1 }
             (minLeft, maxRight) = (min(minLeft, g.left), max(maxRight, g.right))
             let distance = x < g.left ? g.left - x : (x > g.right ? x - g.right : 0)

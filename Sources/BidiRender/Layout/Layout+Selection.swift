@@ -27,6 +27,7 @@ extension Layout {
     /// - Throws: `.invalidValue` for a range outside `0...graphemes.count`.
     public func selectionRects(for range: Range<Int>) throws(BidiRenderError) -> [LayoutRect] {
         var rects: [LayoutRect] = []
+        rects.reserveCapacity(4)
         try forEachSelectionRect(for: range) { rects.append($0) }
         return rects
     }
@@ -42,9 +43,18 @@ extension Layout {
         var l = lines.partitioningIndex { $0.range.upperBound > start }
         while l < lines.count, lines[l].range.lowerBound < end {
             let line = lines[l]
+            // A line the range covers whole is one rectangle, its graphemes' extent.
+            if line.range.lowerBound >= start, line.range.upperBound <= end, !line.range.isEmpty {
+                body(LayoutRect(x: line.x, y: line.top, width: line.width, height: line.height))
+                l += 1
+                continue
+            }
             var open: (left: Double, right: Double)?
+            // The walk stops once it has seen every selected code point of the line.
+            var left = max(0, min(end, line.range.upperBound) - max(start, line.range.lowerBound))
             LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes) { g in
-                guard g.range.lowerBound >= start, g.range.lowerBound < end else { return true }
+                guard g.range.lowerBound >= start, g.range.lowerBound < end else { return left > 0 }
+                left -= g.range.count
                 if let current = open, g.left <= current.right + Self.sameCaretX {
                     open = (current.left, max(current.right, g.right))
                 } else {
@@ -53,7 +63,7 @@ extension Layout {
                     }
                     open = (g.left, g.right)
                 }
-                return true
+                return left > 0
             }
             if let current = open {
                 body(LayoutRect(x: current.left, y: line.top, width: current.right - current.left, height: line.height))
