@@ -124,17 +124,20 @@ final class HBFont: @unchecked Sendable {
 
 extension HBFont {
     /// The ligature caret positions the font's GDEF table gives `glyph`
-    /// (`hb_ot_layout_get_ligature_carets`), in HarfBuzz units from the glyph's origin, ascending;
-    /// empty when the font has none for it. At most 16 are read (a ligature of 17 components).
-    func ligatureCarets(_ glyph: UInt32, rightToLeft: Bool) -> [Int32] {
-        var carets = [hb_position_t](repeating: 0, count: 16)
-        var count = UInt32(carets.count)
-        // The GDEF table is read through hb-ft's FT_Face on first use: under the face's lock.
-        face.withFace { _ in
-            _ = hb_ot_layout_get_ligature_carets(
-                font, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+    /// (`hb_ot_layout_get_ligature_carets`), in HarfBuzz units from the glyph's origin, ascending,
+    /// into `carets` (replaced; empty when the font has none for it). At most 16 are read.
+    func ligatureCarets(_ glyph: UInt32, rightToLeft: Bool, into carets: inout [Int32]) {
+        carets.removeAll(keepingCapacity: true)
+        withUnsafeTemporaryAllocation(of: hb_position_t.self, capacity: 16) { buffer in
+            var count = UInt32(buffer.count)
+            // The GDEF table is read through hb-ft's FT_Face on first use: under the face's lock.
+            face.withFace { _ in
+                _ = hb_ot_layout_get_ligature_carets(
+                    font, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, buffer.baseAddress)
+            }
+            carets.append(contentsOf: buffer.prefix(Int(min(count, UInt32(buffer.count)))))
         }
-        return carets.prefix(Int(count)).sorted()
+        carets.sort()
     }
 }
 

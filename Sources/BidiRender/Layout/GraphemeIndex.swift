@@ -85,12 +85,15 @@ extension GraphemeIndex {
     /// Reads the GDEF ligature carets of `lines`' ligatures that cover several graphemes, from the
     /// fonts in `fonts` (the layout call's fonts; a run's font is found by its descriptor).
     mutating func addLigatureCarets(lines: [LayoutLine], fonts: [Font]) {
+        // Working arrays, allocated only for a text with a ligature.
+        var inner: [Int] = []
+        var carets: [Int32] = []
         for line in lines where hasLigatures(line) {
             for run in line.runs {
                 guard let font = fonts.first(where: { $0.descriptor == run.font }) else { continue }
                 LayoutClusters.forEach(in: run, graphemes: self) { cluster in
                     guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
-                    addCarets(of: cluster, in: run, font: font)
+                    addCarets(of: cluster, in: run, font: font, inner: &inner, carets: &carets)
                     return true
                 }
             }
@@ -101,11 +104,15 @@ extension GraphemeIndex {
     /// graphemes (clusters are grapheme starts, HarfBuzz's monotone-graphemes level).
     private func hasLigatures(_ line: LayoutLine) -> Bool {
         var clusters = 0
-        for run in line.runs {
-            var previous = -1
-            for glyph in run.glyphs where glyph.cluster != previous {
-                clusters += 1
-                previous = glyph.cluster
+        line.runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
+            for r in runs.indices {
+                var previous = -1
+                runs[r].glyphs.withUnsafeBufferPointer { glyphs in
+                    for glyph in glyphs where glyph.cluster != previous {
+                        clusters += 1
+                        previous = glyph.cluster
+                    }
+                }
             }
         }
         var graphemes = 0
@@ -118,7 +125,9 @@ extension GraphemeIndex {
     }
 
     /// The GDEF carets of the widest glyph of `cluster`, when the font has one per inner boundary.
-    private mutating func addCarets(of cluster: LayoutClusters.Cluster, in run: LayoutRun, font: Font) {
+    private mutating func addCarets(
+        of cluster: LayoutClusters.Cluster, in run: LayoutRun, font: Font, inner: inout [Int], carets: inout [Int32]
+    ) {
         var widest = cluster.glyphs.lowerBound
         var pen = cluster.left
         var widestPen = pen
@@ -126,13 +135,13 @@ extension GraphemeIndex {
             if run.glyphs[k].advance > run.glyphs[widest].advance { (widest, widestPen) = (k, pen) }
             pen += run.glyphs[k].advance
         }
-        var inner: [Int] = []
+        inner.removeAll(keepingCapacity: true)
         var o = boundary(after: cluster.range.lowerBound)
         while o < cluster.range.upperBound {
             inner.append(o)
             o = boundary(after: o)
         }
-        let carets = font.hbFont.ligatureCarets(run.glyphs[widest].id, rightToLeft: cluster.rightToLeft)
+        font.hbFont.ligatureCarets(run.glyphs[widest].id, rightToLeft: cluster.rightToLeft, into: &carets)
         guard carets.count == inner.count else { return }
         let scale = run.size / Double(font.hbFont.unitsPerEm)
         // Carets ascend in x; the logical boundaries ascend in an LTR cluster, descend in an RTL one.
