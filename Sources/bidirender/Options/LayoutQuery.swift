@@ -42,6 +42,7 @@ enum LayoutQuery: Equatable {
                 value = String(flag[flag.index(after: equals)...])
                 flag = String(flag[..<equals])
             }
+            // TODO(intrinsic): "--intrinsic" takes no value: append `.intrinsic` here and continue.
             guard flags.contains(flag) else {
                 throw ValidationError("unknown argument '\(arguments[k])': queries are \(flags.joined(separator: ", "))")
             }
