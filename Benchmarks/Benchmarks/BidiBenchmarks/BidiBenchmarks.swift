@@ -111,6 +111,7 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmark("layout-long", texts: longLines, cold: false)
     layoutBenchmark("layout-long-cold", texts: longLines, cold: true)
 
+    geometryBenchmarks()
     comparisonBenchmarks()
     messageBenchmarks()
     truncationBenchmarks()

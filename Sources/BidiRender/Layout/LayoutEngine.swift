@@ -214,9 +214,12 @@ public final class LayoutEngine: Sendable {
         for i in lines.indices {
             lines[i].align(width: width, paragraphDirection: paragraphs[lines[i].paragraph].direction, options: options)
         }
+        // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
+        var graphemes = GraphemeIndex(graphemeStarts: scratch.text.graphemeStarts)
+        graphemes.addLigatureCarets(lines: lines, fonts: scratch.itemize.tables.fonts)
         return Layout(
             paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
-            fallbacks: fallbacks, options: options, truncated: truncated)
+            fallbacks: fallbacks, options: options, truncated: truncated, graphemes: graphemes)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from
