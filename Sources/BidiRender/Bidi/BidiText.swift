@@ -30,6 +30,12 @@ public struct BidiText: Sendable, Hashable {
         }
     }
 
+    /// A text whose paragraphs were resolved elsewhere (`init(_:direction:engine:isolating:)`).
+    init(scalars: [Unicode.Scalar], paragraphs: [BidiParagraph]) {
+        self.scalars = scalars
+        self.paragraphs = paragraphs
+    }
+
     /// The paragraph that contains scalar offset `offset` (its separator included).
     public func paragraph(containing offset: Int) -> BidiParagraph? {
         paragraphs.first { $0.range.lowerBound <= offset && offset < $0.separatorRange.upperBound }

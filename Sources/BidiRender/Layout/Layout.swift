@@ -18,6 +18,9 @@ public struct Layout: Sendable, Hashable {
     public var fallbacks: [FontFallback]
     /// The options the layout was made with.
     public var options: LayoutOptions
+    /// Every entity that was isolated (mentions, URLs, e-mail addresses, phone numbers, hashtags),
+    /// sorted, with the direction of each; the mentions among them are also in `mentions`.
+    public var entities: [Entity] = []
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.

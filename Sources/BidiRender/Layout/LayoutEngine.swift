@@ -1,5 +1,5 @@
 // LayoutEngine: lays a text out by running the stages in order, one paragraph at a time —
-//   decode (Text) → mentions isolated (Text) → paragraphs and levels on the isolated text (Bidi) →
+//   decode (Text) → entities found and isolated (Text) → paragraphs and levels on the isolated text (Bidi) →
 //   scripts, a font per grapheme cluster, items (Itemize) → HarfBuzz shaping, word by word through
 //   the shaping cache (Shape) → lines to a width at UAX #14 opportunities (LineBreak) → per-line
 //   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → alignment (Layout/Alignment).
@@ -150,12 +150,13 @@ public final class LayoutEngine: Sendable {
     ) throws(BidiRenderError) -> Layout {
         try checkCancellation()
         scratch.startCall()
-        // Text: decoded, mentions found and isolated; the attributes of each code point.
+        // Text: decoded, entities found and isolated; the attributes of each code point.
         scratch.text.load(string, digits: options.digits.resolved(for: options.locale))
-        let resolved = MentionResolver.resolve(
-            scratch.text.scalars, classes: scratch.text.classes, direction: options.direction, mode: options.mentions,
-            callerMentions: spans.filter(\.isMention).map(\.range))
-        scratch.isolated.rebuild(scratch.text.scalars, mentions: resolved.mentions, innerMarks: true)
+        scratch.entities.resolve(
+            scratch.text.scalars, classes: scratch.text.classes, direction: options.direction,
+            kinds: options.isolatedKinds, spans: spans)
+        let resolved = scratch.entities
+        scratch.isolated.rebuild(scratch.text.scalars, entities: resolved.entities, innerMarks: true)
         let attributes = AttributeMap(spans: spans, options: options, count: scratch.text.count)
         scratch.bidi.engine = options.bidiEngine
         var fallbacks: [FontFallback] = []
@@ -174,13 +175,14 @@ public final class LayoutEngine: Sendable {
             scratch.takeLevels(range, transformedStart: transformed.lowerBound)
             // Itemize, then shape with the paragraph as context.
             var items = Itemizer.itemize(
-                range, text: scratch.text, levels: scratch.levels, attributes: attributes, mentions: resolved.mentions,
+                range, text: scratch.text, levels: scratch.levels, attributes: attributes, entities: resolved.entities,
                 registry: registry, cache: scratch.shape.cache, scratch: &scratch.itemize, fallbacks: &fallbacks)
             scratch.shape.shape(
                 &items, context: range, text: scratch.text, tables: scratch.itemize.tables, size: options.size)
             // Line breaking, then each line built.
             let lineRanges = scratch.lineBreak.lines(
-                range, items: items, text: scratch.text, maxWidth: options.maxWidth, locale: options.locale,
+                range, items: items, text: scratch.text, entities: resolved.entities, maxWidth: options.maxWidth,
+                locale: options.locale,
                 shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size)
             // Shaping and line filling stop early when the task is cancelled: their output is then
             // partial, never used.
@@ -203,8 +205,8 @@ public final class LayoutEngine: Sendable {
             lines[i].align(width: width, paragraphDirection: paragraphs[lines[i].paragraph].direction, options: options)
         }
         return Layout(
-            paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
-            fallbacks: fallbacks, options: options)
+            paragraphs: paragraphs, lines: lines, width: width, height: top,
+            mentions: resolved.entities.mentions, fallbacks: fallbacks, options: options, entities: resolved.entities)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from

@@ -16,11 +16,15 @@ public struct LayoutOptions: Sendable, Hashable {
     public var digits: DigitSubstitution
     /// Which UAX #9 implementation resolves levels; see `BidiEngine`.
     public var bidiEngine: BidiEngine
+    /// The kinds of entity isolated as one directional unit (all by default). `mentions: .none`
+    /// takes `.mentions` out of it (`isolatedKinds`); the caller's mention spans are always isolated.
+    public var isolate: EntityKinds = .all
 
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
-        mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native
+        mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
+        isolate: EntityKinds = .all
     ) {
         self.direction = direction
         self.locale = locale
@@ -32,6 +36,12 @@ public struct LayoutOptions: Sendable, Hashable {
         self.mentions = mentions
         self.digits = digits
         self.bidiEngine = bidiEngine
+        self.isolate = isolate
+    }
+
+    /// The kinds detected and isolated: `isolate`, without `.mentions` when `mentions` is `.none`.
+    public var isolatedKinds: EntityKinds {
+        mentions == .none ? isolate.subtracting(.mentions) : isolate
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px and a width above 0 and at most

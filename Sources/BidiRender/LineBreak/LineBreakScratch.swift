@@ -11,6 +11,21 @@ struct LineBreakScratch {
     /// A `BreakOpportunity` kind per code point of the paragraph.
     private var breaks: [UInt8] = []
 
+    /// Removes the break opportunities inside the phone numbers of `entities` (sorted) that lie in
+    /// paragraph `range`; `breaks` has one entry per code point of the paragraph.
+    static func suppressBreaks(inside entities: [Entity], of range: Range<Int>, in breaks: inout [UInt8]) {
+        var e = entities.partitioningIndex { $0.range.upperBound > range.lowerBound }
+        while e < entities.count, entities[e].range.lowerBound < range.upperBound {
+            let entity = entities[e]
+            e += 1
+            guard entity.kind == .phone else { continue }
+            let inside = entity.range.clamped(to: range)
+            for k in inside.dropFirst() where breaks[k - range.lowerBound] == BreakOpportunity.allowed {
+                breaks[k - range.lowerBound] = BreakOpportunity.none
+            }
+        }
+    }
+
     /// Lets go of storage a very long text grew.
     mutating func trim() {
         if prefix.capacity > TextBuffer.keepLimit { (prefix, breaks) = ([], []) }
@@ -18,9 +33,11 @@ struct LineBreakScratch {
 
     /// The line ranges of paragraph `range`, shaped as `items`: UAX #14 opportunities, filled greedily
     /// to `maxWidth` (nil: break only where a line must). They partition the paragraph (one empty line
-    /// for an empty one).
+    /// for an empty one). There is no opportunity inside a phone number among `entities`: a line
+    /// breaks inside one only when it is longer than the line (between grapheme clusters, as any word).
     mutating func lines(
-        _ range: Range<Int>, items: [Item], text: TextBuffer, maxWidth: Double?, locale: LocaleTag,
+        _ range: Range<Int>, items: [Item], text: TextBuffer, entities: [Entity] = [], maxWidth: Double?,
+        locale: LocaleTag,
         shape: inout ShapeScratch, tables: ItemTables, size: Double
     ) -> [Range<Int>] {
         guard !range.isEmpty else { return [range] }
@@ -50,6 +67,7 @@ struct LineBreakScratch {
             breaks.removeAll(keepingCapacity: true)
             breaks.append(contentsOf: repeatElement(0, count: range.count))
         }
+        Self.suppressBreaks(inside: entities, of: range, in: &breaks)
         return text.graphemeStarts.withUnsafeBufferPointer { starts in
             LineBreaker.fill(
                 range: range, maxWidth: maxWidth, breaks: breaks,

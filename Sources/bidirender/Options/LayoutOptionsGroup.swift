@@ -27,6 +27,9 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "western, arabic-indic, persian, or locale (by --locale).")
     var digits: DigitSubstitution = .western
 
+    @Option(help: ArgumentHelp(EntityKinds.help + " --mentions none takes mentions out."))
+    var isolate: EntityKinds = .all
+
     func validate() throws {
         do {
             try options.validate()
@@ -39,7 +42,7 @@ struct LayoutOptionsGroup: ParsableArguments {
         LayoutOptions(
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
-            digits: digits, bidiEngine: directionOptions.bidiEngine)
+            digits: digits, bidiEngine: directionOptions.bidiEngine, isolate: isolate)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -63,6 +66,7 @@ struct LayoutOptionsGroup: ParsableArguments {
         if let align = try JSONLines.choice(object, "align", as: TextAlignment.self) { o.alignment = align }
         if let mentions = try JSONLines.choice(object, "mentions", as: MentionMode.self) { o.mentions = mentions }
         if let digits = try JSONLines.choice(object, "digits", as: DigitSubstitution.self) { o.digits = digits }
+        if let isolate = try EntityKinds.field(object) { o.isolate = isolate }
         do {
             try o.validate()
         } catch {
