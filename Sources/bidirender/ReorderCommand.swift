@@ -39,7 +39,7 @@ struct ReorderCommand: ParsableCommand {
     @Flag(help: "With --format text: add a line with the level of each code point.")
     var levels = false
 
-    @Option(help: ArgumentHelp(EntityKinds.help + " Default: none."))
+    @Option(help: ArgumentHelp(EntityKinds.help))
     var isolate: EntityKinds = []
 
     @Flag(help: "Read JSON Lines input: one {\"text\": ...} object per line.")
