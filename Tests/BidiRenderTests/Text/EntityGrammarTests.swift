@@ -64,6 +64,10 @@ private func found(_ text: String, kinds: EntityKinds = .all) -> [String] {
         ("@example.com", []),  // no local part
         ("علي@example.com", []),  // the local part is not ASCII
         ("ali@@example.com", []),
+        ("ali@example.123", []),  // the top-level label has digits
+        ("ali@example.c", []),  // one letter
+        ("20@李雷3.14是", []),  // chat text run together: the last label is "14是"
+        ("ali@x.example.com.2", ["email: ali@x.example.com"]),  // the longest domain with a top level
     ])
     func email(text: String, expected: [String]) {
         #expect(found(text, kinds: .emails) == expected)

@@ -2,9 +2,10 @@
 //
 // Grammar: a local part of ASCII letters, digits and . _ % + - that does not start or end with "."
 // and follows no such character (so it is the whole run before the "@"); "@"; then a domain of at
-// least two labels separated by single dots, each label one or more letters, digits (any script)
-// or "-". A dot after the last label (a sentence's end) is left out. "ali@example" (no dot) is no
-// address.
+// least two labels separated by single dots, each label one or more letters, marks, digits (any
+// script) or "-", the last (the top-level domain) two or more letters or marks without a digit. A dot
+// after the last label (a sentence's end) is left out. "ali@example" (no dot) is no address, nor is
+// "20@李雷3.14" (chat text run together: its last label is "14").
 
 enum EmailGrammar {
     /// A character of the local part.
@@ -23,23 +24,34 @@ enum EmailGrammar {
         v == 0x2D || (v != 0x5F && EntityCharacters.isNameCharacter(v))
     }
 
-    /// The end of the address that starts at `i` (where `canStart` holds), or nil.
+    /// The end of the address that starts at `i` (where `canStart` holds), or nil: the longest
+    /// domain whose last label is a top-level one.
     static func match(_ s: UnsafeBufferPointer<UInt32>, at i: Int) -> Int? {
         var at = i
         while at < s.count, isLocal(s[at]) { at += 1 }
         guard at < s.count, s[at] == 0x40, s[at - 1] != 0x2E else { return nil }
         var end = at + 1
         var labels = 0
-        var accepted = end
+        var accepted: Int?
         while end < s.count {
             let labelStart = end
             while end < s.count, isDomain(s[end]) { end += 1 }
             guard end > labelStart else { break }
             labels += 1
-            accepted = end
+            if labels >= 2, isTopLevel(UnsafeBufferPointer(rebasing: s[labelStart..<end])) { accepted = end }
             guard end + 1 < s.count, s[end] == 0x2E, isDomain(s[end + 1]) else { break }
             end += 1
         }
-        return labels >= 2 ? accepted : nil
+        return accepted
+    }
+
+    /// A top-level label: two or more letters or marks, no digit or "-" ("com", "السعودية"; not
+    /// "14", "c").
+    static func isTopLevel(_ label: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard label.count >= 2 else { return false }
+        return label.allSatisfy { v in
+            if v < 0x80 { return EntityCharacters.isASCIILetter(v) }
+            return Unicode.Scalar(v)?.properties.numericType == nil
+        }
     }
 }
