@@ -133,6 +133,7 @@ def main():
           % ratio(results, "reorder-engine-fribidi", "reorder-fribidi-c"))
     print("ratio reorder/reorder-engine-fribidi: %s" % ratio(results, "reorder", "reorder-engine-fribidi"))
     print("ratio layout-entities/layout (limit 1.10): %s" % ratio(results, "layout-entities", "layout"))
+    print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

@@ -182,8 +182,7 @@ public final class LayoutEngine: Sendable {
             // Line breaking, then each line built.
             let lineRanges = scratch.lineBreak.lines(
                 range, items: items, text: scratch.text, entities: resolved.entities, maxWidth: options.maxWidth,
-                locale: options.locale,
-                shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size)
+                locale: options.locale, shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size)
             // Shaping and line filling stop early when the task is cancelled: their output is then
             // partial, never used.
             try checkCancellation()
