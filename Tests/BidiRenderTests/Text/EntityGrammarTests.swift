@@ -165,3 +165,18 @@ private func found(_ text: String, kinds: EntityKinds = .all) -> [String] {
         #expect(EntityKinds(parsing: list) == nil)
     }
 }
+
+@Suite struct EntityHostileInputTests {
+    /// Linear time on text built to be slow: a URL ending in 100,000 unopened brackets (each left
+    /// out), and 20,000 entities of every kind in one text.
+    @Test func longRunsStayLinear() {
+        let brackets = "https://x.y/a" + String(repeating: ")", count: 100_000)
+        #expect(EntityDetector.detect(brackets).map(\.range) == [0..<13])
+        let balanced = "https://x.y/" + String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000)
+        #expect(EntityDetector.detect(balanced).map(\.range) == [0..<100_012])
+        let many = String(repeating: "@a #b a@b.co +1234567 www.x ", count: 4_000)
+        let found = EntityDetector.detect(many)
+        #expect(found.count == 20_000)
+        #expect(found.map(\.kind).prefix(5) == [.mention, .hashtag, .email, .phone, .url])
+    }
+}

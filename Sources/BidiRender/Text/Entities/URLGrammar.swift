@@ -15,18 +15,17 @@ enum URLGrammar {
         let bodyStart = i + prefix
         var end = bodyStart
         while end < s.count, !EntityCharacters.endsURL(s[end]) { end += 1 }
+        // Opening less closing brackets of each pair in the URL, counted once (only when its end
+        // may go), then kept as closing brackets are left out: linear however many there are.
+        var balance: SIMD4<Int32>?
         while end > bodyStart {
             let last = s[end - 1]
-            if let open = opening(ofClosing: last) {
-                var depth = 0
-                for k in i..<end {
-                    if s[k] == open { depth += 1 } else if s[k] == last { depth -= 1 }
-                }
-                if depth < 0 {
-                    end -= 1
-                    continue
-                }
-                break
+            if let pair = pairIndex(ofClosing: last) {
+                if balance == nil { balance = brackets(s, i..<end) }
+                guard balance![pair] < 0 else { break }
+                balance![pair] += 1
+                end -= 1
+                continue
             }
             guard isTrailingPunctuation(last) else { break }
             end -= 1
@@ -54,15 +53,30 @@ enum URLGrammar {
         return nil
     }
 
-    /// The opening bracket of a closing one the URL may end with.
-    private static func opening(ofClosing v: UInt32) -> UInt32? {
+    /// The pair of a closing bracket a URL may end with — ( ) [ ] { } （ ） — as 0, 1, 2 or 3.
+    @inline(__always) private static func pairIndex(ofClosing v: UInt32) -> Int? {
         switch v {
-        case 0x29: return 0x28  // ( )
-        case 0x5D: return 0x5B  // [ ]
-        case 0x7D: return 0x7B  // { }
-        case 0xFF09: return 0xFF08  // （ ）
+        case 0x29: return 0
+        case 0x5D: return 1
+        case 0x7D: return 2
+        case 0xFF09: return 3
         default: return nil
         }
+    }
+
+    /// For each pair, the opening less the closing brackets in `range`.
+    private static func brackets(_ s: UnsafeBufferPointer<UInt32>, _ range: Range<Int>) -> SIMD4<Int32> {
+        var balance = SIMD4<Int32>()
+        for k in range {
+            switch s[k] {
+            case 0x28: balance[0] += 1
+            case 0x5B: balance[1] += 1
+            case 0x7B: balance[2] += 1
+            case 0xFF08: balance[3] += 1
+            default: if let pair = pairIndex(ofClosing: s[k]) { balance[pair] -= 1 }
+            }
+        }
+        return balance
     }
 
     /// Sentence punctuation left out at a URL's end.
