@@ -138,6 +138,8 @@ def main():
     for name in ("caret", "hit-test", "selection"):
         ns = results.get(name, {}).get("ns")
         print("limit %s p50 < 1000 ns: %s" % (name, "n/a" if ns is None else "%.0f ns, %s" % (ns, "ok" if ns < 1000 else "OVER")))
+    print("ratio layout-entities/layout (limit 1.10): %s" % ratio(results, "layout-entities", "layout"))
+    print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

@@ -23,12 +23,15 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The mark a truncated line ends in, at the end edge of its paragraph's direction: "…" (U+2026)
     /// by default; an empty string clips with no mark.
     public var ellipsis: String
+    /// The kinds of entity isolated as one directional unit (all by default). `mentions: .none`
+    /// takes `.mentions` out of it (`isolatedKinds`); the caller's mention spans are always isolated.
+    public var isolate: EntityKinds = .all
 
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
         mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
-        maxLines: Int? = nil, ellipsis: String = "\u{2026}"
+        maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all
     ) {
         self.direction = direction
         self.locale = locale
@@ -42,6 +45,12 @@ public struct LayoutOptions: Sendable, Hashable {
         self.bidiEngine = bidiEngine
         self.maxLines = maxLines
         self.ellipsis = ellipsis
+        self.isolate = isolate
+    }
+
+    /// The kinds detected and isolated: `isolate`, without `.mentions` when `mentions` is `.none`.
+    public var isolatedKinds: EntityKinds {
+        mentions == .none ? isolate.subtracting(.mentions) : isolate
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,

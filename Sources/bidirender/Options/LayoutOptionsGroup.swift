@@ -34,6 +34,9 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")
     var ellipsis: String = "\u{2026}"
 
+    @Option(help: ArgumentHelp(EntityKinds.help + " --mentions none takes mentions out."))
+    var isolate: EntityKinds = .all
+
     func validate() throws {
         do {
             try options.validate()
@@ -46,7 +49,8 @@ struct LayoutOptionsGroup: ParsableArguments {
         LayoutOptions(
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
-            digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis)
+            digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
+            isolate: isolate)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -77,6 +81,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             o.maxLines = lines
         }
         if let ellipsis = try JSONLines.string(object, "ellipsis") { o.ellipsis = ellipsis }
+        if let isolate = try EntityKinds.field(object) { o.isolate = isolate }
         do {
             try o.validate()
         } catch {
