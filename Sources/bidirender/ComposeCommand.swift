@@ -11,7 +11,7 @@ enum ComposeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 
 extension TextDirection: ExpressibleByArgument {}
 
-struct ComposeCommand: ParsableCommand {
+struct ComposeCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "compose",
         abstract: "Draw a UI scene (groups, texts, images, rectangles) to PNG or SVG, mirrored in RTL.",

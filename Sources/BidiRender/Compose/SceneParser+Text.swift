@@ -8,10 +8,7 @@ extension SceneParser {
         guard let string = try text(object, at + [.key("text")]) else { throw error(at + [.key("text")], "missing: the text") }
         var options = LayoutOptions(locale: try localeTag(object, at + [.key("locale")]) ?? locale)
         options.size = try number(object, at + [.key("size")], in: 0.1...10_000, required: false) ?? 16
-        if let name = try text(object, at + [.key("weight")]) ?? (object["weight"].flatMap(jsonNumber).map { String(Int($0)) }) {
-            guard let weight = FontWeight(parsing: name) else { throw error(at + [.key("weight")], "expected 1–1000 or a weight name") }
-            options.weight = weight
-        }
+        if let weight = try weight(object, at + [.key("weight")]) { options.weight = weight }
         if let name = try text(object, at + [.key("style")]) {
             guard let style = FontStyle(rawValue: name) else { throw error(at + [.key("style")], "expected \"normal\" or \"italic\"") }
             options.style = style
@@ -40,6 +37,14 @@ extension SceneParser {
         return .text(string, spans: try spans(object, at + [.key("spans")], count: string.unicodeScalars.count), options: options, direction: direction, color: color)
     }
 
+    /// A weight: a number 1–1000 or a name (thin … black), as `FontWeight(parsing:)` reads them.
+    private func weight(_ object: [String: Any], _ at: Path) throws(BidiRenderError) -> FontWeight? {
+        guard case .key(let key) = at.last, let value = object[key] else { return nil }
+        let name = value as? String ?? jsonNumber(value).map { $0 == $0.rounded() && abs($0) < 1e6 ? String(Int($0)) : "\($0)" }
+        guard let name, let weight = FontWeight(parsing: name) else { throw error(at, "expected 1–1000 or a weight name") }
+        return weight
+    }
+
     /// `spans: [{"start", "end", "weight", "style", "locale", "mention"}]`, offsets in code points.
     private func spans(_ object: [String: Any], _ at: Path, count: Int) throws(BidiRenderError) -> [TextSpan] {
         guard let value = object["spans"] else { return [] }
@@ -52,10 +57,7 @@ extension SceneParser {
             let start = Int(try number(span, path + [.key("start")], in: 0...Double(count))!)
             let end = Int(try number(span, path + [.key("end")], in: Double(start)...Double(count))!)
             var result = TextSpan(range: start..<end, locale: try localeTag(span, path + [.key("locale")]))
-            if let name = try text(span, path + [.key("weight")]) {
-                guard let weight = FontWeight(parsing: name) else { throw error(path + [.key("weight")], "expected a weight name or number") }
-                result.weight = weight
-            }
+            result.weight = try weight(span, path + [.key("weight")])
             if let name = try text(span, path + [.key("style")]) {
                 guard let style = FontStyle(rawValue: name) else { throw error(path + [.key("style")], "expected \"normal\" or \"italic\"") }
                 result.style = style

@@ -131,7 +131,8 @@ struct SceneParser {
         do {
             return try RGBAImage(pngData: [UInt8](data))
         } catch {
-            throw .renderFailure("\(path): \(error.description)")
+            guard case .renderFailure(let reason) = error else { throw error }
+            throw .renderFailure("\(path): \(reason)")
         }
     }
 
