@@ -1,6 +1,6 @@
 // Canvas+Compose: what scene composition draws beyond glyphs — rounded rectangles with a border
-// (anti-aliased by the signed distance at each pixel centre), and RGBA images composited, optionally
-// mirrored, after bilinear scaling.
+// (anti-aliased by the signed distance at each pixel centre), RGBA images scaled bilinearly, and a
+// drawn text's own canvas composited; the last two optionally mirrored.
 
 extension Canvas {
     /// Fills a rounded rectangle (device px) in `fill` and an inner border `borderWidth` wide in
@@ -57,36 +57,43 @@ extension Canvas {
     }
 }
 
-extension RGBAImage {
-    /// The image resampled to `width` × `height` with bilinear filtering on premultiplied colour
-    /// (pixel centres aligned, edges clamped), so transparent pixels do not darken edges.
-    func scaledBilinear(width: Int, height: Int) -> RGBAImage {
-        var out = RGBAImage(width: width, height: height, fill: .transparent)
-        guard self.width > 0, self.height > 0, width > 0, height > 0 else { return out }
-        let sx = Double(self.width) / Double(width), sy = Double(self.height) / Double(height)
-        for y in 0..<height {
-            let fy = max(0, min(Double(self.height - 1), (Double(y) + 0.5) * sy - 0.5))
-            let y0 = Int(fy), y1 = min(self.height - 1, Int(fy) + 1), ty = fy - Double(y0)
-            for x in 0..<width {
-                let fx = max(0, min(Double(self.width - 1), (Double(x) + 0.5) * sx - 0.5))
-                let x0 = Int(fx), x1 = min(self.width - 1, Int(fx) + 1), tx = fx - Double(x0)
+extension Canvas {
+    /// Draws `source` scaled to `width` × `height` device px with its top-left corner at (`x`, `y`),
+    /// mirrored horizontally when `mirrored`. Only the pixels inside the canvas are computed, each a
+    /// bilinear sample of the source (pixel centres aligned, edges clamped) on premultiplied colour,
+    /// so transparent pixels do not darken edges and no scaled copy is allocated.
+    mutating func drawImage(_ source: RGBAImage, x: Int, y: Int, width: Int, height: Int, mirrored: Bool) {
+        guard source.width > 0, source.height > 0, width > 0, height > 0 else { return }
+        let x0 = max(0, x), x1 = min(image.width, x.addingReportingOverflow(width).partialValue)
+        let y0 = max(0, y), y1 = min(image.height, y.addingReportingOverflow(height).partialValue)
+        guard x1 > x0, y1 > y0 else { return }
+        let sx = Double(source.width) / Double(width)
+        let sy = Double(source.height) / Double(height)
+        for py in y0..<y1 {
+            let fy = max(0, min(Double(source.height - 1), (Double(py - y) + 0.5) * sy - 0.5))
+            let r0 = Int(fy)
+            let r1 = min(source.height - 1, r0 + 1)
+            let ty = fy - Double(r0)
+            for px in x0..<x1 {
+                let column = mirrored ? width - 1 - (px - x) : px - x
+                let fx = max(0, min(Double(source.width - 1), (Double(column) + 0.5) * sx - 0.5))
+                let c0 = Int(fx)
+                let c1 = min(source.width - 1, c0 + 1)
+                let tx = fx - Double(c0)
                 var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
-                for (px, py, w) in [(x0, y0, (1 - tx) * (1 - ty)), (x1, y0, tx * (1 - ty)), (x0, y1, (1 - tx) * ty), (x1, y1, tx * ty)] {
-                    let i = (py * self.width + px) * 4
-                    let a = Double(pixels[i + 3]) * w
-                    sum.r += Double(pixels[i]) * a
-                    sum.g += Double(pixels[i + 1]) * a
-                    sum.b += Double(pixels[i + 2]) * a
+                for (c, r, w) in [(c0, r0, (1 - tx) * (1 - ty)), (c1, r0, tx * (1 - ty)), (c0, r1, (1 - tx) * ty), (c1, r1, tx * ty)] {
+                    let i = (r * source.width + c) * 4
+                    let a = Double(source.pixels[i + 3]) * w
+                    sum.r += Double(source.pixels[i]) * a
+                    sum.g += Double(source.pixels[i + 1]) * a
+                    sum.b += Double(source.pixels[i + 2]) * a
                     sum.a += a
                 }
                 guard sum.a > 0 else { continue }
-                let o = (y * width + x) * 4
-                out.pixels[o] = UInt8(min(255, (sum.r / sum.a).rounded()))
-                out.pixels[o + 1] = UInt8(min(255, (sum.g / sum.a).rounded()))
-                out.pixels[o + 2] = UInt8(min(255, (sum.b / sum.a).rounded()))
-                out.pixels[o + 3] = UInt8(min(255, sum.a.rounded()))
+                blend(
+                    x: px, y: py, red: Float(sum.r / sum.a), green: Float(sum.g / sum.a), blue: Float(sum.b / sum.a),
+                    alpha: Float(min(255, sum.a) / 255))
             }
         }
-        return out
     }
 }

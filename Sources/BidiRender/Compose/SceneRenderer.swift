@@ -41,6 +41,8 @@ public final class SceneRenderer: Sendable {
         let resolved = scene.resolved()
         let (width, height) = try ImageLimits.pixelSize(width: scene.width, height: scene.height, options: RenderOptions(padding: 0, scale: options.scale))
         var canvas = Canvas(width: width, height: height, background: scene.background)
+        /// Layout px to whole device px, never trapping (a scene built in code may hold any number).
+        func device(_ v: Double) -> Int { Int(clamping: (v * s).rounded(), to: -(1 << 40)...(1 << 40)) }
         for node in resolved.nodes {
             let f = node.frame
             switch node.content {
@@ -52,10 +54,7 @@ public final class SceneRenderer: Sendable {
                     borderWidth: borderWidth * s, border: borderColor)
             case .image(let image, _, let mode):
                 let r = Self.contentRect(of: image, in: f, mode: mode)
-                let (w, h) = (Int((r.width * s).rounded()), Int((r.height * s).rounded()))
-                guard w > 0, h > 0 else { break }
-                try ImageLimits.check(width: Double(w), height: Double(h))
-                canvas.composite(image.scaledBilinear(width: w, height: h), x: Int((r.x * s).rounded()), y: Int((r.y * s).rounded()), mirrored: node.mirrored)
+                canvas.drawImage(image, x: device(r.x), y: device(r.y), width: device(r.width), height: device(r.height), mirrored: node.mirrored)
             case .text(let text, let spans, let layoutOptions, let direction, let color):
                 let layout = try self.layout(text, spans: spans, options: layoutOptions, direction: direction, frame: f, scene: scene.direction)
                 if node.mirrored {
@@ -64,7 +63,7 @@ public final class SceneRenderer: Sendable {
                     try ImageLimits.check(width: w, height: h)
                     var own = Canvas(width: max(1, Int(w)), height: max(1, Int(h)), background: .transparent)
                     try renderer.drawGlyphs(layout, on: &own, x: 0, y: 0, scale: s, color: color)
-                    canvas.composite(own.image, x: Int((f.x * s).rounded()), y: Int((f.y * s).rounded()), mirrored: true)
+                    canvas.composite(own.image, x: device(f.x), y: device(f.y), mirrored: true)
                 } else {
                     try renderer.drawGlyphs(layout, on: &canvas, x: f.x, y: f.y, scale: s, color: color)
                 }

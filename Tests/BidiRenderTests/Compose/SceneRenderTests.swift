@@ -39,6 +39,16 @@ import Testing
         #expect(Self.pixel(image, 1, 10) == [255, 0, 0, 255] && Self.pixel(image, 18, 10) == [0, 0, 255, 255])
     }
 
+    /// An image frame far larger than the canvas is sampled only where it is visible: no scaled copy,
+    /// no refusal (a 300,000 px square at scale 3 over a 20 px canvas).
+    @Test func hugeImageFrameIsClipped() throws {
+        let quarters = RGBAImage(width: 4, height: 1, pixels: [255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255])
+        // The canvas shows x 20,000…20,020 of the frame: a fifth of the way, inside the red half.
+        let node = SceneNode(frame: .absolute(x: -20_000, y: -50_000, width: 100_000, height: 100_000), content: .image(quarters, name: "", mode: .fill))
+        let (image, _) = try Self.renderer.rgba(TestScene.scene(.leftToRight, width: 20, [node]), options: ComposeOptions(scale: 3))
+        #expect(Self.pixel(image, 0, 0) == [255, 0, 0, 255] && Self.pixel(image, 59, 299) == [255, 0, 0, 255])
+    }
+
     /// A rounded rectangle: the corner pixel is background, the centre fill, the edge border.
     @Test func roundedRectWithBorder() throws {
         let node = SceneNode(frame: .absolute(x: 10, y: 10, width: 40, height: 30), content: .rect(color: RGBAColor(red: 0, green: 200, blue: 0), cornerRadius: 10, borderWidth: 2, borderColor: .black))
