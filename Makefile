@@ -54,7 +54,13 @@ demo: build
 	@$(BIN) format liked --catalog Examples/catalog --locale ar name=小明 --format json
 	@$(BIN) format follow --catalog Examples/catalog --locale ar name=小明 --size 32 -o out/format-rtl.png --render
 	@echo "== out/format-rtl.png: the message laid out right to left (Arabic served it), 小明 at the right end"
+	@echo "== a composed follow card (Examples/compose/follow-card.json), LTR and RTL: the RTL canvas mirrored as AWERTL does"
+	@$(BIN) compose Examples/compose/follow-card.json --direction ltr --scale 2 -o out/card-ltr.png
+	@$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 -o out/card-rtl.png
+	@$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 --debug -o out/card-rtl-debug.png
+	@$(BIN) compose Examples/compose/follow-card.json --direction rtl --format json
 	@echo "== the images are in $(CURDIR)/out: follow-rtl.png/.svg, mention-rtl.png/.svg, mention-debug.png"
+	@echo "== and card-ltr.png, card-rtl.png, card-rtl-debug.png (frames outlined, mirrored content in magenta)"
 
 ## The whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
 test: deps
@@ -69,6 +75,8 @@ unicode-tables:
 ## Regenerates the README's example image with the project's own command.
 readme-image: build
 	$(BIN) render 'مرحبا@我, 今天天气好吗' --direction rtl --locale ar --size 32 --no-system-fonts -o Docs/images/mention-rtl.png
+	$(BIN) compose Examples/compose/follow-card.json --direction ltr --scale 2 --no-system-fonts -o Docs/images/card-ltr.png
+	$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 --no-system-fonts -o Docs/images/card-rtl.png
 
 ## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the three
 ## fuzzers: LayoutFuzzer (the whole pipeline, numbers from the input's bytes), BidiDiffFuzzer (native

@@ -13,7 +13,7 @@ struct BidiRenderCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self, QueryCommand.self,
-            FormatCommand.self,
+            FormatCommand.self, ComposeCommand.self,
         ]
     )
 

@@ -116,4 +116,5 @@ let benchmarks: @Sendable () -> Void = {
     comparisonBenchmarks()
     messageBenchmarks()
     truncationBenchmarks()
+    composeBenchmarks()
 }

@@ -56,28 +56,37 @@ public final class Renderer: Sendable {
         let marks = try QueryOverlay.shapes(layout, options: options)
         draw(overlay.under)
         draw(marks.under)
+        try drawGlyphs(layout, on: &canvas, x: p, y: p, scale: s, color: options.color)
+        draw(overlay.over)
+        draw(marks.over)
+        return canvas.image
+    }
+
+    /// Draws the glyphs of `layout` onto `canvas` with the layout's origin at (`x`, `y`) layout px,
+    /// `scale` device pixels per px. Shared by `rgba` and scene composition (Compose/).
+    /// - Throws: `.cancelled` when the call's task is cancelled (checked once a line).
+    func drawGlyphs(
+        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, color: RGBAColor
+    ) throws(BidiRenderError) {
         for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
             for run in line.runs {
                 guard let face = face(run.font) else { continue }
                 for glyph in run.glyphs {
-                    let x = (glyph.x + p) * s
-                    let y = (glyph.y + p) * s
-                    let ix = x.rounded(.down)
-                    let iy = y.rounded(.down)
+                    let gx = (glyph.x + x) * scale
+                    let gy = (glyph.y + y) * scale
+                    let ix = gx.rounded(.down)
+                    let iy = gy.rounded(.down)
                     // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
                     guard let penX = Int(checking: ix), let baselineY = Int(checking: iy),
                         abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
                     else { continue }
-                    guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * s, dx: x - ix, dy: y - iy) else { continue }
-                    canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: options.color)
+                    guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * scale, dx: gx - ix, dy: gy - iy) else { continue }
+                    canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
                 }
             }
         }
-        draw(overlay.over)
-        draw(marks.over)
-        return canvas.image
     }
 
     /// The layout as PNG bytes.

@@ -25,6 +25,9 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     /// catalog file (the catalog's folder when no file has the key), the line (1-based, 0 when
     /// unknown), the message key ("" for a whole file) and what is wrong.
     case message(file: String, line: Int, key: String, reason: String)
+    /// A composition scene that is not valid: the scene file, the line (1-based, 0 when unknown),
+    /// the node path and key (for example `root.children[2].frame`) and what is wrong.
+    case scene(file: String, line: Int, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -46,7 +49,7 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
                 + "takes (LayoutEngine maxInputCodePoints)"
         case .cancelled:
             return "cancelled: the task the layout ran in was cancelled"
-        case .message(let file, let line, let key, let reason):
+        case .message(let file, let line, let key, let reason), .scene(let file, let line, let key, let reason):
             let place = line > 0 ? "\(file):\(line)" : file
             return key.isEmpty ? "\(place): \(reason)" : "\(place): \(key): \(reason)"
         }

@@ -1,0 +1,66 @@
+// SceneRenderer+SVG: a resolved scene as SVG. Rectangles as <rect> (the border as an inset stroke),
+// images as embedded PNG <image>s, text nodes as the Renderer's own SVG of their layout nested in an
+// <svg> at the frame (its glyph ids prefixed per node so definitions never collide). Mirrored content
+// gets transform="matrix(-1 0 0 1 2x+w 0)", a reflection about the frame's vertical axis.
+
+import Foundation
+
+extension SceneRenderer {
+    /// The scene as SVG text, and the resolved scene.
+    /// - Throws: what `rgba` throws, except the pixel limits (SVG has no pixel buffer).
+    public func svg(_ scene: Scene, options: ComposeOptions = ComposeOptions()) throws(BidiRenderError) -> (svg: String, resolved: ResolvedScene) {
+        try RenderOptions(padding: 0, scale: options.scale).validate()
+        let resolved = scene.resolved()
+        let n = JSONText.number
+        let s = Double(options.scale)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(n(scene.width * s))\" height=\"\(n(scene.height * s))\" viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\">\n"
+        if scene.background.alpha > 0 {
+            out += "<rect class=\"background\" width=\"100%\" height=\"100%\" \(Self.paint("fill", scene.background))/>\n"
+        }
+        for (i, node) in resolved.nodes.enumerated() {
+            let f = node.frame
+            let mirror = node.mirrored ? " transform=\"matrix(-1 0 0 1 \(n(2 * f.x + f.width)) 0)\"" : ""
+            let head = "<g class=\"\(node.kind)\" data-path=\"\(node.path)\" data-view-type=\"\(node.viewType.rawValue)\" data-mirrored=\"\(node.mirrored)\"\(mirror)>"
+            switch node.content {
+            case .group:
+                continue
+            case .rect(let color, let radius, let borderWidth, let borderColor):
+                let r = min(max(0, radius), f.width / 2, f.height / 2)
+                out += "\(head)<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(r))\" \(Self.paint("fill", color))/>"
+                if borderWidth > 0 {
+                    let h = min(borderWidth, min(f.width, f.height) / 2) / 2
+                    out += "<rect x=\"\(n(f.x + h))\" y=\"\(n(f.y + h))\" width=\"\(n(f.width - 2 * h))\" height=\"\(n(f.height - 2 * h))\" rx=\"\(n(max(0, r - h)))\" fill=\"none\" stroke-width=\"\(n(2 * h))\" \(Self.paint("stroke", borderColor))/>"
+                }
+                out += "</g>\n"
+            case .image(let image, _, let mode):
+                let png = try image.pngData()
+                let aspect = mode == .fill ? "none" : "xMidYMid meet"
+                out += "\(head)<image x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" preserveAspectRatio=\"\(aspect)\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/></g>\n"
+            case .text(let text, let spans, let layoutOptions, let direction, let color):
+                let layout = try self.layout(text, spans: spans, options: layoutOptions, direction: direction, frame: f, scene: scene.direction)
+                var inner = try renderer.svg(layout, options: RenderOptions(color: color, background: .transparent, padding: 0))
+                // The nested document without its XML declaration, glyph ids prefixed with the node's number.
+                inner = String(inner.drop { $0 != "\n" }.dropFirst())
+                inner = inner.replacingOccurrences(of: "id=\"f", with: "id=\"n\(i)f").replacingOccurrences(of: "href=\"#f", with: "href=\"#n\(i)f")
+                inner = inner.replacingOccurrences(of: "<svg ", with: "<svg x=\"\(n(f.x))\" y=\"\(n(f.y))\" overflow=\"visible\" ")
+                out += "\(head)\n\(inner)</g>\n"
+            }
+        }
+        if options.debug {
+            for node in resolved.nodes {
+                let f = node.frame
+                let color = node.mirrored ? Self.mirroredOutline : Self.outline
+                out += "<rect class=\"debug\(node.mirrored ? " mirrored" : "")\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" stroke-width=\"0.5\" \(Self.paint("stroke", color))/>\n"
+            }
+        }
+        out += "</svg>\n"
+        return (out, resolved)
+    }
+
+    /// `fill="#RRGGBB"` (or stroke) with its opacity when not opaque.
+    private static func paint(_ attribute: String, _ color: RGBAColor) -> String {
+        let opacity = color.alpha == 255 ? "" : " \(attribute)-opacity=\"\(JSONText.number(Double(color.alpha) / 255))\""
+        return "\(attribute)=\"\(color.hex.prefix(7))\"\(opacity)"
+    }
+}

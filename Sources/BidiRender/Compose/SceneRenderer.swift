@@ -1,0 +1,110 @@
+// SceneRenderer: draws a resolved scene onto one RGBA canvas (then PNG), or writes it as SVG. Nodes
+// are drawn in depth-first order (a parent under its children); nothing is clipped to a group.
+// Text nodes are laid out by LayoutEngine into their frame and drawn by Renderer's glyph code;
+// mirrored content (an image in flipImageNames, a `flip` text) is drawn with its pixels flipped
+// horizontally inside its frame.
+//
+// Thread-safety: Sendable, as the LayoutEngine and Renderer it holds.
+
+/// How a scene is drawn.
+public struct ComposeOptions: Sendable, Hashable {
+    /// Device pixels per px: 1, 2 or 3.
+    public var scale: Int
+    /// Outline every frame (grey; magenta with a corner mark where the content is mirrored).
+    public var debug: Bool
+
+    public init(scale: Int = 1, debug: Bool = false) {
+        self.scale = scale
+        self.debug = debug
+    }
+}
+
+/// Draws scenes: PNG, SVG or RGBA, each with the resolved scene.
+public final class SceneRenderer: Sendable {
+    public let engine: LayoutEngine
+    let renderer: Renderer
+
+    public init(engine: LayoutEngine) throws(BidiRenderError) {
+        self.engine = engine
+        renderer = try Renderer()
+    }
+
+    static let outline = RGBAColor(red: 40, green: 110, blue: 255, alpha: 200)
+    static let mirroredOutline = RGBAColor(red: 220, green: 0, blue: 200, alpha: 230)
+
+    /// The scene as RGBA pixels, and the resolved scene.
+    /// - Throws: `.invalidValue` for a scale other than 1–3; `.renderFailure` when the canvas or a
+    ///   node's frame passes `ImageLimits`; what `LayoutEngine.layout` throws for a text node.
+    public func rgba(_ scene: Scene, options: ComposeOptions = ComposeOptions()) throws(BidiRenderError) -> (image: RGBAImage, resolved: ResolvedScene) {
+        try RenderOptions(padding: 0, scale: options.scale).validate()
+        let s = Double(options.scale)
+        let resolved = scene.resolved()
+        let (width, height) = try ImageLimits.pixelSize(width: scene.width, height: scene.height, options: RenderOptions(padding: 0, scale: options.scale))
+        var canvas = Canvas(width: width, height: height, background: scene.background)
+        /// Layout px to whole device px, never trapping (a scene built in code may hold any number).
+        func device(_ v: Double) -> Int { Int(clamping: (v * s).rounded(), to: -(1 << 40)...(1 << 40)) }
+        for node in resolved.nodes {
+            let f = node.frame
+            switch node.content {
+            case .group:
+                break
+            case .rect(let color, let radius, let borderWidth, let borderColor):
+                canvas.roundedRect(
+                    x: f.x * s, y: f.y * s, width: f.width * s, height: f.height * s, radius: radius * s, fill: color,
+                    borderWidth: borderWidth * s, border: borderColor)
+            case .image(let image, _, let mode):
+                let r = Self.contentRect(of: image, in: f, mode: mode)
+                canvas.drawImage(image, x: device(r.x), y: device(r.y), width: device(r.width), height: device(r.height), mirrored: node.mirrored)
+            case .text(let text, let spans, let layoutOptions, let direction, let color):
+                let layout = try self.layout(text, spans: spans, options: layoutOptions, direction: direction, frame: f, scene: scene.direction)
+                if node.mirrored {
+                    // Drawn on its own transparent canvas, then composited with its columns reversed.
+                    let (w, h) = ((f.width * s).rounded(.up), (f.height * s).rounded(.up))
+                    try ImageLimits.check(width: w, height: h)
+                    var own = Canvas(width: max(1, Int(w)), height: max(1, Int(h)), background: .transparent)
+                    try renderer.drawGlyphs(layout, on: &own, x: 0, y: 0, scale: s, color: color)
+                    canvas.composite(own.image, x: device(f.x), y: device(f.y), mirrored: true)
+                } else {
+                    try renderer.drawGlyphs(layout, on: &canvas, x: f.x, y: f.y, scale: s, color: color)
+                }
+            }
+        }
+        if options.debug {
+            for node in resolved.nodes {
+                let f = node.frame
+                let color = node.mirrored ? Self.mirroredOutline : Self.outline
+                canvas.stroke(x: f.x * s, y: f.y * s, width: max(1, f.width * s), height: max(1, f.height * s), color: color)
+                if node.mirrored { canvas.fill(x: f.x * s, y: f.y * s, width: 4 * s, height: 4 * s, color: color) }
+            }
+        }
+        return (canvas.image, resolved)
+    }
+
+    /// The scene as PNG bytes (libpng), and the resolved scene.
+    public func png(_ scene: Scene, options: ComposeOptions = ComposeOptions()) throws(BidiRenderError) -> (png: [UInt8], resolved: ResolvedScene) {
+        let (image, resolved) = try rgba(scene, options: options)
+        return (try image.pngData(), resolved)
+    }
+
+    /// A text node's layout: the frame's width as the line width, the scene's direction as the
+    /// forced paragraph direction unless the node sets one (AWERTL's third step: natural alignment
+    /// then puts Arabic on the right in an RTL UI).
+    func layout(
+        _ text: String, spans: [TextSpan], options: LayoutOptions, direction: ParagraphDirection?, frame: SceneRect,
+        scene: TextDirection
+    ) throws(BidiRenderError) -> Layout {
+        var options = options
+        options.maxWidth = max(0.001, frame.width)
+        options.direction = direction ?? (scene == .rightToLeft ? .rightToLeft : .leftToRight)
+        return try engine.layout(text, spans: spans, options: options)
+    }
+
+    /// Where an image's pixels go in its frame: the frame (`fill`) or the largest centred rectangle
+    /// of the image's aspect ratio inside it (`aspectFit`).
+    static func contentRect(of image: RGBAImage, in frame: SceneRect, mode: SceneContentMode) -> SceneRect {
+        guard mode == .aspectFit, image.width > 0, image.height > 0 else { return frame }
+        let k = min(frame.width / Double(image.width), frame.height / Double(image.height))
+        let (w, h) = (Double(image.width) * k, Double(image.height) * k)
+        return SceneRect(x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - h) / 2, width: w, height: h)
+    }
+}

@@ -1,0 +1,138 @@
+// Scene rendering: pixels of mirrored and unmirrored images and text, rounded rectangles, the
+// example card's goldens both ways, and SVG structure.
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import BidiRender
+
+@Suite struct SceneRenderTests {
+    static let renderer = try! SceneRenderer(engine: TestLayout.engine)
+    /// Left half red, right half blue.
+    static let halves = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
+
+    static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+        Array(image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4])
+    }
+
+    /// An ordinary image faces the reader in RTL (red stays left); a directional one (in
+    /// flipImageNames) is mirrored (red on the right); both sit at the mirrored place.
+    @Test func imagesNormalAndFlipped() throws {
+        let frame = SceneFrame.absolute(x: 0, y: 0, width: 20, height: 10)
+        for name in ["photo", "back"] {
+            let node = SceneNode(frame: frame, content: .image(Self.halves, name: name, mode: .fill))
+            let (image, _) = try Self.renderer.rgba(TestScene.scene(.rightToLeft, width: 100, [node]))
+            // The frame is at x 80…100 on the canvas.
+            let left = Self.pixel(image, 81, 5), right = Self.pixel(image, 98, 5)
+            let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255]
+            #expect(name == "photo" ? (left == red && right == blue) : (left == blue && right == red), "\(name)")
+            #expect(Self.pixel(image, 10, 5) == [255, 255, 255, 255])
+        }
+    }
+
+    /// aspectFit keeps the ratio, centred; fill stretches (bilinear).
+    @Test func contentModes() throws {
+        let node = SceneNode(frame: .absolute(x: 0, y: 0, width: 20, height: 20), content: .image(Self.halves, name: "", mode: .aspectFit))
+        let (image, _) = try Self.renderer.rgba(TestScene.scene(.leftToRight, width: 20, [node]))
+        #expect(Self.pixel(image, 10, 2) == [255, 255, 255, 255])  // above the 20×10 band
+        #expect(Self.pixel(image, 1, 10) == [255, 0, 0, 255] && Self.pixel(image, 18, 10) == [0, 0, 255, 255])
+    }
+
+    /// An image frame far larger than the canvas is sampled only where it is visible: no scaled copy,
+    /// no refusal (a 300,000 px square at scale 3 over a 20 px canvas).
+    @Test func hugeImageFrameIsClipped() throws {
+        let quarters = RGBAImage(width: 4, height: 1, pixels: [255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255])
+        // The canvas shows x 20,000…20,020 of the frame: a fifth of the way, inside the red half.
+        let node = SceneNode(frame: .absolute(x: -20_000, y: -50_000, width: 100_000, height: 100_000), content: .image(quarters, name: "", mode: .fill))
+        let (image, _) = try Self.renderer.rgba(TestScene.scene(.leftToRight, width: 20, [node]), options: ComposeOptions(scale: 3))
+        #expect(Self.pixel(image, 0, 0) == [255, 0, 0, 255] && Self.pixel(image, 59, 299) == [255, 0, 0, 255])
+    }
+
+    /// A rounded rectangle: the corner pixel is background, the centre fill, the edge border.
+    @Test func roundedRectWithBorder() throws {
+        let node = SceneNode(frame: .absolute(x: 10, y: 10, width: 40, height: 30), content: .rect(color: RGBAColor(red: 0, green: 200, blue: 0), cornerRadius: 10, borderWidth: 2, borderColor: .black))
+        let (image, _) = try Self.renderer.rgba(TestScene.scene(.leftToRight, width: 60, [node]), options: ComposeOptions(scale: 2))
+        #expect(image.width == 120 && image.height == 200)
+        #expect(Self.pixel(image, 21, 21) == [255, 255, 255, 255])
+        #expect(Self.pixel(image, 60, 50) == [0, 200, 0, 255])
+        #expect(Self.pixel(image, 60, 21) == [0, 0, 0, 255])
+        // Anti-aliased: some pixel on the curved edge is between background and border.
+        let curve = (20..<30).map { Self.pixel(image, $0, 24)[1] }
+        #expect(curve.contains { $0 > 0 && $0 < 255 })
+    }
+
+    /// A text node of type flip is drawn as the mirror image of the same text of type normal.
+    @Test func flippedTextMirrorsItsPixels() throws {
+        func draw(_ type: SceneViewType) throws -> RGBAImage {
+            let text = SceneNode(frame: .absolute(x: 0, y: 0, width: 120, height: 40), viewType: type, content: .text("abc مرحبا", spans: [], options: LayoutOptions(size: 18), direction: nil, color: .black))
+            return try Self.renderer.rgba(TestScene.scene(.rightToLeft, width: 120, [text])).image
+        }
+        let normal = try draw(.normal), flipped = try draw(.flip)
+        var differ = 0, ink = 0
+        for y in 0..<40 {
+            for x in 0..<120 {
+                let a = Self.pixel(normal, x, y)[0], b = Self.pixel(flipped, 119 - x, y)[0]
+                if a < 128 { ink += 1 }
+                if abs(Int(a) - Int(b)) > 2 { differ += 1 }
+            }
+        }
+        #expect(ink > 50 && differ == 0)
+        #expect(normal != flipped)
+    }
+
+    /// Text in an RTL scene takes RTL as its paragraph direction: with natural alignment, an Arabic
+    /// line ends at the frame's right edge; in LTR it starts at its left edge.
+    @Test func textDirectionFollowsTheScene() throws {
+        func inkColumns(_ direction: TextDirection) throws -> ClosedRange<Int> {
+            let text = SceneNode(frame: .absolute(x: 0, y: 0, width: 200, height: 40), content: .text("小明 بدأ", spans: [], options: LayoutOptions(size: 18), direction: nil, color: .black))
+            let image = try Self.renderer.rgba(TestScene.scene(direction, width: 200, [text])).image
+            let columns = (0..<200).filter { x in (0..<40).contains { Self.pixel(image, x, $0)[0] < 128 } }
+            return try #require(columns.first)...(try #require(columns.last))
+        }
+        #expect(try inkColumns(.rightToLeft).upperBound > 190)
+        #expect(try inkColumns(.leftToRight).lowerBound < 10)
+    }
+
+    static let exampleFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Examples/compose/follow-card.json").standardized.path
+
+    /// The example card, LTR and RTL, against the committed goldens (the tolerance of the seed goldens).
+    @Test(arguments: [TextDirection.leftToRight, .rightToLeft])
+    func exampleCardGolden(direction: TextDirection) throws {
+        var scene = try Scene(contentsOf: Self.exampleFile)
+        scene.direction = direction
+        let (image, resolved) = try Self.renderer.rgba(scene)
+        #expect(resolved.nodes.contains { $0.mirrored } == (direction == .rightToLeft))
+        let url = GoldenImageTests.directory.appendingPathComponent("compose-card-\(direction.rawValue).png")
+        if GoldenImageTests.update {
+            try Data(try image.pngData()).write(to: url)
+            return
+        }
+        let data = try #require(FileManager.default.contents(atPath: url.path), "missing golden \(url.path): BIDIRENDER_UPDATE_GOLDENS=1")
+        let golden = try RGBAImage(pngData: [UInt8](data))
+        #expect(golden.width == image.width && golden.height == image.height)
+        guard golden.pixels.count == image.pixels.count else { return }
+        var off = 0
+        for i in stride(from: 0, to: golden.pixels.count, by: 4) where (0..<4).contains(where: { abs(Int(golden.pixels[i + $0]) - Int(image.pixels[i + $0])) > 16 }) {
+            off += 1
+        }
+        #expect(Double(off) <= 0.005 * Double(golden.width * golden.height), "\(off) pixels differ")
+    }
+
+    /// SVG: well-formed, one group per drawn node with its path and mirroring, a reflection transform
+    /// on mirrored content, glyph ids unique across text nodes.
+    @Test func svgStructure() throws {
+        let scene = try Scene(contentsOf: Self.exampleFile)
+        let (svg, resolved) = try Self.renderer.svg(scene, options: ComposeOptions(debug: true))
+        let document = try XMLDocument(data: Data(svg.utf8))
+        let groups = try document.nodes(forXPath: "//*[local-name()='g'][@data-path]").compactMap { $0 as? XMLElement }
+        #expect(groups.count == resolved.nodes.count - 1)  // all but the root group
+        for group in groups {
+            let mirrored = group.attribute(forName: "data-mirrored")?.stringValue == "true"
+            #expect(mirrored == (group.attribute(forName: "transform")?.stringValue?.hasPrefix("matrix(-1 0 0 1") ?? false))
+        }
+        let ids = svg.matches(of: /<path id="([^"]+)"/).map { String($0.1) }
+        #expect(!ids.isEmpty && Set(ids).count == ids.count)
+        #expect(try document.nodes(forXPath: "//*[local-name()='rect'][@class='debug mirrored']").count == resolved.nodes.filter(\.mirrored).count)
+    }
+}
