@@ -134,6 +134,8 @@ def main():
     print("ratio reorder/reorder-engine-fribidi: %s" % ratio(results, "reorder", "reorder-engine-fribidi"))
     # Truncation (maxLines: 2 at the width of `layout`) must be no slower than the full layout: at most 1.
     print("ratio layout-maxlines2/layout: %s" % ratio(results, "layout-maxlines2", "layout"))
+    # Span styles (a coloured mention and a bold start per message) within 1.2× the plain layout.
+    print("ratio layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

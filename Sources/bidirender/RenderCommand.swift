@@ -54,12 +54,16 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the debug overlay.")
     var debug = false
 
+    @Option(help: "Draw every mention in this colour (#RRGGBB[AA]), unless a --span gives it a color.")
+    var mentionColor: RGBAColor?
+
     var imageFormat: ImageFormat? {
         format ?? ImageFormat(rawValue: (output as NSString).pathExtension.lowercased())
     }
 
     var renderOptions: RenderOptions {
-        RenderOptions(color: color, background: background, padding: padding, scale: scale, debug: debug)
+        RenderOptions(
+            color: color, background: background, padding: padding, scale: scale, debug: debug, mentionColor: mentionColor)
     }
 
     func validate() throws {
@@ -82,7 +86,7 @@ struct RenderCommand: ParsableCommand {
         if imageFormat == .png { try ImageLimits.checkEstimate(layout: layout.options, render: renderOptions) }
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
-        let result = try LayoutEngine(registry: registry).layout(text, options: layout.options)
+        let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans, options: layout.options)
         try Self.write(result, to: output, format: imageFormat!, options: renderOptions, into: &out)
     }
 

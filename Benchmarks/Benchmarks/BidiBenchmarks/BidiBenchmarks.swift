@@ -114,4 +114,5 @@ let benchmarks: @Sendable () -> Void = {
     comparisonBenchmarks()
     messageBenchmarks()
     truncationBenchmarks()
+    styledBenchmarks()
 }

@@ -29,7 +29,7 @@ enum Itemizer {
         var stepLanguages: [Int32] = []
         var items: [Item] = []
         items.reserveCapacity(max(16, range.count / 4))
-        var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32)?
+        var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32, size: Double)?
         let graphemeStarts = text.graphemeStarts
         text.display.withUnsafeBufferPointer { display in
             var i = range.lowerBound
@@ -62,23 +62,27 @@ enum Itemizer {
                     language = scratch.tables.languageIndex(
                         FallbackChainMemo.language(for: choice.source, locale: a.locale), cache: cache)
                 }
+                // A span's size splits items (it changes shaping); 0 is the options' size.
+                let size = attributes.table[Int(id)].size ?? 0
                 // A cluster normally has one level; split at a level change inside it all the same, so
                 // each item has one direction.
                 for j in i..<end {
                     let level = levels[j - range.lowerBound]
-                    if let c = current, c.level == level, c.script == script, c.font == font, c.language == language {
+                    if let c = current, c.level == level, c.script == script, c.font == font, c.language == language,
+                        c.size == size
+                    {
                         continue
                     }
                     if let c = current {
-                        items.append(Item(range: c.start..<j, level: c.level, script: c.script, language: c.language, font: c.font))
+                        items.append(Item(range: c.start..<j, level: c.level, script: c.script, language: c.language, font: c.font, size: c.size))
                     }
-                    current = (j, level, script, language, font)
+                    current = (j, level, script, language, font, size)
                 }
                 i = end
             }
         }
         if let c = current {
-            items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font))
+            items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font, size: c.size))
         }
         return items
     }

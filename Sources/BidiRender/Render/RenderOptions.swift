@@ -12,15 +12,20 @@ public struct RenderOptions: Sendable, Hashable {
     public var scale: Int
     /// Draw line boxes, baselines, run boxes by direction and level, cluster boundaries and mentions.
     public var debug: Bool
+    /// The colour of every mention (a link colour), unless a span gives its text a colour; nil draws
+    /// mentions in `color`.
+    public var mentionColor: RGBAColor?
 
     public init(
-        color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false
+        color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
+        mentionColor: RGBAColor? = nil
     ) {
         self.color = color
         self.background = background
         self.padding = padding
         self.scale = scale
         self.debug = debug
+        self.mentionColor = mentionColor
     }
 
     /// Checks padding (0…10,000 px) and scale (1, 2 or 3).

@@ -54,11 +54,15 @@ public final class Renderer: Sendable {
             }
         }
         draw(overlay.under)
+        // The spans' backgrounds under the glyphs, their decorations over them (StylePaint.swift).
+        draw(Self.backgrounds(layout))
         for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
             for run in line.runs {
                 guard let face = face(run.font) else { continue }
+                let perGlyph = Self.mayTakeMentionColor(run, mentions: layout.mentions, options: options)
+                let runColor = run.style.color ?? options.color
                 for glyph in run.glyphs {
                     let x = (glyph.x + p) * s
                     let y = (glyph.y + p) * s
@@ -69,10 +73,12 @@ public final class Renderer: Sendable {
                         abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
                     else { continue }
                     guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * s, dx: x - ix, dy: y - iy) else { continue }
-                    canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: options.color)
+                    let color = perGlyph ? Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options) : runColor
+                    canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
                 }
             }
         }
+        draw(decorations(layout, options: options))
         draw(overlay.over)
         return canvas.image
     }

@@ -56,11 +56,12 @@ struct ShapeScratch {
     /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz: word
     /// by word through the shaping cache (`Shaper.shapeWords`), or, without a cache, whole. Clusters
     /// are offsets into the original text. The glyphs are appended to `glyphs`; the result is their
-    /// range there.
+    /// range there. An item's own size (a span's) wins over `size`.
     private mutating func shape(
         _ item: Item, range: Range<Int>, context: Range<Int>, font: Font, language: String?, text: TextBuffer,
         size: Double
     ) -> Range<Int> {
+        let size = item.size > 0 ? item.size : size
         let start = glyphs.count
         text.display.withUnsafeBufferPointer { all in
             guard let cache else {

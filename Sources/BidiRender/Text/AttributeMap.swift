@@ -6,6 +6,8 @@ struct Attributes: Hashable {
     var weight: FontWeight
     var style: FontStyle
     var locale: LocaleTag
+    /// A span's size in px, nil for the options' size.
+    var size: Double? = nil
 }
 
 /// The attributes of the text: a table, and for each code point its index in the table (all 0, and
@@ -13,6 +15,9 @@ struct Attributes: Hashable {
 struct AttributeMap {
     var table: [Attributes]
     var index: [Int32]?
+    /// The paint of each code point (colour, background, decorations), apart from the font
+    /// attributes: it never changes shaping.
+    var styles = StyleMap(spans: [], count: 0)
 
     subscript(i: Int) -> Attributes { table[index.map { Int($0[i]) } ?? 0] }
     func id(_ i: Int) -> Int32 { index?[i] ?? 0 }
@@ -23,6 +28,7 @@ struct AttributeMap {
         let base = Attributes(weight: options.weight, style: options.style, locale: options.locale)
         guard spans.contains(where: \.setsAttributes) else {
             self.init(table: [base], index: nil)
+            styles = StyleMap(spans: spans, count: count)
             return
         }
         var perScalar = [Attributes](repeating: base, count: count)
@@ -34,6 +40,7 @@ struct AttributeMap {
                 if let weight = span.weight { perScalar[i].weight = weight }
                 if let style = span.style { perScalar[i].style = style }
                 if let locale = span.locale { perScalar[i].locale = locale }
+                if let size = span.size { perScalar[i].size = size }
             }
         }
         var table: [Attributes] = [base]
@@ -50,6 +57,7 @@ struct AttributeMap {
             }
         }
         self.init(table: table, index: index)
+        styles = StyleMap(spans: spans, count: count)
     }
 
     init(table: [Attributes], index: [Int32]?) {
