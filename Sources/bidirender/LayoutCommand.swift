@@ -17,7 +17,7 @@ struct LayoutCommand: ParsableCommand {
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
             "locale", "weight", "size", "width", "align", "mentions", "digits", "maxLines", "ellipsis", \
             "spans": [{"start", "end", "mention", "id", "weight", "style", "locale", "color", "background", \
-            "underline", "strikethrough", "size"}]); one output document \
+            "underline", "strikethrough", "size", "features"}]); one output document \
             per line.
             """
     )

@@ -21,6 +21,15 @@ import TestSupport
         #expect(try SpanOptions.span(parsing: "0:0", name: "--span 1") == TextSpan(range: 0..<0))
     }
 
+    /// features= takes the items after it that are not keys: HarfBuzz's own "ss01=1" among them.
+    @Test func featuresTakeTheFollowingItems() throws {
+        let span = try SpanOptions.span(parsing: "0:3:features=tnum,-liga,ss01=1,color=#000000", name: "--span 1")
+        #expect(span.features == ["tnum", "-liga", "ss01=1"])
+        #expect(span.color == .black)
+        let out = try runLayout(["ffi", "--direction", "ltr", "--no-system-fonts", "--span", "0:3:features=-liga"])
+        #expect(out.contains("[73=0@0,"))
+    }
+
     /// Errors name the span and the key.
     @Test(arguments: [
         ("5:2:color=#000000", "--span 1 (\"5:2:color=#000000\") must be START:END:key=value,… with code point offsets START ≤ END"),
@@ -30,7 +39,7 @@ import TestSupport
         ("0:2:underline=yes", "--span 1: underline \"yes\" must be true or false"),
         ("0:2:size=0", "--span 1: size \"0\" must be a size in px from 0.1 to 10000"),
         ("0:2:weight=heavyish", "--span 1: weight \"heavyish\" must be a whole number from 1 to 1000 or a weight name"),
-        ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, mention, id, color, background, underline, strikethrough, size)"),
+        ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, mention, id, color, background, underline, strikethrough, size, features)"),
         ("0:2:underline", "--span 1: \"underline\" must be key=value"),
     ])
     func errorsNameTheSpanAndKey(argument: String, message: String) {

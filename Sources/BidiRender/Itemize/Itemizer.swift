@@ -60,7 +60,8 @@ enum Itemizer {
                     fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
                     font = scratch.tables.fontIndex(choice.font)
                     language = scratch.tables.languageIndex(
-                        FallbackChainMemo.language(for: choice.source, locale: a.locale), cache: cache)
+                        FallbackChainMemo.language(for: choice.source, locale: a.locale), features: a.features,
+                        cache: cache)
                 }
                 // A span's size splits items (it changes shaping); 0 is the options' size.
                 let size = attributes.table[Int(id)].size ?? 0

@@ -63,7 +63,7 @@ public final class LayoutEngine: Sendable {
     ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
     ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
-        for (i, span) in spans.enumerated() where span.size != nil { try span.validate(index: i) }
+        for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
         return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &scratch)
         }

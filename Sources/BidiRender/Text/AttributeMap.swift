@@ -8,6 +8,8 @@ struct Attributes: Hashable {
     var locale: LocaleTag
     /// A span's size in px, nil for the options' size.
     var size: Double? = nil
+    /// A span's OpenType features (HarfBuzz's syntax), none by default.
+    var features: [String] = []
 }
 
 /// The attributes of the text: a table, and for each code point its index in the table (all 0, and
@@ -41,6 +43,7 @@ struct AttributeMap {
                 if let style = span.style { perScalar[i].style = style }
                 if let locale = span.locale { perScalar[i].locale = locale }
                 if let size = span.size { perScalar[i].size = size }
+                if let features = span.features { perScalar[i].features = features }
             }
         }
         var table: [Attributes] = [base]

@@ -14,6 +14,9 @@ public struct TextSpan: Sendable, Hashable {
     /// The font size in px (0.1…10,000), in place of the options' size: shaped and measured at it;
     /// the runs of one line share its baseline.
     public var size: Double?
+    /// OpenType features in HarfBuzz's syntax, one a string ("tnum", "-liga", "ss01=1"): they change
+    /// shaping (an empty list turns an earlier span's off).
+    public var features: [String]?
     /// The text colour, in place of the render options' (and the mention colour).
     public var color: RGBAColor?
     /// A fill behind the text, the height of the line box.
@@ -46,13 +49,18 @@ public struct TextSpan: Sendable, Hashable {
     }
 
     /// Whether the span sets a font attribute (weight, style, locale or size).
-    var setsAttributes: Bool { weight != nil || style != nil || locale != nil || size != nil }
+    var setsAttributes: Bool { weight != nil || style != nil || locale != nil || size != nil || features != nil }
 
     /// Whether the span sets a paint attribute (colour, background or a decoration).
     var setsStyle: Bool { color != nil || background != nil || underline != nil || strikethrough != nil }
 
-    /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`); errors name span `index`.
+    /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`) and that HarfBuzz parses every
+    /// feature (`hb_feature_from_string`); errors name span `index` and the key.
     func validate(index: Int) throws(BidiRenderError) {
+        if let features, let bad = HBFeatures.firstInvalid(features) {
+            throw .invalidValue(
+                key: "spans[\(index)].features", value: bad, reason: "is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)")
+        }
         if let size, !(size.isFinite && size >= 0.1 && size <= 10_000) {
             throw .invalidValue(key: "spans[\(index)].size", value: "\(size)", reason: "must be from 0.1 to 10000 px")
         }

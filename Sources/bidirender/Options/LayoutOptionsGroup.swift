@@ -53,7 +53,7 @@ struct LayoutOptionsGroup: ParsableArguments {
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
     /// "spans": [{"start", "end", "mention", "id", "weight", "style", "locale", "color", "background",
-    /// "underline", "strikethrough", "size"}].
+    /// "underline", "strikethrough", "size", "features"}].
     func options(from object: [String: Any]) throws(LineError) -> (LayoutOptions, [TextSpan]) {
         var o = options
         let direction = try JSONLines.choice(object, "direction", as: DirectionArgument.self) ?? directionOptions.direction

@@ -1,5 +1,5 @@
 // SpanOptions: the repeatable `--span START:END:key=value,…` of `layout` and `render`, and the span
-// style keys of a JSON line's "spans" (colour, background, underline, strikethrough, size).
+// style keys of a JSON line's "spans" (colour, background, underline, strikethrough, size, features).
 import ArgumentParser
 import BidiRender
 import Foundation
@@ -12,7 +12,9 @@ struct SpanOptions: ParsableArguments {
             discussion: """
                 Keys: weight (100…900 or a name), style (normal|italic), locale (BCP 47), mention (true|false), \
                 id (the mention's user id), color and background (#RRGGBB[AA]), underline and strikethrough \
-                (true|false), size (px, 0.1…10000).
+                (true|false), size (px, 0.1…10000), features (OpenType features in HarfBuzz's syntax; \
+                the items after features= that are not key=value pairs of the keys above are more features: \
+                features=tnum,-liga,ss01=1).
                 """,
             valueName: "START:END:key=value,…"))
     var spanArguments: [String] = []
@@ -46,10 +48,18 @@ struct SpanOptions: ParsableArguments {
         }
         var span = TextSpan(range: start..<end)
         guard parts.count == 3, !parts[2].isEmpty else { return span }
+        var inFeatures = false
         for pair in parts[2].split(separator: ",", omittingEmptySubsequences: false) {
             let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(kv[0])
+            // After features=, an item that is not one of the keys is one more feature ("ss01=1").
+            if inFeatures, !keys.contains(key) {
+                span.features?.append(String(pair))
+                continue
+            }
             guard kv.count == 2 else { throw LineError(message: "\(name): \"\(pair)\" must be key=value") }
-            try apply(String(kv[0]), String(kv[1]), to: &span, name: name)
+            inFeatures = key == "features"
+            try apply(key, String(kv[1]), to: &span, name: name)
         }
         return span
     }
@@ -82,6 +92,7 @@ struct SpanOptions: ParsableArguments {
         case "background": span.background = try color(value, bad)
         case "underline": span.underline = try boolean(value, bad)
         case "strikethrough": span.strikethrough = try boolean(value, bad)
+        case "features": span.features = value.isEmpty ? [] : [value]
         case "size":
             guard let size = Double(value), size.isFinite, size >= 0.1, size <= 10_000 else {
                 throw bad("a size in px from 0.1 to 10000")
@@ -89,9 +100,14 @@ struct SpanOptions: ParsableArguments {
             span.size = size
         default:
             throw LineError(
-                message: "\(name): unknown key \"\(key)\" (weight, style, locale, mention, id, color, background, underline, strikethrough, size)")
+                message: "\(name): unknown key \"\(key)\" (\(keys.joined(separator: ", ")))")
         }
     }
+
+    /// The keys of a span.
+    static let keys = [
+        "weight", "style", "locale", "mention", "id", "color", "background", "underline", "strikethrough", "size", "features",
+    ]
 
     private static func boolean(_ value: String, _ bad: (String) -> LineError) throws(LineError) -> Bool {
         switch value {
@@ -120,6 +136,12 @@ struct SpanOptions: ParsableArguments {
                 throw LineError(message: "\"\(path).size\" must be a number from 0.1 to 10000")
             }
             span.size = size
+        }
+        if let value = object["features"], !(value is NSNull) {
+            guard let list = value as? [Any], let features = list as? [String] else {
+                throw LineError(message: "\"\(path).features\" must be an array of strings (\"tnum\", \"-liga\", \"ss01=1\")")
+            }
+            span.features = features
         }
     }
 }

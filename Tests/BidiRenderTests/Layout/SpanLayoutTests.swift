@@ -86,4 +86,39 @@ import Testing
         let text = layout.textDump()
         #expect(text.contains("color=#c80000 background=#ffff0040 decorations=underline,strikethrough x=0 ["))
     }
+
+    /// Features change shaping (as `hb-shape --features` does on NotoSans): "-liga" keeps "ffi" as
+    /// three glyphs (f f i: 73 73 76, not the ligature 1503), "pnum" gives the proportional "1"
+    /// (1797, 441 units for the tabular 572). The same words shaped before without features, on the
+    /// same engine (a warm cache), are not reused for them, nor theirs for plain text after.
+    @Test func featuresChangeGlyphsAndAreKeyedInTheCache() {
+        let text = "ffi 1111 ffi"
+        let plain = TestLayout.layout(text, .leftToRight, locale: "en", size: 10)
+        #expect(plain.lines[0].runs.flatMap(\.glyphs).prefix(1).map(\.id) == [1503])
+        var noLiga = TextSpan(range: 0..<4)
+        noLiga.features = ["-liga"]
+        var pnum = TextSpan(range: 4..<8)
+        pnum.features = ["pnum", "kern=1"]
+        let styled = TestLayout.layout(text, .leftToRight, locale: "en", spans: [noLiga, pnum], size: 10)
+        let glyphs = styled.lines[0].runs.flatMap(\.glyphs)
+        #expect(glyphs.prefix(3).map(\.id) == [73, 73, 76])
+        let digits = glyphs.filter { (4..<8).contains($0.cluster) }
+        #expect(digits.map(\.id) == [1797, 1797, 1797, 1797])
+        #expect(digits.allSatisfy { abs($0.advance - 4.41) < 1e-9 })
+        // The last "ffi" has no span: still the ligature.
+        #expect(glyphs.last?.id == 1503)
+        let again = TestLayout.layout(text, .leftToRight, locale: "en", size: 10)
+        #expect(again.lines[0].runs.flatMap(\.glyphs) == plain.lines[0].runs.flatMap(\.glyphs))
+    }
+
+    /// A feature HarfBuzz cannot parse is an error naming the span, the key and the feature.
+    @Test func badFeatureIsAnError() {
+        var span = TextSpan(range: 0..<1)
+        span.features = ["tnum", "=1"]
+        #expect(throws: BidiRenderError.invalidValue(
+            key: "spans[0].features", value: "=1", reason: "is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)")
+        ) {
+            try TestLayout.engine.layout("ab", spans: [span], options: LayoutOptions())
+        }
+    }
 }
