@@ -41,6 +41,7 @@ import TestSupport
         ("0:2:weight=heavyish", "--span 1: weight \"heavyish\" must be a whole number from 1 to 1000 or a weight name"),
         ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, mention, id, color, background, underline, strikethrough, size, features)"),
         ("0:2:underline", "--span 1: \"underline\" must be key=value"),
+        ("0:2:features=tnum,colour=#000000", "--span 1: features \"colour=#000000\" is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)"),
     ])
     func errorsNameTheSpanAndKey(argument: String, message: String) {
         #expect(throws: (any Error).self) { try SpanOptions.span(parsing: argument, name: "--span 1") }

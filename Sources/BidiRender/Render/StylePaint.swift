@@ -1,7 +1,7 @@
 // StylePaint: what the spans' styles add to a drawing, shared by the PNG and SVG writers — glyph
 // colours (a span's, else the mention colour on a mention, else the text colour), backgrounds under
 // the glyphs, and underlines and strikethroughs placed from the fonts' own metrics, as filled
-// `OverlayShape`s whose role ("background", "underline", "strikethrough") is their SVG class.
+// `OverlayShape`s whose role ("span-background", "underline", "strikethrough") is their SVG class.
 
 extension Renderer {
     /// The colour of `glyph` of `run`: the run's span colour, else `options.mentionColor` when the
@@ -24,7 +24,7 @@ extension Renderer {
         for line in layout.lines {
             for run in line.runs {
                 guard let color = run.style.background, run.advance > 0 else { continue }
-                rects.append(OverlayShape(kind: .fill, x: run.x, y: line.top, width: run.advance, height: line.height, color: color, role: "background"))
+                rects.append(OverlayShape(kind: .fill, x: run.x, y: line.top, width: run.advance, height: line.height, color: color, role: "span-background"))
             }
         }
         return rects

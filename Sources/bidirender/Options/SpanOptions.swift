@@ -61,6 +61,13 @@ struct SpanOptions: ParsableArguments {
             inFeatures = key == "features"
             try apply(key, String(kv[1]), to: &span, name: name)
         }
+        // The features as HarfBuzz reads them (the library checks them again when it lays out).
+        do {
+            try span.validate(index: 0)
+        } catch {
+            guard case .invalidValue(let key, let value, let reason) = error else { throw LineError(message: error.description) }
+            throw LineError(message: "\(name): \(key.split(separator: ".").last ?? "") \"\(value)\" \(reason)")
+        }
         return span
     }
 

@@ -125,14 +125,14 @@ import Testing
         span.underline = true
         let layout = Self.layout("hi @sara there", .leftToRight, spans: [span], size: 20)
         let svg = try TestRender.renderer.svg(layout, options: RenderOptions(mentionColor: RGBAColor(red: 0, green: 0x80, blue: 0)))
-        #expect(svg.contains("<rect class=\"background\" x="))
+        #expect(svg.contains("<rect class=\"span-background\" x="))
         #expect(svg.contains("fill=\"#ffdc00\"/>"))
         #expect(svg.contains("<rect class=\"underline\" x="))
         #expect(svg.contains("data-script=\"Latn\" fill=\"#1a73e8\">"))
         #expect(svg.contains("fill=\"#008000\"/>"))
         // Backgrounds come before the text group, decorations after it.
         let text = svg.range(of: "<g class=\"text\"")!.lowerBound
-        #expect(svg.range(of: "class=\"background\"")!.lowerBound < text)
+        #expect(svg.range(of: "class=\"span-background\"")!.lowerBound < text)
         #expect(svg.range(of: "class=\"underline\"")!.lowerBound > text)
     }
 }
