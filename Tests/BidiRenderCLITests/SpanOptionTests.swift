@@ -82,6 +82,8 @@ import TestSupport
             #"{"text":"a","spans":[{"start":0,"end":1,"color":"blue"}]}"#,
             #"{"text":"a","spans":[{"start":0,"end":1,"underline":"yes"}]}"#,
             #"{"text":"a","spans":[{"start":0,"end":1,"size":0}]}"#,
+            #"{"text":"ffi","spans":[{"start":0,"end":3,"features":["-liga"]}]}"#,
+            #"{"text":"ffi","spans":[{"start":0,"end":3,"features":"-liga"}]}"#,
         ])
         let json = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
         let run = (((json["lines"] as! [[String: Any]])[0]["runs"]) as! [[String: Any]])[0]
@@ -90,6 +92,8 @@ import TestSupport
         #expect(lines[1].contains(##"spans[0]: color \"blue\" must be #RRGGBB or #RRGGBBAA"##))
         #expect(lines[2].contains(#"\"spans[0].underline\" must be true or false"#))
         #expect(lines[3].contains(#"\"spans[0].size\" must be a number from 0.1 to 10000"#))
+        #expect(lines[4].contains(#""glyphs":[{"id":73,"cluster":0,"#))
+        #expect(lines[5].contains(#"\"spans[0].features\" must be an array of strings"#))
     }
 
     /// `render --mention-color` paints the mention: the PNG holds opaque pixels of it and of the text

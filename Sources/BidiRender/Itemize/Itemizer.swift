@@ -23,6 +23,8 @@ enum Itemizer {
         var k = -1
         var kAttributes: Int32 = -1
         var kScript = ScriptTag.unknown
+        // A span's size splits items (it changes shaping); 0 is the options' size.
+        var kSize = 0.0
         // The current chain's steps, copied out of its memo when the chain changes (not per cluster).
         var coverage: [CodePointSet] = []
         var stepFonts: [Int32] = []
@@ -41,6 +43,7 @@ enum Itemizer {
                 if k < 0 || kScript != script || kAttributes != id {
                     kScript = script
                     kAttributes = id
+                    kSize = attributes.table[Int(id)].size ?? 0
                     k = scratch.memo(script: script, attributes: attributes.table[Int(id)], registry: registry, cache: cache)
                     coverage = scratch.memos[k].coverage
                     stepFonts = scratch.memos[k].fonts
@@ -63,8 +66,7 @@ enum Itemizer {
                         FallbackChainMemo.language(for: choice.source, locale: a.locale), features: a.features,
                         cache: cache)
                 }
-                // A span's size splits items (it changes shaping); 0 is the options' size.
-                let size = attributes.table[Int(id)].size ?? 0
+                let size = kSize
                 // A cluster normally has one level; split at a level change inside it all the same, so
                 // each item has one direction.
                 for j in i..<end {

@@ -1,4 +1,4 @@
-// AttributeMap: the weight, style and locale in force at each code point — the layout options,
+// AttributeMap: the weight, style, locale, size and features in force at each code point — the options,
 // overridden by the attributed spans in order — as a small table and an index per code point.
 
 /// The font attributes in force at a code point.
@@ -33,33 +33,17 @@ struct AttributeMap {
             styles = StyleMap(spans: spans, count: count)
             return
         }
-        var perScalar = [Attributes](repeating: base, count: count)
+        var values = SpanTable(base: base, count: count)
         for span in spans where span.setsAttributes {
-            let lo = max(0, span.range.lowerBound)
-            let hi = min(count, span.range.upperBound)
-            guard lo < hi else { continue }
-            for i in lo..<hi {
-                if let weight = span.weight { perScalar[i].weight = weight }
-                if let style = span.style { perScalar[i].style = style }
-                if let locale = span.locale { perScalar[i].locale = locale }
-                if let size = span.size { perScalar[i].size = size }
-                if let features = span.features { perScalar[i].features = features }
+            values.apply(span.range) { a in
+                if let weight = span.weight { a.weight = weight }
+                if let style = span.style { a.style = style }
+                if let locale = span.locale { a.locale = locale }
+                if let size = span.size { a.size = size }
+                if let features = span.features { a.features = features }
             }
         }
-        var table: [Attributes] = [base]
-        var ids: [Attributes: Int32] = [base: 0]
-        var index = [Int32](repeating: 0, count: count)
-        for (i, a) in perScalar.enumerated() {
-            if let id = ids[a] {
-                index[i] = id
-            } else {
-                let id = Int32(table.count)
-                table.append(a)
-                ids[a] = id
-                index[i] = id
-            }
-        }
-        self.init(table: table, index: index)
+        self.init(table: values.table, index: values.index)
         styles = StyleMap(spans: spans, count: count)
     }
 

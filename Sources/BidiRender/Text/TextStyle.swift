@@ -52,20 +52,9 @@ struct StyleMap {
     /// decoration overrides what earlier spans set, attribute by attribute (a later span wins).
     init(spans: [TextSpan], count: Int) {
         guard spans.contains(where: \.setsStyle) else { return }
-        var table: [TextStyle] = [.plain]
-        var ids: [TextStyle: Int32] = [.plain: 0]
-        var index = [Int32](repeating: 0, count: count)
+        var values = SpanTable(base: TextStyle.plain, count: count)
         for span in spans where span.setsStyle {
-            let lo = max(0, span.range.lowerBound)
-            let hi = min(count, span.range.upperBound)
-            guard lo < hi else { continue }
-            // Runs of one id in, one id out: look the overridden style up once per stretch.
-            var i = lo
-            while i < hi {
-                let old = index[i]
-                var end = i + 1
-                while end < hi, index[end] == old { end += 1 }
-                var style = table[Int(old)]
+            values.apply(span.range) { style in
                 if let color = span.color { style.color = color }
                 if let background = span.background { style.background = background }
                 if let underline = span.underline {
@@ -74,19 +63,9 @@ struct StyleMap {
                 if let strikethrough = span.strikethrough {
                     if strikethrough { style.decorations.insert(.strikethrough) } else { style.decorations.remove(.strikethrough) }
                 }
-                let id: Int32
-                if let known = ids[style] {
-                    id = known
-                } else {
-                    id = Int32(table.count)
-                    table.append(style)
-                    ids[style] = id
-                }
-                for k in i..<end { index[k] = id }
-                i = end
             }
         }
-        self.table = table
-        self.index = index
+        table = values.table
+        index = values.index
     }
 }
