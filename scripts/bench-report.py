@@ -140,6 +140,8 @@ def main():
         print("limit %s p50 < 1000 ns: %s" % (name, "n/a" if ns is None else "%.0f ns, %s" % (ns, "ok" if ns < 1000 else "OVER")))
     print("ratio layout-entities/layout (limit 1.10): %s" % ratio(results, "layout-entities", "layout"))
     print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
+    # Span styles (a coloured mention and a bold start per message) within 1.2× the plain layout.
+    print("ratio layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

@@ -16,7 +16,8 @@ struct LayoutCommand: ParsableCommand {
             input; x and y are absolute px (y is the baseline, down from the top).
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
             "locale", "weight", "size", "width", "align", "mentions", "digits", "maxLines", "ellipsis", "isolate", \
-            "spans": [{"start", "end", "mention", "weight", "style", "locale"}]); one output document \
+            "spans": [{"start", "end", "mention", "id", "weight", "style", "locale", "color", "background", \
+            "underline", "strikethrough", "size", "features"}]); one output document \
             per line.
             """
     )
@@ -65,7 +66,7 @@ struct LayoutCommand: ParsableCommand {
             return
         }
         let text = try input.readText()
-        let result = try engine.layout(text, options: layout.options)
+        let result = try engine.layout(text, spans: try layout.spanOptions.spans, options: layout.options)
         Self.write(result, format: format ?? .text, fontDirectory: fontDirectory, into: &out)
     }
 

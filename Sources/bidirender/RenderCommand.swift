@@ -59,6 +59,8 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "Draw the carets of this code point offset (the secondary one dashed).")
     var caret: Int?
+    @Option(help: "Draw every mention in this colour (#RRGGBB[AA]), unless a --span gives it a color.")
+    var mentionColor: RGBAColor?
 
     var imageFormat: ImageFormat? {
         format ?? ImageFormat(rawValue: (output as NSString).pathExtension.lowercased())
@@ -67,7 +69,7 @@ struct RenderCommand: ParsableCommand {
     var renderOptions: RenderOptions {
         RenderOptions(
             color: color, background: background, padding: padding, scale: scale, debug: debug,
-            selection: selection?.range, caret: caret)
+            selection: selection?.range, caret: caret, mentionColor: mentionColor)
     }
 
     func validate() throws {
@@ -90,7 +92,7 @@ struct RenderCommand: ParsableCommand {
         if imageFormat == .png { try ImageLimits.checkEstimate(layout: layout.options, render: renderOptions) }
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
-        let result = try LayoutEngine(registry: registry).layout(text, options: layout.options)
+        let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans, options: layout.options)
         try Self.write(result, to: output, format: imageFormat!, options: renderOptions, into: &out)
     }
 

@@ -62,10 +62,10 @@ public final class SceneRenderer: Sendable {
                     let (w, h) = ((f.width * s).rounded(.up), (f.height * s).rounded(.up))
                     try ImageLimits.check(width: w, height: h)
                     var own = Canvas(width: max(1, Int(w)), height: max(1, Int(h)), background: .transparent)
-                    try renderer.drawGlyphs(layout, on: &own, x: 0, y: 0, scale: s, color: color)
+                    try renderer.drawGlyphs(layout, on: &own, x: 0, y: 0, scale: s, options: RenderOptions(color: color))
                     canvas.composite(own.image, x: device(f.x), y: device(f.y), mirrored: true)
                 } else {
-                    try renderer.drawGlyphs(layout, on: &canvas, x: f.x, y: f.y, scale: s, color: color)
+                    try renderer.drawGlyphs(layout, on: &canvas, x: f.x, y: f.y, scale: s, options: RenderOptions(color: color))
                 }
             }
         }

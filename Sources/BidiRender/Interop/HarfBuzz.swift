@@ -89,14 +89,16 @@ final class HBFont: @unchecked Sendable {
     func hasGlyph(_ scalar: UInt32) -> Bool { coverage.contains(scalar) }
 
     /// Shapes `text[item]` with the rest of `text` as context (`hb_buffer_add_codepoints`), and
-    /// appends the glyphs, in visual order (left to right), to `output`.
+    /// appends the glyphs, in visual order (left to right), to `output`. `features` (a span's) go to
+    /// `hb_shape`.
     ///
     /// `continuation` says that `item` continues a cluster cut before it (see `StreamSafe`): the
     /// buffer then has HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE, so that HarfBuzz does not take
     /// its leading marks for a broken cluster and add a U+25CC glyph the text does not hold.
     func shape(
         buffer: HBBuffer, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool,
-        script: ScriptTag, language: String?, continuation: Bool = false, into output: inout [RawGlyph]
+        script: ScriptTag, language: String?, features: HBFeatures? = nil, continuation: Bool = false,
+        into output: inout [RawGlyph]
     ) {
         let b = buffer.handle
         hb_buffer_clear_contents(b)
@@ -106,7 +108,11 @@ final class HBFont: @unchecked Sendable {
         if let language { hb_buffer_set_language(b, hb_language_from_string(language, -1)) }
         hb_buffer_set_cluster_level(b, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE) }
-        face.withFace { _ in hb_shape(font, b, nil, 0) }
+        if let features {
+            features.withFeatures { list, count in face.withFace { _ in hb_shape(font, b, list, count) } }
+        } else {
+            face.withFace { _ in hb_shape(font, b, nil, 0) }
+        }
         if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DEFAULT) }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(b, &count),

@@ -22,7 +22,8 @@ struct FallbackChainMemo {
         self.chain = chain
         coverage = chain.map(\.font.hbFont.coverage)
         fonts = chain.map { tables.fontIndex($0.font) }
-        languages = chain.map { tables.languageIndex(Self.language(for: $0.source, locale: a.locale), cache: cache) }
+        languages = chain.map { tables.languageIndex(
+                Self.language(for: $0.source, locale: a.locale), features: a.features, cache: cache) }
     }
 
     /// The first step of `coverage` whose face covers every character of `cluster` that needs a

@@ -12,6 +12,8 @@ struct Item {
     var language: Int32
     /// Index into `ItemTables.fonts`.
     var font: Int32
+    /// A span's font size in px, 0 for the options' size.
+    var size: Double = 0
     /// The language's id in the shaping cache.
     var languageID: UInt32 = 0
     /// The glyphs, in visual order: a range of `ShapeScratch.glyphs` (empty until shaped).

@@ -10,6 +10,9 @@ struct ItemTables {
     private(set) var languages: [String?] = []
     /// The shaping cache's id of each language (0 without a cache).
     private(set) var languageIDs: [UInt32] = []
+    /// A span's OpenType features beside each language: a language index stands for the pair, so
+    /// items split where the features change and the cache keys them apart (nil for none).
+    private(set) var featureSets: [HBFeatures?] = []
 
     static let limit = 64
 
@@ -18,6 +21,7 @@ struct ItemTables {
 
     func font(_ item: Item) -> Font { fonts[Int(item.font)] }
     func language(_ item: Item) -> String? { languages[Int(item.language)] }
+    func features(_ item: Item) -> HBFeatures? { featureSets[Int(item.language)] }
 
     /// The index of `font`, added if new.
     mutating func fontIndex(_ font: Font) -> Int32 {
@@ -26,11 +30,21 @@ struct ItemTables {
         return Int32(fonts.count - 1)
     }
 
-    /// The index of `language`, added if new with its id in `cache`.
-    mutating func languageIndex(_ language: String?, cache: ShapeCache?) -> Int32 {
-        if let i = languages.firstIndex(of: language) { return Int32(i) }
+    /// The index of `language` with `features`, added if new with its id in `cache` (with features,
+    /// the id of the language and the features together).
+    mutating func languageIndex(_ language: String?, features: [String] = [], cache: ShapeCache?) -> Int32 {
+        if let i = languages.indices.first(where: {
+            languages[$0] == language && (featureSets[$0]?.text ?? []) == features
+        }) {
+            return Int32(i)
+        }
         languages.append(language)
-        languageIDs.append(cache?.languageID(language) ?? 0)
+        // Features were checked when the layout began (TextSpan.validate); one HarfBuzz could not
+        // parse is left out.
+        let set = features.isEmpty ? nil : HBFeatures(features)
+        featureSets.append(set)
+        let key = set.map { "\(language ?? "")\u{0}\($0.text.joined(separator: ","))" } ?? language
+        languageIDs.append(cache?.languageID(key) ?? 0)
         return Int32(languages.count - 1)
     }
 
@@ -39,5 +53,6 @@ struct ItemTables {
         fonts.removeAll(keepingCapacity: true)
         languages.removeAll(keepingCapacity: true)
         languageIDs.removeAll(keepingCapacity: true)
+        featureSets.removeAll(keepingCapacity: true)
     }
 }

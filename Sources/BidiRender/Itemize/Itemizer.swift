@@ -23,13 +23,15 @@ enum Itemizer {
         var k = -1
         var kAttributes: Int32 = -1
         var kScript = ScriptTag.unknown
+        // A span's size splits items (it changes shaping); 0 is the options' size.
+        var kSize = 0.0
         // The current chain's steps, copied out of its memo when the chain changes (not per cluster).
         var coverage: [CodePointSet] = []
         var stepFonts: [Int32] = []
         var stepLanguages: [Int32] = []
         var items: [Item] = []
         items.reserveCapacity(max(16, range.count / 4))
-        var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32)?
+        var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32, size: Double)?
         let graphemeStarts = text.graphemeStarts
         text.display.withUnsafeBufferPointer { display in
             var i = range.lowerBound
@@ -41,6 +43,7 @@ enum Itemizer {
                 if k < 0 || kScript != script || kAttributes != id {
                     kScript = script
                     kAttributes = id
+                    kSize = attributes.table[Int(id)].size ?? 0
                     k = scratch.memo(script: script, attributes: attributes.table[Int(id)], registry: registry, cache: cache)
                     coverage = scratch.memos[k].coverage
                     stepFonts = scratch.memos[k].fonts
@@ -60,25 +63,29 @@ enum Itemizer {
                     fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
                     font = scratch.tables.fontIndex(choice.font)
                     language = scratch.tables.languageIndex(
-                        FallbackChainMemo.language(for: choice.source, locale: a.locale), cache: cache)
+                        FallbackChainMemo.language(for: choice.source, locale: a.locale), features: a.features,
+                        cache: cache)
                 }
+                let size = kSize
                 // A cluster normally has one level; split at a level change inside it all the same, so
                 // each item has one direction.
                 for j in i..<end {
                     let level = levels[j - range.lowerBound]
-                    if let c = current, c.level == level, c.script == script, c.font == font, c.language == language {
+                    if let c = current, c.level == level, c.script == script, c.font == font, c.language == language,
+                        c.size == size
+                    {
                         continue
                     }
                     if let c = current {
-                        items.append(Item(range: c.start..<j, level: c.level, script: c.script, language: c.language, font: c.font))
+                        items.append(Item(range: c.start..<j, level: c.level, script: c.script, language: c.language, font: c.font, size: c.size))
                     }
-                    current = (j, level, script, language, font)
+                    current = (j, level, script, language, font, size)
                 }
                 i = end
             }
         }
         if let c = current {
-            items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font))
+            items.append(Item(range: c.start..<range.upperBound, level: c.level, script: c.script, language: c.language, font: c.font, size: c.size))
         }
         return items
     }

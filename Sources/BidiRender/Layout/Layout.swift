@@ -86,6 +86,8 @@ public struct LayoutRun: Sendable, Hashable {
     /// Whether the run is the ellipsis of a truncated line: its range is empty, at the cut, and its
     /// glyphs' clusters are the cut offset.
     public var isEllipsis: Bool = false
+    /// The spans' paint over the run (colour, background, decorations); runs split where it changes.
+    public var style: TextStyle = .plain
 }
 
 /// A glyph at its place.

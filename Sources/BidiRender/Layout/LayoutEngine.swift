@@ -57,12 +57,14 @@ public final class LayoutEngine: Sendable {
     /// (Decoding, bidi resolution and itemization of one paragraph run to their end: they take a few
     /// milliseconds per 100,000 code points.)
     ///
-    /// - Throws: `.invalidValue` for a size or width out of range; `.inputTooLarge` for a text of
+    /// - Throws: `.invalidValue` for a size or width out of range (a span's size too, naming the
+    ///   span); `.inputTooLarge` for a text of
     ///   more than `maxInputCodePoints` code points; `.cancelled` when the task is cancelled. Text
     ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
     ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
-        try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
+        for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
+        return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &scratch)
         }
     }

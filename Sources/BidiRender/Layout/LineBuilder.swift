@@ -8,7 +8,7 @@ struct LineBuilder {
     /// runs before they are built (item, level and code points), and its fonts.
     private var lineItems: [Item] = []
     private var itemAt: [Int32] = []
-    private var groups: [(item: Int, level: UInt8, lo: Int, hi: Int)] = []
+    private var groups: [(item: Int, level: UInt8, lo: Int, hi: Int, style: Int32)] = []
     private var fonts: [Int32] = []
 
     /// Lets go of storage a very long text grew.
@@ -57,8 +57,10 @@ struct LineBuilder {
         for (k, item) in lineItems.enumerated() {
             for _ in 0..<item.range.count { itemAt.append(Int32(k)) }
         }
-        // Runs: maximal visual stretches of one item and one level (inserted controls dropped).
+        // Runs: maximal visual stretches of one item, one level and one style (inserted controls
+        // dropped). Styles cut runs only here: they never change shaping.
         groups.removeAll(keepingCapacity: true)
+        let styles = attributes.styles
         bidi.withLineOrder(lo..<hi, baseLevel: paragraph.baseLevel) { order, bidiLevels in
             for t32 in order {
                 let t = Int(t32)
@@ -66,12 +68,15 @@ struct LineBuilder {
                 guard index >= 0 else { continue }
                 let level = bidiLevels[t]
                 let item = Int(itemAt[index - lineRange.lowerBound])
-                if var last = groups.last, last.item == item, last.level == level, index == last.lo - 1 || index == last.hi {
+                let style = styles.id(index)
+                if var last = groups.last, last.item == item, last.level == level, last.style == style,
+                    index == last.lo - 1 || index == last.hi
+                {
                     last.lo = min(last.lo, index)
                     last.hi = max(last.hi, index + 1)
                     groups[groups.count - 1] = last
                 } else {
-                    groups.append((item, level, index, index + 1))
+                    groups.append((item, level, index, index + 1, style))
                 }
             }
         }
@@ -99,11 +104,19 @@ struct LineBuilder {
                     positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
                     pen += g.xAdvance
                 }
-                if !fonts.contains(item.font) { fonts.append(item.font) }
-                line.runs.append(LayoutRun(
+                // A span's size: its run's metrics join the line's at that size (one baseline).
+                let runSize = item.size > 0 ? item.size : size
+                if item.size > 0 {
+                    Self.setMetrics(&line, font: tables.font(item), size: runSize)
+                } else if !fonts.contains(item.font) {
+                    fonts.append(item.font)
+                }
+                var run = LayoutRun(
                     range: group.lo..<group.hi, level: group.level, script: item.script.string,
-                    language: tables.language(item), font: tables.font(item).descriptor, size: size, x: runX,
-                    advance: pen - runX, glyphs: positioned))
+                    language: tables.language(item), font: tables.font(item).descriptor, size: runSize, x: runX,
+                    advance: pen - runX, glyphs: positioned)
+                if group.style != 0 { run.style = styles.table[Int(group.style)] }
+                line.runs.append(run)
             }
         }
         line.width = pen

@@ -10,8 +10,9 @@ extension Layout {
     ///  "contentWidth","truncated",
     ///  "lines":[{"start","end","x","baseline","width","ascent","descent","runs":[{"start","end",
     ///  "level","direction","script","language","font":{"family","weight","style","file"},
-    ///  "ellipsis" (true, only on a truncated line's ellipsis run),"x",
-    ///  "advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
+    ///  "ellipsis" (true, only on a truncated line's ellipsis run),"size" (px),"color","background"
+    ///  ("#RRGGBB" or "#RRGGBBAA", when a span set one),"decorations" (["underline","strikethrough"],
+    ///  when a span set one),"x","advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
     ///  "mentions":[{"start","end","direction"[,"id"]}],
     ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"]}],
     ///  "fallbacks":[{"start","end","source","family","file"}]}
@@ -46,6 +47,7 @@ extension Layout {
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
                 r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))}"
                 if run.isEllipsis { r += ",\"ellipsis\":true" }
+                r += ",\"size\":\(JSONText.number(run.size))" + Self.styleFields(run.style)
                 r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["
                 out.write(r)
                 for (k, glyph) in run.glyphs.enumerated() {
@@ -83,7 +85,8 @@ extension Layout {
     /// The layout as text, one line per visual run:
     /// `line L run R [start,end) level N ltr|rtl Script language font-file weight x=X [gid=cluster@x,y+advance|…]`
     /// (a truncated line's ellipsis run: `[cut,cut) ellipsis level N …`)
-    /// with x and y absolute in px, then the first `WarningSummary.limit` fallbacks, one line each, and
+    /// with x and y absolute in px (a run at another size than the options' adds `size=S`, a styled
+    /// run `color=#… background=#… decorations=underline,strikethrough` before `x=`), then the first `WarningSummary.limit` fallbacks, one line each, and
     /// a count of the rest. Font files are relative to `fontDirectory` when inside it.
     public func textDump(fontDirectory: String? = nil) -> String {
         var out = ""
@@ -103,6 +106,8 @@ extension Layout {
                 if run.isEllipsis { header += " ellipsis" }
                 header += " level \(run.level) \(run.direction.rawValue)"
                 header += " \(run.script) \(run.language ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
+                if run.size != options.size { header += " size=\(JSONText.number(run.size))" }
+                header += Self.styleText(run.style)
                 header += " x=\(JSONText.number(run.x)) ["
                 out.write(header)
                 for (k, glyph) in run.glyphs.enumerated() {
@@ -126,6 +131,26 @@ extension Layout {
                     + " (the JSON document lists them all)"
             })
         for line in summary { out.write(line + "\n") }
+    }
+
+    /// A run's style as JSON fields (each with its leading comma), "" for a plain run.
+    static func styleFields(_ style: TextStyle) -> String {
+        var r = ""
+        if let color = style.color { r += ",\"color\":\"\(color.hex)\"" }
+        if let background = style.background { r += ",\"background\":\"\(background.hex)\"" }
+        if !style.decorations.isEmpty {
+            r += ",\"decorations\":[" + style.decorations.names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        }
+        return r
+    }
+
+    /// A run's style for the text dump (each with its leading space), "" for a plain run.
+    static func styleText(_ style: TextStyle) -> String {
+        var r = ""
+        if let color = style.color { r += " color=\(color.hex)" }
+        if let background = style.background { r += " background=\(background.hex)" }
+        if !style.decorations.isEmpty { r += " decorations=" + style.decorations.names.joined(separator: ",") }
+        return r
     }
 
     static func file(_ path: String, _ directory: String?) -> String {

@@ -17,9 +17,13 @@ public struct RenderOptions: Sendable, Hashable {
     /// An offset whose carets to draw (`Layout.caret(at:affinity:)`; the secondary dashed), or nil.
     public var caret: Int?
 
+    /// The colour of every mention (a link colour), unless a span gives its text a colour; nil draws
+    /// mentions in `color`.
+    public var mentionColor: RGBAColor?
+
     public init(
         color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
-        selection: Range<Int>? = nil, caret: Int? = nil
+        selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil
     ) {
         self.color = color
         self.background = background
@@ -28,6 +32,7 @@ public struct RenderOptions: Sendable, Hashable {
         self.debug = debug
         self.selection = selection
         self.caret = caret
+        self.mentionColor = mentionColor
     }
 
     /// Checks padding (0…10,000 px) and scale (1, 2 or 3).

@@ -55,24 +55,30 @@ public final class Renderer: Sendable {
         }
         let marks = try QueryOverlay.shapes(layout, options: options)
         draw(overlay.under)
+        // The spans' backgrounds under the glyphs, their decorations over them (StylePaint.swift).
+        draw(Self.backgrounds(layout))
         draw(marks.under)
-        try drawGlyphs(layout, on: &canvas, x: p, y: p, scale: s, color: options.color)
+        try drawGlyphs(layout, on: &canvas, x: p, y: p, scale: s, options: options)
+        draw(decorations(layout, options: options))
         draw(overlay.over)
         draw(marks.over)
         return canvas.image
     }
 
     /// Draws the glyphs of `layout` onto `canvas` with the layout's origin at (`x`, `y`) layout px,
-    /// `scale` device pixels per px. Shared by `rgba` and scene composition (Compose/).
+    /// `scale` device pixels per px, in `options`' colour (a span's or the mention colour where
+    /// they apply). Shared by `rgba` and scene composition (Compose/).
     /// - Throws: `.cancelled` when the call's task is cancelled (checked once a line).
     func drawGlyphs(
-        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, color: RGBAColor
+        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions
     ) throws(BidiRenderError) {
         for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
             for run in line.runs {
                 guard let face = face(run.font) else { continue }
+                let perGlyph = Self.mayTakeMentionColor(run, mentions: layout.mentions, options: options)
+                let runColor = run.style.color ?? options.color
                 for glyph in run.glyphs {
                     let gx = (glyph.x + x) * scale
                     let gy = (glyph.y + y) * scale
@@ -83,6 +89,7 @@ public final class Renderer: Sendable {
                         abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
                     else { continue }
                     guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * scale, dx: gx - ix, dy: gy - iy) else { continue }
+                    let color = perGlyph ? Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options) : runColor
                     canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
                 }
             }

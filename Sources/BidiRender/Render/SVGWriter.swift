@@ -29,6 +29,12 @@ extension Renderer {
         var defined: [String: Bool] = [:]  // id → whether it has ink
         var fonts: [String: Int] = [:]
         func number(_ v: Double) -> String { JSONText.number(v) }
+        /// A glyph's own fill, for a mention's glyph in a run of other text (`mentionColor`).
+        func glyphFill(_ glyph: PositionedGlyph, _ run: LayoutRun, _ perGlyph: Bool) -> String {
+            guard perGlyph else { return "" }
+            let color = Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options)
+            return color == options.color ? "" : Self.fill(color)
+        }
         /// The font number of a run's face, numbered in order of first use.
         func fontNumber(_ run: LayoutRun) -> Int {
             let fontKey = "\(run.font.file)#\(run.font.index)"
@@ -82,6 +88,13 @@ extension Renderer {
             out.write("<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.opacity(options.background))/>\n")
         }
         writeShapes(overlay.under)
+        // The spans' backgrounds under the text, their decorations over it (StylePaint.swift).
+        func writePaint(_ rects: [OverlayShape]) {
+            for rect in rects {
+                out.write("<rect class=\"\(rect.role)\" x=\"\(number(rect.x + p))\" y=\"\(number(rect.y + p))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\"\(Self.fill(rect.color))/>\n")
+            }
+        }
+        writePaint(Self.backgrounds(layout))
         writeShapes(marks.under)
         out.write("<g class=\"text\" fill=\"\(options.color.hex.prefix(7))\"\(Self.opacity(options.color, attribute: "fill-opacity"))>\n")
         for (l, line) in layout.lines.enumerated() {
@@ -90,7 +103,8 @@ extension Renderer {
             for run in line.runs {
                 let f = fontNumber(run)
                 let face = face(run.font)
-                out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")>")
+                out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")\(Self.fill(run.style.color))>")
+                let perGlyph = Self.mayTakeMentionColor(run, mentions: layout.mentions, options: options)
                 for glyph in run.glyphs {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == true, let face else { continue }
@@ -98,7 +112,7 @@ extension Renderer {
                     let y = number(glyph.y + p)
                     if face.isScalable {
                         let scale = run.size / Double(face.metrics.unitsPerEm)
-                        out.write("<use href=\"#\(id)\" xlink:href=\"#\(id)\" transform=\"translate(\(x) \(y)) scale(\(number(scale)) \(number(-scale)))\"/>")
+                        out.write("<use href=\"#\(id)\" xlink:href=\"#\(id)\" transform=\"translate(\(x) \(y)) scale(\(number(scale)) \(number(-scale)))\"\(glyphFill(glyph, run, perGlyph))/>")
                     } else {
                         out.write("<use href=\"#\(id)\" xlink:href=\"#\(id)\" x=\"\(x)\" y=\"\(y)\"/>")
                     }
@@ -107,9 +121,16 @@ extension Renderer {
             }
         }
         out.write("</g>\n")
+        writePaint(decorations(layout, options: options))
         writeShapes(overlay.over)
         writeShapes(marks.over)
         out.write("</svg>\n")
+    }
+
+    /// A fill attribute (with its opacity) for a colour, "" for none.
+    private static func fill(_ color: RGBAColor?) -> String {
+        guard let color else { return "" }
+        return " fill=\"\(color.hex.prefix(7))\"\(opacity(color, attribute: "fill-opacity"))"
     }
 
     private static func opacity(_ color: RGBAColor, attribute: String = "fill-opacity") -> String {

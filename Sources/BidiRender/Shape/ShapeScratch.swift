@@ -49,18 +49,19 @@ struct ShapeScratch {
             items[k].languageID = tables.languageIDs[Int(item.language)]
             items[k].glyphs = shape(
                 items[k], range: item.range, context: context, font: tables.fonts[Int(item.font)],
-                language: tables.languages[Int(item.language)], text: text, size: size)
+                language: tables.languages[Int(item.language)], features: tables.features(items[k]), text: text, size: size)
         }
     }
 
     /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz: word
     /// by word through the shaping cache (`Shaper.shapeWords`), or, without a cache, whole. Clusters
     /// are offsets into the original text. The glyphs are appended to `glyphs`; the result is their
-    /// range there.
+    /// range there. An item's own size (a span's) wins over `size`.
     private mutating func shape(
-        _ item: Item, range: Range<Int>, context: Range<Int>, font: Font, language: String?, text: TextBuffer,
-        size: Double
+        _ item: Item, range: Range<Int>, context: Range<Int>, font: Font, language: String?, features: HBFeatures?,
+        text: TextBuffer, size: Double
     ) -> Range<Int> {
+        let size = item.size > 0 ? item.size : size
         let start = glyphs.count
         text.display.withUnsafeBufferPointer { all in
             guard let cache else {
@@ -68,7 +69,7 @@ struct ShapeScratch {
                 glyphs += shaper.shape(
                     codePoints: window, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
                     clusterBase: context.lowerBound, font: font, direction: TextDirection(level: item.level),
-                    script: item.script, language: language, size: size
+                    script: item.script, language: language, size: size, features: features
                 ).glyphs
                 return
             }
@@ -76,7 +77,8 @@ struct ShapeScratch {
                 shaper.shapeWords(
                     text: all, range: range, context: context, clusterStarts: starts, font: font,
                     rightToLeft: item.level & 1 == 1, script: item.script, language: language,
-                    languageID: item.languageID, size: size, clusterBase: 0, cache: cache, into: &glyphs)
+                    languageID: item.languageID, size: size, clusterBase: 0, cache: cache, features: features,
+                    into: &glyphs)
             }
         }
         return start..<glyphs.count
@@ -96,8 +98,8 @@ struct ShapeScratch {
             k -= 1
         }
         let glyphs = shape(
-            item, range: piece, context: line, font: tables.font(item), language: tables.language(item), text: text,
-            size: size)
+            item, range: piece, context: line, font: tables.font(item), language: tables.language(item),
+            features: tables.features(item), text: text, size: size)
         pieces.append((key, glyphs))
         return glyphs
     }

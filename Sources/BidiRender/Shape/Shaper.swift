@@ -51,14 +51,14 @@ public final class Shaper {
     /// five on each side). Clusters are offsets into `codePoints` plus `clusterBase`.
     func shape(
         codePoints: UnsafeBufferPointer<UInt32>, item: Range<Int>, clusterBase: Int, font: Font,
-        direction: TextDirection, script: ScriptTag, language: String?, size: Double
+        direction: TextDirection, script: ScriptTag, language: String?, size: Double, features: HBFeatures? = nil
     ) -> ShapedRun {
         let window = max(0, item.lowerBound - 8)..<min(codePoints.count, item.upperBound + 8)
         raw.removeAll(keepingCapacity: true)
         harfBuzzShape(
             font, text: UnsafeBufferPointer(rebasing: codePoints[window]),
             item: (item.lowerBound - window.lowerBound)..<(item.upperBound - window.lowerBound),
-            rightToLeft: direction == .rightToLeft, script: script, language: language)
+            rightToLeft: direction == .rightToLeft, script: script, language: language, features: features)
         return run(
             range: (clusterBase + item.lowerBound)..<(clusterBase + item.upperBound), font: font, direction: direction,
             script: script.string, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
@@ -84,7 +84,7 @@ public final class Shaper {
         text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Bool>, font: Font, rightToLeft: Bool, script: ScriptTag,
         language: String?, languageID: UInt32, size: Double, clusterBase: Int, cache: ShapeCache,
-        into output: inout [ShapedGlyph]
+        features: HBFeatures? = nil, into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
@@ -121,7 +121,9 @@ public final class Shaper {
                 Self.append(cache.glyphs(hit), base: base, scale: scale, to: &output)
                 continue
             }
-            shapeWord(word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language)
+            shapeWord(
+                word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language,
+                features: features)
             let glyphs = raw.lazy.map(CachedGlyph.init)
             if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
                 Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
@@ -167,7 +169,7 @@ public final class Shaper {
     /// made offsets into the word.
     private func shapeWord(
         _ word: UnsafeBufferPointer<UInt32>, before: UInt32, after: UInt32, font: Font, rightToLeft: Bool,
-        script: ScriptTag, language: String?
+        script: ScriptTag, language: String?, features: HBFeatures?
     ) {
         context.removeAll(keepingCapacity: true)
         if before != 0 { context.append(before) }
@@ -178,7 +180,7 @@ public final class Shaper {
         context.withUnsafeBufferPointer {
             harfBuzzShape(
                 font, text: $0, item: offset..<(offset + word.count), rightToLeft: rightToLeft, script: script,
-                language: language)
+                language: language, features: features)
         }
         if offset != 0 { for k in raw.indices { raw[k].cluster -= UInt32(offset) } }
     }
@@ -197,14 +199,14 @@ public final class Shaper {
     /// every 4,096 code points), leaving `raw` partial: the layout then throws `.cancelled`.
     private func harfBuzzShape(
         _ font: Font, text: UnsafeBufferPointer<UInt32>, item: Range<Int>, rightToLeft: Bool, script: ScriptTag,
-        language: String?, cancellable: Bool = true
+        language: String?, features: HBFeatures? = nil, cancellable: Bool = true
     ) {
         var (cut, longest) = StreamSafe.cut(text, item)
         guard var end = cut else {
             if longest > longestNonStarterRun { longestNonStarterRun = longest }
             font.hbFont.shape(
                 buffer: buffer, text: text, item: item, rightToLeft: rightToLeft, script: script, language: language,
-                into: &raw)
+                features: features, into: &raw)
             return
         }
         // Rare (only text built to be hostile has such runs): plain arrays, one per piece.
@@ -217,7 +219,7 @@ public final class Shaper {
             var glyphs: [RawGlyph] = []
             font.hbFont.shape(
                 buffer: buffer, text: text, item: start..<end, rightToLeft: rightToLeft, script: script,
-                language: language, continuation: start != item.lowerBound, into: &glyphs)
+                language: language, features: features, continuation: start != item.lowerBound, into: &glyphs)
             if let previousCluster {
                 for k in glyphs.indices where glyphs[k].cluster == UInt32(start) { glyphs[k].cluster = previousCluster }
             }

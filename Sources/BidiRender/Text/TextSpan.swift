@@ -1,5 +1,5 @@
-// TextSpan: attributes (a mention, weight, style, locale) over a range of the text, like an attributed
-// string's.
+// TextSpan: attributes (a mention, weight, style, locale, size; colour, background, decorations) over a
+// range of the text, like an attributed string's.
 
 /// Attributes over a range of the text, like an attributed string's. Nil fields inherit the options.
 public struct TextSpan: Sendable, Hashable {
@@ -11,6 +11,20 @@ public struct TextSpan: Sendable, Hashable {
     public var weight: FontWeight?
     public var style: FontStyle?
     public var locale: LocaleTag?
+    /// The font size in px (0.1…10,000), in place of the options' size: shaped and measured at it;
+    /// the runs of one line share its baseline.
+    public var size: Double?
+    /// OpenType features in HarfBuzz's syntax, one a string ("tnum", "-liga", "ss01=1"): they change
+    /// shaping (an empty list turns an earlier span's off).
+    public var features: [String]?
+    /// The text colour, in place of the render options' (and the mention colour).
+    public var color: RGBAColor?
+    /// A fill behind the text, the height of the line box.
+    public var background: RGBAColor?
+    /// Draw an underline (true), or none where an earlier span set one (false).
+    public var underline: Bool?
+    /// Draw a strikethrough (true), or none where an earlier span set one (false).
+    public var strikethrough: Bool?
 
     public init(
         range: Range<Int>, isMention: Bool = false, mentionID: String? = nil, weight: FontWeight? = nil,
@@ -34,6 +48,21 @@ public struct TextSpan: Sendable, Hashable {
             style: style, locale: locale)
     }
 
-    /// Whether the span sets a font attribute (weight, style or locale).
-    var setsAttributes: Bool { weight != nil || style != nil || locale != nil }
+    /// Whether the span sets a font attribute (weight, style, locale or size).
+    var setsAttributes: Bool { weight != nil || style != nil || locale != nil || size != nil || features != nil }
+
+    /// Whether the span sets a paint attribute (colour, background or a decoration).
+    var setsStyle: Bool { color != nil || background != nil || underline != nil || strikethrough != nil }
+
+    /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`) and that HarfBuzz parses every
+    /// feature (`hb_feature_from_string`); errors name span `index` and the key.
+    public func validate(index: Int) throws(BidiRenderError) {
+        if let features, let bad = HBFeatures.firstInvalid(features) {
+            throw .invalidValue(
+                key: "spans[\(index)].features", value: bad, reason: "is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)")
+        }
+        if let size, !(size.isFinite && size >= 0.1 && size <= 10_000) {
+            throw .invalidValue(key: "spans[\(index)].size", value: "\(size)", reason: "must be from 0.1 to 10000 px")
+        }
+    }
 }

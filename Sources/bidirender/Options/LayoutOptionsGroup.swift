@@ -12,6 +12,8 @@ extension DigitSubstitution: ExpressibleByArgument {}
 struct LayoutOptionsGroup: ParsableArguments {
     @OptionGroup var directionOptions: DirectionOptions
     @OptionGroup var fontOptions: FontOptions
+    /// `--span`, for the text given on the command line (a JSON line brings its own "spans").
+    @OptionGroup var spanOptions: SpanOptions
 
     @Option(help: "Font size in px, from 0.1 to 10000.")
     var size: Double = 16
@@ -54,7 +56,8 @@ struct LayoutOptionsGroup: ParsableArguments {
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
-    /// "spans": [{"start", "end", "mention", "weight", "style", "locale"}].
+    /// "spans": [{"start", "end", "mention", "id", "weight", "style", "locale", "color", "background",
+    /// "underline", "strikethrough", "size", "features"}].
     func options(from object: [String: Any]) throws(LineError) -> (LayoutOptions, [TextSpan]) {
         var o = options
         let direction = try JSONLines.choice(object, "direction", as: DirectionArgument.self) ?? directionOptions.direction
@@ -119,6 +122,7 @@ struct LayoutOptionsGroup: ParsableArguments {
         if let tag = try JSONLines.string(span, "locale", path: "\(path).locale") {
             textSpan.locale = try locale(tag, key: "\(path).locale")
         }
+        try SpanOptions.applyStyle(span, to: &textSpan, path: path)
         return textSpan
     }
 

@@ -47,8 +47,13 @@ enum TestRender {
     ])
     func seedGolden(name: String, text: String, direction: ParagraphDirection) throws {
         let (_, image) = TestRender.image(text, direction, width: 320)
-        let url = Self.directory.appendingPathComponent("\(name).png")
-        if Self.update {
+        try Self.check(image, name: name)
+    }
+
+    /// Compares `image` with the golden `name`.png, or writes it when `update` is set.
+    static func check(_ image: RGBAImage, name: String) throws {
+        let url = directory.appendingPathComponent("\(name).png")
+        if update {
             try Data(try image.pngData()).write(to: url)
             print("updated golden \(url.path)")
             return

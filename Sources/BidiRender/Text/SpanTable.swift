@@ -1,0 +1,42 @@
+// SpanTable: values over the code points of a text kept as a small table of distinct values and an
+// index per code point — what AttributeMap and StyleMap build from the spans.
+
+/// Distinct values and, per code point, the index of its value. A span is applied stretch by
+/// stretch (code points of one index): its override is computed and interned once per stretch, not
+/// once per code point.
+struct SpanTable<Value: Hashable> {
+    private(set) var table: [Value]
+    private(set) var index: [Int32]
+    private var ids: [Value: Int32]
+
+    /// `base` over `count` code points.
+    init(base: Value, count: Int) {
+        table = [base]
+        index = [Int32](repeating: 0, count: count)
+        ids = [base: 0]
+    }
+
+    /// Overrides the values of `range` (clipped to the text) with `override`.
+    mutating func apply(_ range: Range<Int>, _ override: (inout Value) -> Void) {
+        let lo = max(0, range.lowerBound)
+        let hi = min(index.count, range.upperBound)
+        var i = lo
+        while i < hi {
+            let old = index[i]
+            var end = i + 1
+            while end < hi, index[end] == old { end += 1 }
+            var value = table[Int(old)]
+            override(&value)
+            let id: Int32
+            if let known = ids[value] {
+                id = known
+            } else {
+                id = Int32(table.count)
+                table.append(value)
+                ids[value] = id
+            }
+            if id != old { for k in i..<end { index[k] = id } }
+            i = end
+        }
+    }
+}

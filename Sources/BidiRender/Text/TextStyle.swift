@@ -1,0 +1,71 @@
+// TextStyle: the paint of a span — colour, background and decorations — which changes how glyphs are
+// drawn but never how they are shaped; and StyleMap, the style in force at each code point.
+
+/// Lines drawn with the text: an underline, a strikethrough, or both.
+public struct TextDecorations: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let underline = TextDecorations(rawValue: 1)
+    public static let strikethrough = TextDecorations(rawValue: 2)
+
+    /// The names of the decorations set, in a fixed order ("underline", "strikethrough"), as the JSON
+    /// and text dumps write them.
+    public var names: [String] {
+        var names: [String] = []
+        if contains(.underline) { names.append("underline") }
+        if contains(.strikethrough) { names.append("strikethrough") }
+        return names
+    }
+}
+
+/// The paint in force at a code point: nil colours take the render options' (or, for a mention, the
+/// mention colour).
+public struct TextStyle: Sendable, Hashable {
+    public var color: RGBAColor?
+    public var background: RGBAColor?
+    public var decorations: TextDecorations
+
+    public init(color: RGBAColor? = nil, background: RGBAColor? = nil, decorations: TextDecorations = []) {
+        self.color = color
+        self.background = background
+        self.decorations = decorations
+    }
+
+    /// No colour, no background, no decoration.
+    public static let plain = TextStyle()
+}
+
+/// The styles of the text: a table, and for each code point its index in the table (no table and no
+/// per-code-point array when no span sets a style, so the unstyled path allocates nothing).
+struct StyleMap {
+    var table: [TextStyle] = []
+    var index: [Int32]?
+
+    subscript(i: Int) -> TextStyle { index.map { table[Int($0[i])] } ?? .plain }
+    func id(_ i: Int) -> Int32 { index?[i] ?? 0 }
+
+    /// Whether any code point has a style.
+    var isEmpty: Bool { index == nil }
+
+    /// The spans' styles over `count` code points: each span that sets a colour, background or
+    /// decoration overrides what earlier spans set, attribute by attribute (a later span wins).
+    init(spans: [TextSpan], count: Int) {
+        guard spans.contains(where: \.setsStyle) else { return }
+        var values = SpanTable(base: TextStyle.plain, count: count)
+        for span in spans where span.setsStyle {
+            values.apply(span.range) { style in
+                if let color = span.color { style.color = color }
+                if let background = span.background { style.background = background }
+                if let underline = span.underline {
+                    if underline { style.decorations.insert(.underline) } else { style.decorations.remove(.underline) }
+                }
+                if let strikethrough = span.strikethrough {
+                    if strikethrough { style.decorations.insert(.strikethrough) } else { style.decorations.remove(.strikethrough) }
+                }
+            }
+        }
+        table = values.table
+        index = values.index
+    }
+}
