@@ -41,7 +41,8 @@ extension Layout {
                 r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script))"
                 r += ",\"language\":" + (run.language.map(JSONText.quote) ?? "null")
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
-                r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))}"
+                r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))"
+                r += Self.instanceFields(run.font) + "}"
                 if run.isEllipsis { r += ",\"ellipsis\":true" }
                 r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["
                 out.write(r)

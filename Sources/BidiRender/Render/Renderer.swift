@@ -22,9 +22,12 @@ public final class Renderer: Sendable {
     }
 
     func face(_ font: FontDescriptor) -> FTFace? {
-        let key = "\(font.file)#\(font.index)"
+        var key = "\(font.file)#\(font.index)"
+        if let weight = font.variationWeight { key += "@wght=\(weight)" }
         if let face = faces.withLock({ $0[key] }) { return face }
         guard let face = try? FTFace(library: library, path: font.file, index: font.index) else { return nil }
+        // A variable instance gets a face of its own, set once before use (FreeTypeVariations.swift).
+        if let weight = font.variationWeight { guard (try? face.setVariationWeight(weight)) != nil else { return nil } }
         faces.withLock { cache in
             if cache.count >= Self.faceCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = face
@@ -68,7 +71,8 @@ public final class Renderer: Sendable {
                     guard let penX = Int(checking: ix), let baselineY = Int(checking: iy),
                         abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
                     else { continue }
-                    guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * s, dx: x - ix, dy: y - iy) else { continue }
+                    guard let bitmap = face.rasterize(
+                        glyph.id, pixelSize: run.size * s, dx: x - ix, dy: y - iy, slant: run.font.syntheticSlant) else { continue }
                     canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: options.color)
                 }
             }
