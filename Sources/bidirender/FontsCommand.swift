@@ -119,7 +119,7 @@ struct FontsReport {
             let d = step.font.descriptor
             var line = "  \(i + 1). \(step.source.label): asked \(step.requestedWeight), got \(d.weight) (\(step.weightReason))"
             if step.italicMissing { line += "; " + Self.italicRuleText(step.italicRule) }
-            out += line + "\n     \(d.family) \(d.weight) \(d.style.rawValue): \(file(step))\n"
+            out += line + "\n     \(d.family) \(d.weight) \(d.style.rawValue)\(Self.instanceText(d)): \(file(step))\n"
         }
         out += "  \(chain.count + 1). fontconfig: installed fonts that have the character, for the locale\n"
         out += "  \(chain.count + 2). .notdef: glyph 0 of the first font above\n"
@@ -143,6 +143,14 @@ struct FontsReport {
             out += "warning: no font covers: " + list.joined(separator: ", ") + "; shown as .notdef\n"
         }
         return out
+    }
+
+    /// " (wght 350)" for a variable instance, " (synthetic oblique)" for a slanted one.
+    static func instanceText(_ d: FontDescriptor) -> String {
+        var parts: [String] = []
+        if let w = d.variationWeight { parts.append("wght \(JSONText.number(w))") }
+        if d.syntheticSlant != 0 { parts.append("synthetic oblique") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
     /// What the package's italic rule did, for a step where italic was asked for and is absent.

@@ -2,9 +2,9 @@
 // (see FreeTypeRaster.swift for the hinting mode), libpng writes PNG, and SVG takes glyph outlines
 // from FT_Outline_Decompose, each glyph defined once and reused.
 //
-// Thread-safety: the renderer is Sendable. It keeps one FreeType face per font file for rendering
-// (apart from the registry's shaping faces, which stay at their own size), behind a lock; each face
-// serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
+// Thread-safety: the renderer is Sendable. It keeps one FreeType face per font file for rendering, and
+// one per variable instance, set to its wght once before use (apart from the registry's shaping
+// faces, which stay at their own size), behind a lock; each face serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
 
 import Foundation
 
