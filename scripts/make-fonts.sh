@@ -4,7 +4,8 @@
 # Everything under Fonts/ (font files, OFL.txt per family, fonts.json and
 # README.md) is produced by this script from Debian's font packages:
 #
-#   fonts-noto-core / fonts-noto-extra  -> Noto Sans, Noto Sans Arabic
+#   fonts-noto-core / fonts-noto-extra  -> Noto Sans, Noto Sans Arabic, Noto Sans Hebrew,
+#                                          Noto Nastaliq Urdu
 #   fonts-noto-cjk                      -> Noto Sans CJK SC (face taken out of the .ttc)
 #   unicode-data                        -> Unihan kTGH (通用规范汉字表) for the hanzi subset
 #   fonttools (pyftsubset)              -> subsetting
@@ -91,6 +92,31 @@ ARABIC_RANGES=(
     "U+FB50-FDFF|Arabic Presentation Forms-A"
     "U+FE70-FEFF|Arabic Presentation Forms-B"
 )
+# Noto Sans Hebrew: the Hebrew block and what the font has for use next to it.
+HEBREW_RANGES=(
+    "U+0000,U+000D|control glyphs (.null, CR)"
+    "U+0020-007E|ASCII (the font covers only part of it)"
+    "U+00A0,U+00AD|NBSP, soft hyphen"
+    "U+0591-05FF|Hebrew (cantillation marks, points, letters, punctuation)"
+    "U+200B-200F|ZWSP, ZWNJ, ZWJ, LRM, RLM"
+    "U+2066-2069|bidi isolates (default-ignorable in HarfBuzz)"
+    "U+20AA|new sheqel sign"
+    "U+25CC|dotted circle"
+    "U+FB1D-FB4F|Alphabetic Presentation Forms (Hebrew)"
+)
+# Noto Nastaliq Urdu: the Arabic code points Urdu (and the other Nastaliq languages) use.
+URDU_RANGES=(
+    "U+0000,U+000D|control glyphs (.null, CR)"
+    "U+0020-007E|ASCII (the font covers only part of it)"
+    "U+00A0,U+00AB,U+00BB|NBSP, guillemets"
+    "U+0600-06FF|Arabic (Urdu letters, Extended Arabic-Indic digits U+06F0–06F9, separators U+066B–066C)"
+    "U+0750-077F|Arabic Supplement"
+    "U+200B-200F|ZWSP, ZWNJ, ZWJ, LRM, RLM"
+    "U+2066-2069|bidi isolates (default-ignorable in HarfBuzz)"
+    "U+25CC|dotted circle"
+    "U+FB50-FDFF|Arabic Presentation Forms-A"
+    "U+FE70-FEFF|Arabic Presentation Forms-B"
+)
 # Noto Sans CJK SC: hanzi from the 通用规范汉字表 (see hanzi list below) plus:
 CJK_RANGES=(
     "U+0000,U+000D|control glyphs (.null, CR)"
@@ -114,6 +140,8 @@ join_ranges() { local out="" r; for r in "$@"; do out+="${out:+,}${r%%|*}"; done
 LATIN_UNICODES="$(join_ranges "${LATIN_RANGES[@]}")"
 ARABIC_UNICODES="$(join_ranges "${ARABIC_RANGES[@]}")"
 CJK_UNICODES="$(join_ranges "${CJK_RANGES[@]}")"
+HEBREW_UNICODES="$(join_ranges "${HEBREW_RANGES[@]}")"
+URDU_UNICODES="$(join_ranges "${URDU_RANGES[@]}")"
 
 COMMON_SUBSET_OPTS=(
     --layout-features='*'
@@ -136,13 +164,16 @@ FONT_SPECS=(
     "NotoSansArabic/NotoSansArabic-Regular.ttf|NotoSansArabic-Regular.ttf|arabic"
     "NotoSansArabic/NotoSansArabic-Medium.ttf|NotoSansArabic-Medium.ttf|arabic"
     "NotoSansArabic/NotoSansArabic-Bold.ttf|NotoSansArabic-Bold.ttf|arabic"
+    "NotoSansHebrew/NotoSansHebrew-Regular.ttf|NotoSansHebrew-Regular.ttf|hebrew"
+    "NotoSansHebrew/NotoSansHebrew-Bold.ttf|NotoSansHebrew-Bold.ttf|hebrew"
+    "NotoNastaliqUrdu/NotoNastaliqUrdu-Regular.ttf|NotoNastaliqUrdu-Regular.ttf|urdu"
     "NotoSansSC/NotoSansSC-Regular.otf|NotoSansCJK-Regular.ttc|cjk"
     "NotoSansSC/NotoSansSC-Bold.otf|NotoSansCJK-Bold.ttc|cjk"
 )
 
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-mkdir -p "$FONTS/NotoSans" "$FONTS/NotoSansArabic" "$FONTS/NotoSansSC"
+mkdir -p "$FONTS/NotoSans" "$FONTS/NotoSansArabic" "$FONTS/NotoSansSC" "$FONTS/NotoSansHebrew" "$FONTS/NotoNastaliqUrdu"
 
 # Locate a file shipped by one of the font packages; prints "<path>|<package>".
 find_source() {
@@ -210,6 +241,8 @@ for spec in "${FONT_SPECS[@]}"; do
     case "$kind" in
         latin)  opts+=(--unicodes="$LATIN_UNICODES") ;;
         arabic) opts+=(--unicodes="$ARABIC_UNICODES") ;;
+        hebrew) opts+=(--unicodes="$HEBREW_UNICODES") ;;
+        urdu)   opts+=(--unicodes="$URDU_UNICODES") ;;
         cjk)
             index="$(cjk_face_index "$src")"
             opts+=(--font-number="$index" --unicodes="$CJK_UNICODES"
@@ -231,6 +264,8 @@ export FONTS TMP HANZI_MAX_TGH CJK_LAYOUT_SCRIPTS UNIHAN
 export LATIN_RANGES_TXT="$(printf '%s\n' "${LATIN_RANGES[@]}")"
 export ARABIC_RANGES_TXT="$(printf '%s\n' "${ARABIC_RANGES[@]}")"
 export CJK_RANGES_TXT="$(printf '%s\n' "${CJK_RANGES[@]}")"
+export HEBREW_RANGES_TXT="$(printf '%s\n' "${HEBREW_RANGES[@]}")"
+export URDU_RANGES_TXT="$(printf '%s\n' "${URDU_RANGES[@]}")"
 export SUBSET_OPTS_TXT="${COMMON_SUBSET_OPTS[*]}"
 "$PY" - <<'EOF'
 import hashlib, json, os, subprocess
@@ -325,11 +360,24 @@ def entries(prefix):
     return sorted(res, key=lambda e: e["weight"])
 
 packages = [("ar", entries("NotoSansArabic")), ("fa", entries("NotoSansArabic")),
+            ("ur", entries("NotoNastaliqUrdu")), ("he", entries("NotoSansHebrew")), ("iw", entries("NotoSansHebrew")),
             ("zh-Hans", entries("NotoSansSC")), ("default", entries("NotoSans"))]
-scripts = OrderedDict([("Arab", "ar"), ("Hani", "zh-Hans")])
+scripts = OrderedDict([("Arab", "ar"), ("Hebr", "he"), ("Hani", "zh-Hans")])
+# Italic where a package has no italic face: Arabic, Nastaliq and Han are not slanted; they take the
+# seed's rule (italic shown as medium, upright). Latin and Hebrew get a synthetic oblique (the
+# default, so no key).
+ITALIC = {"ar": {"weight": 500}, "fa": {"weight": 500}, "ur": {"weight": 500}, "zh-Hans": {"weight": 500}}
+# A package that serves its script for its own locale ahead of "scripts": Urdu is written in
+# Nastaliq, so Arabic-script text in an ur locale takes Noto Nastaliq Urdu, not Noto Sans Arabic.
+OWN_SCRIPTS = {"ur": ["Arab"]}
 lines = ["{", '  "packages": [']
 for pi, (loc, fs) in enumerate(packages):
-    lines += ["    {", f'      "locale": {json.dumps(loc)},', '      "fonts": [']
+    lines += ["    {", f'      "locale": {json.dumps(loc)},']
+    if loc in ITALIC:
+        lines.append(f'      "italic": {json.dumps(ITALIC[loc])},')
+    if loc in OWN_SCRIPTS:
+        lines.append(f'      "scripts": {json.dumps(OWN_SCRIPTS[loc])},')
+    lines.append('      "fonts": [')
     for fi, e in enumerate(fs):
         lines.append("        " + json.dumps(e, ensure_ascii=False) + ("," if fi < len(fs) - 1 else ""))
     lines += ["      ]", "    }" + ("," if pi < len(packages) - 1 else "")]
@@ -432,6 +480,22 @@ unreachable glyphs and glyph names; joining forms (`init`/`medi`/`fina`/`isol`),
 same files serve the `ar` and `fa` packages of the manifest (Persian letters
 and digits U+06A9, U+06AF, U+06CC, U+06F0–06F9 are in U+0600–06FF).
 
+### Noto Sans Hebrew (`NotoSansHebrew/`) — Regular and Bold
+
+{ranges_table('HEBREW_RANGES_TXT')}
+
+The same files serve the `he` package and `iw` (the tag Hebrew had before 1989, still sent by
+some systems); `scripts` maps `Hebr` to `he`, so Hebrew text takes them in any locale.
+
+### Noto Nastaliq Urdu (`NotoNastaliqUrdu/`) — Regular
+
+{ranges_table('URDU_RANGES_TXT')}
+
+Only the Regular face is kept: Nastaliq's contextual forms make each file about half a megabyte
+even after subsetting (the ranges above are nearly all the font maps). Bold text in Urdu gets the
+Regular face by the CSS weight rule. The `ur` package lists `Arab` in its own `scripts`, so
+Arabic-script text in an Urdu locale takes Nastaliq ahead of the manifest's `"Arab": "ar"`.
+
 ### Noto Sans CJK SC (`NotoSansSC/`) — Simplified Chinese, Regular and Bold
 
 The source is the `.ttc` collection of `fonts-noto-cjk`; the face whose family
@@ -505,6 +569,15 @@ per-locale *packages*:
       `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `black` 900.
     - `style` (optional, default `"normal"`) — `"normal"` or `"italic"`.
     - `index` (optional, default 0) — face index inside a font collection (`.ttc`/`.otc`).
+    - `weight` may also be a range, two weights separated by a space (`"100 900"`, as
+      CSS's `@font-face` descriptor): the face is a variable font, and any weight inside
+      the range is drawn exactly by setting its `wght` axis (outside it, CSS Fonts 4 §5.2
+      picks the nearest end).
+  - `italic` (optional, default `"synthesize"`) — what italic gives when the package has
+    no italic face: `"synthesize"` (the upright face slanted, in shaping and drawing),
+    `"upright"` (the upright face as it is), or `{{"weight": 500}}` (that weight, upright).
+  - `scripts` (optional) — ISO 15924 scripts this package serves for its own locale ahead
+    of the manifest's top-level `scripts` (`"ur"` lists `"Arab"`: Urdu is written in Nastaliq).
 - `scripts` (optional) — object mapping an ISO 15924 script code (as in the
   Unicode `Script` property, e.g. `Hani`, `Arab`) to the `locale` of the package
   that always serves text in that script, whatever the UI locale: it is the
@@ -560,6 +633,12 @@ while IFS='|' read -r out src index pkg kind; do
             n="$(hb-shape --no-glyph-names --language=ar "$FONTS/$out" 'لا' | grep -oE '(^\[|\|)[0-9]+=' | wc -l)"
             if [[ "$n" -lt 2 ]]; then echo "ok  $out lam-alef ligature: 'لا' (2 chars) -> $n glyph"
             else echo "FAIL $out: no lam-alef ligature ('لا' -> $n glyphs)"; fail=1; fi
+            ;;
+        hebrew)
+            check_shape "$out" "$src" "$index" he 'שָׁלוֹם עוֹלָם ₪ בֵּית־סֵפֶר'
+            ;;
+        urdu)
+            check_shape "$out" "$src" "$index" ur 'اردو زبان ۱۲۳'
             ;;
         cjk)
             check_shape "$out" "$src" "$index" zh-Hans '今天天气好吗，'

@@ -7,6 +7,7 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_MULTIPLE_MASTERS_H
 
 // FT_LOAD_TARGET_ is a function-like macro: it packs a render mode into load flags.
 static inline FT_Int32 CFreeType_FT_LOAD_TARGET_(FT_Render_Mode mode) { return FT_LOAD_TARGET_(mode); }

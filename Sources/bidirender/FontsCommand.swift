@@ -118,8 +118,8 @@ struct FontsReport {
         for (i, step) in chain.enumerated() {
             let d = step.font.descriptor
             var line = "  \(i + 1). \(step.source.label): asked \(step.requestedWeight), got \(d.weight) (\(step.weightReason))"
-            if step.italicMissing { line += "; no italic in the package, upright used" }
-            out += line + "\n     \(d.family) \(d.weight) \(d.style.rawValue): \(file(step))\n"
+            if step.italicMissing { line += "; " + Self.italicRuleText(step.italicRule) }
+            out += line + "\n     \(d.family) \(d.weight) \(d.style.rawValue)\(Self.instanceText(d)): \(file(step))\n"
         }
         out += "  \(chain.count + 1). fontconfig: installed fonts that have the character, for the locale\n"
         out += "  \(chain.count + 2). .notdef: glyph 0 of the first font above\n"
@@ -145,6 +145,23 @@ struct FontsReport {
         return out
     }
 
+    /// " (wght 350)" for a variable instance, " (synthetic oblique)" for a slanted one.
+    static func instanceText(_ d: FontDescriptor) -> String {
+        var parts: [String] = []
+        if let w = d.variationWeight { parts.append("wght \(JSONText.number(w))") }
+        if d.syntheticSlant != 0 { parts.append("synthetic oblique") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// What the package's italic rule did, for a step where italic was asked for and is absent.
+    static func italicRuleText(_ rule: ItalicPolicy?) -> String {
+        switch rule ?? .upright {
+        case .synthesize: return "no italic in the package, rule synthesize: the upright face slanted by \(JSONText.number(FontInstance.syntheticSlant))"
+        case .upright: return "no italic in the package, rule upright: upright used"
+        case .weight(let w): return "no italic in the package, rule weight \(w): that weight, upright"
+        }
+    }
+
     func json() -> String {
         func choiceFields(_ c: FontChoice) -> String {
             let d = c.font.descriptor
@@ -152,6 +169,9 @@ struct FontsReport {
             if let package = package(c.source) { fields += ",\"package\":\(JSONText.quote(package))" }
             fields += ",\"weightAsked\":\(c.requestedWeight.value),\"weightGiven\":\(d.weight.value)"
             fields += ",\"weightReason\":\(JSONText.quote(c.weightReason)),\"italicMissing\":\(c.italicMissing)"
+            if let rule = c.italicRule { fields += ",\"italicRule\":\(JSONText.quote(rule.description))" }
+            if d.syntheticSlant != 0 { fields += ",\"synthetic\":\"slant\",\"slant\":\(JSONText.number(d.syntheticSlant))" }
+            if let w = d.variationWeight { fields += ",\"variation\":{\"wght\":\(JSONText.number(w))}" }
             fields += ",\"font\":{\"family\":\(JSONText.quote(d.family)),\"weight\":\(d.weight.value),\"style\":\"\(d.style.rawValue)\",\"file\":\(JSONText.quote(d.file)),\"index\":\(d.index)}"
             return fields
         }

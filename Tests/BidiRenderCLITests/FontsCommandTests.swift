@@ -23,19 +23,23 @@ func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.sel
 
     @Test func italicMissingIsSaid() throws {
         let out = try runFonts(["--locale", "ar", "--weight", "bold", "--style", "italic", "--script", "Arab", "--no-system-fonts"])
-        #expect(out.contains("  1. script Arab → ar: asked 700, got 700 (exact); no italic in the package, upright used"))
+        #expect(out.contains("  1. script Arab → ar: asked 700, got 500 (italic → 500 by the package's rule; exact); no italic in the package, rule weight 500: that weight, upright"))
+        let latin = try runFonts(["--style", "italic", "--script", "Latn", "--no-system-fonts"])
+        #expect(latin.contains("  1. locale default: asked 400, got 400 (exact); no italic in the package, rule synthesize: the upright face slanted by 0.2"))
+        let json = try runFonts(["--style", "italic", "--script", "Latn", "--no-system-fonts", "--format", "json"])
+        #expect(json.contains("\"italicMissing\":true,\"italicRule\":\"synthesize\",\"synthetic\":\"slant\",\"slant\":0.2"))
     }
 
     @Test func charactersAndWarnings() throws {
-        let out = try runFonts(["--locale", "en", "--text", "a小ש", "--no-system-fonts"])
+        let out = try runFonts(["--locale", "en", "--text", "a小Ա", "--no-system-fonts"])
         #expect(out.contains("\n  0\tU+0061\ta\tLatn\tdefault\tNoto Sans 400 normal\tNotoSans/NotoSans-Regular.ttf\n"))
         #expect(out.contains("\n  1\tU+5C0F\t小\tHani\tscript Hani → zh-Hans\tNoto Sans CJK SC 400 normal\tNotoSansSC/NotoSansSC-Regular.otf\n"))
-        #expect(out.contains("warning: no font covers: ש (U+05E9); shown as .notdef"))
+        #expect(out.contains("warning: no font covers: Ա (U+0531); shown as .notdef"))
     }
 
     @Test func systemFallbackIsReported() throws {
-        let out = try runFonts(["--locale", "he", "--text", "ש"])
-        #expect(out.contains("fell to fontconfig: ש (U+05E9, "))
+        let out = try runFonts(["--locale", "hy", "--text", "Ա"])
+        #expect(out.contains("fell to fontconfig: Ա (U+0531, "))
     }
 
     @Test func jsonReport() throws {

@@ -3,9 +3,11 @@
 //
 // Format (Fonts/README.md documents it; fields may be added):
 //   {"packages": [{"locale": "ar", "fonts": [{"weight": 300 | "light", "style": "normal" | "italic",
-//                                            "file": "relative/path.ttf", "index": 0}, …]}, …],
+//                                            "file": "relative/path.ttf", "index": 0}, …],
+//                 "italic": "synthesize" | "upright" | {"weight": 500}}, …],
 //    "scripts": {"Hani": "zh-Hans"}}
-// `weight` (a number 1–1000 or a name) and `file` are required; `style` defaults to normal and
+// `weight` (a number 1–1000 or a name, or a range "100 900" for a variable face; ItalicPolicy.swift)
+// and `file` are required; a package's `italic` defaults to synthesize; `style` defaults to normal and
 // `index` (the face in a collection, 0–65535) to 0. Paths are relative to the manifest's folder, and
 // font files must be regular files inside it unless the caller allows others (ManifestFiles.swift).
 // The JSON is read strictly (StrictJSON.swift): no trailing commas, no duplicate keys. A package
@@ -15,7 +17,11 @@ import Foundation
 
 /// One font of a package.
 public struct ManifestFont: Sendable, Hashable {
+    /// The weight; for a variable face, the lowest of `variableWeights`.
     public var weight: FontWeight
+    /// For a variable face (`"weight": "100 900"`), the weights it serves through its `wght` axis;
+    /// nil for a static face.
+    public var variableWeights: ClosedRange<FontWeight>? = nil
     public var style: FontStyle
     /// Absolute path of the font file.
     public var file: String
@@ -33,6 +39,11 @@ public struct FontPackage: Sendable, Hashable {
     /// The normalized locale tag, or "default".
     public var locale: String
     public var fonts: [ManifestFont]
+    /// What italic gives when the package has no italic face (`"italic"`, default synthesize).
+    public var italic: ItalicPolicy = .synthesize
+    /// Scripts (ISO 15924) the package serves for its own locale ahead of the manifest's `scripts`
+    /// (`"scripts": ["Arab"]` on `ur`: Urdu's Arabic script in Nastaliq). Empty by default.
+    public var scripts: [String] = []
 }
 
 /// A parsed fonts.json.
@@ -71,7 +82,8 @@ public struct FontManifest: Sendable, Hashable {
             for (j, fontItem) in fontList.enumerated() {
                 let fat = at + [.key("fonts"), .index(j)]
                 let font = try parser.object(fontItem, fat)
-                let weight = try parser.weight(font, fat + [.key("weight")])
+                let weights = try parser.weights(font, fat + [.key("weight")])
+                let weight = weights.lowerBound
                 let style = try parser.style(font, fat + [.key("style")])
                 let file = try parser.string(font, fat + [.key("file")], required: true)!
                 let index = try parser.integer(font, fat + [.key("index")], in: 0...0xFFFF, what: "a face in a collection") ?? 0
@@ -80,10 +92,11 @@ public struct FontManifest: Sendable, Hashable {
                 case .success(let path): absolute = path
                 case .failure(let failure): throw parser.error(fat + [.key("file")], failure.reason)
                 }
-                if let other = fonts.firstIndex(where: { $0.weight == weight && $0.style == style }) {
+                if let other = fonts.firstIndex(where: { $0.weights.overlaps(weights) && $0.style == style }) {
                     throw parser.error(fat, "a second \(style.rawValue) \(weight.value) font in the package (fonts[\(other)] is one)")
                 }
                 var entry = ManifestFont(weight: weight, style: style, file: absolute, relativeFile: file, index: index)
+                if weights.lowerBound != weights.upperBound { entry.variableWeights = weights }
                 entry.line = JSONLocator.line(of: fat + [.key("file")], in: bytes)
                 entry.keyPath = fat.dotted
                 fonts.append(entry)
@@ -92,7 +105,10 @@ public struct FontManifest: Sendable, Hashable {
             if packages.contains(where: { $0.locale == tag }) {
                 throw parser.error(at + [.key("locale")], "a second package for locale \"\(tag)\"")
             }
-            packages.append(FontPackage(locale: tag, fonts: fonts))
+            var package = FontPackage(locale: tag, fonts: fonts)
+            package.italic = try parser.italic(object, at + [.key("italic")])
+            package.scripts = try parser.scriptList(object, at + [.key("scripts")])
+            packages.append(package)
         }
         if packages.isEmpty { throw parser.error([.key("packages")], "needs at least one package") }
         var scripts: [String: String] = [:]
@@ -124,7 +140,7 @@ public struct FontManifest: Sendable, Hashable {
 }
 
 /// The typed reads of a manifest, each failing with the file, line and key path.
-private struct ManifestParser {
+struct ManifestParser {
     let bytes: [UInt8]
     let path: String
 

@@ -2,6 +2,7 @@
 // serves it through the fallback chain.
 //
 // The chain, for a cluster of script S, locale L, weight W and style T:
+//   0. the first package of L's fallback chain that lists S in its own "scripts" (Urdu's "Arab");
 //   1. the package that `scripts` in the manifest names for S ("Hani" → "zh-Hans"), whatever L is;
 //   2. the packages of L's fallback chain (zh-Hant-HK → zh-Hant → zh; en-US → en), most specific first;
 //   3. the "default" package;
@@ -29,6 +30,11 @@ public struct FontDescriptor: Sendable, Hashable {
     public var file: String
     /// Face index in a collection.
     public var index: Int
+    /// The `wght` axis value of a variable face's instance (then equal to `weight`); nil for a
+    /// static face.
+    public var variationWeight: Double? = nil
+    /// The synthetic oblique's slant (x per unit of y), 0 when the face is drawn as it is.
+    public var syntheticSlant: Double = 0
 }
 
 /// The chain step that served a cluster.
@@ -74,6 +80,8 @@ public struct FontChoice: Sendable, Hashable {
     public var italicMissing: Bool
     /// Why this weight: "exact", or the CSS rule that picked it.
     public var weightReason: String
+    /// The package's italic rule, when it applied (`italicMissing`); nil otherwise.
+    public var italicRule: ItalicPolicy? = nil
 }
 
 /// A face the registry has loaded, with its HarfBuzz font: loaded once, shared by every layout.
@@ -87,13 +95,22 @@ public final class Font: Sendable, Hashable {
 
     /// Loads face `index` of `file`. Weight and style come from the manifest, or, when nil, from the
     /// face itself (OS/2 usWeightClass, FreeType's italic flag), as for system fonts.
-    init(library: FTLibrary, file: String, index: Int, weight: FontWeight?, style: FontStyle?) throws(BidiRenderError) {
-        face = try FTFace(library: library, path: file, index: index)
-        hbFont = try HBFont(face: face)
+    /// An instance (FontInstance.swift) passes `variationWeight` (a face of its own is opened and
+    /// set to it) or `syntheticSlant` with `sharing`, the upright font's face, which it then shares.
+    init(
+        library: FTLibrary, file: String, index: Int, weight: FontWeight?, style: FontStyle?,
+        variationWeight: Double? = nil, syntheticSlant: Double = 0, sharing shared: FTFace? = nil
+    ) throws(BidiRenderError) {
+        let face: FTFace
+        if let shared { face = shared } else { face = try FTFace(library: library, path: file, index: index) }
+        if shared == nil, let variationWeight { try face.setVariationWeight(variationWeight) }
+        self.face = face
+        hbFont = try HBFont(face: face, variationWeight: variationWeight, syntheticSlant: syntheticSlant)
         unitMetrics = face.metrics
         descriptor = FontDescriptor(
             family: face.familyName, weight: weight ?? FontWeight(face.weightClass) ?? .regular,
-            style: style ?? (face.isItalic ? .italic : .normal), file: file, index: index)
+            style: style ?? (face.isItalic ? .italic : .normal), file: file, index: index,
+            variationWeight: variationWeight, syntheticSlant: syntheticSlant)
     }
 
     public static func == (a: Font, b: Font) -> Bool { a === b }
@@ -148,11 +165,14 @@ public final class FontRegistry: Sendable {
     private let systemMatches = Locked<[SystemKey: Font?]>([:])
     /// Faces loaded for system fallback, keyed by "file#index". At most `systemFontLimit`.
     private let systemFonts = Locked<[String: Font]>([:])
+    /// Variable and slanted instances of manifest fonts (FontInstance.swift). At most `instanceLimit`.
+    let instances = Locked<[FontInstanceKey: Font]>([:])
 
     /// Cache bounds. Each cache is cleared whole when it reaches its bound.
     static let chainCacheLimit = 512
     static let systemCacheLimit = 4_096
     static let systemFontLimit = 64
+    static let instanceLimit = 64
 
     struct ChainKey: Hashable {
         var script: String
@@ -195,6 +215,7 @@ public final class FontRegistry: Sendable {
                     }
                     fonts[key] = try Font(
                         library: library, file: font.file, index: font.index, weight: font.weight, style: font.style)
+                    if let range = font.variableWeights { try Self.checkWeightAxis(fonts[key]!, range, font, manifest) }
                 } catch {
                     guard case .fontLoad(let file, let reason) = error else { throw error }
                     let place = font.line > 0 ? "\(manifest.path):\(font.line)" : manifest.path
@@ -253,6 +274,10 @@ public final class FontRegistry: Sendable {
         let key = ChainKey(script: script, locale: locale.normalized, weight: weight.value, style: style)
         if let cached = chains.withLock({ $0[key] }) { return cached }
         var steps: [(FontPackage, FontSource)] = []
+        // 0. A package of the locale's chain that claims the script for its own locale (its "scripts").
+        if let tag = locale.fallbackChain.first(where: { manifest.package($0)?.scripts.contains(script) == true }) {
+            steps.append((manifest.package(tag)!, .localePackage(locale: tag)))
+        }
         if let locale = manifest.scripts[script], let package = manifest.package(locale) {
             steps.append((package, .scriptPackage(script: script, locale: locale)))
         }
@@ -273,27 +298,45 @@ public final class FontRegistry: Sendable {
     }
 
     /// The face of `package` for `style` and `weight`: style first, then CSS Fonts 4 §5.2.
+    /// Italic asked for and absent: the package's `ItalicPolicy` decides (a slanted instance, the
+    /// upright face, or another weight upright). A variable face is used at the matched weight.
     private func pick(in package: FontPackage, source: FontSource, weight: FontWeight, style: FontStyle) -> FontChoice? {
         var candidates = package.fonts.filter { $0.style == style }
         var italicMissing = false
+        var asked = weight
+        var slant = 0.0
         if candidates.isEmpty {
             italicMissing = style == .italic
             candidates = package.fonts
+            if italicMissing {
+                switch package.italic {
+                case .synthesize: slant = FontInstance.syntheticSlant
+                case .upright: break
+                case .weight(let italicWeight): asked = italicWeight
+                }
+            }
         }
-        guard let given = weight.nearest(in: candidates.map(\.weight)),
-            let font = candidates.first(where: { $0.weight == given }),
-            let loaded = fonts["\(font.file)#\(font.index)"]
+        guard let (position, given) = asked.match(in: candidates.map(\.weights)),
+            let loaded = fonts["\(candidates[position].file)#\(candidates[position].index)"]
         else { return nil }
-        return FontChoice(
-            font: loaded, source: source, requestedWeight: weight, requestedStyle: style,
-            italicMissing: italicMissing,
-            weightReason: Self.weightReason(asked: weight, given: given, available: candidates.map(\.weight)))
+        let font = candidates[position]
+        var reason = Self.weightReason(asked: asked, given: given, available: candidates.map(\.weights))
+        if asked != weight { reason = "italic → \(asked) by the package's rule; " + reason }
+        guard let instance = instance(of: loaded, variable: font.variableWeights != nil, weight: given, slant: slant) else {
+            return nil
+        }
+        var choice = FontChoice(
+            font: instance, source: source, requestedWeight: weight, requestedStyle: style,
+            italicMissing: italicMissing, weightReason: reason)
+        if italicMissing { choice.italicRule = package.italic }
+        return choice
     }
 
     /// Explains a weight choice in the terms of CSS Fonts 4 §5.2.
-    static func weightReason(asked: FontWeight, given: FontWeight, available: [FontWeight]) -> String {
+    static func weightReason(asked: FontWeight, given: FontWeight, available: [ClosedRange<FontWeight>]) -> String {
         if asked == given { return "exact" }
-        let list = Set(available).sorted().map(\.description).joined(separator: ", ")
+        let list = Set(available).sorted { $0.lowerBound < $1.lowerBound }
+            .map { "\($0.lowerBound)" + ($0.upperBound == $0.lowerBound ? "" : "–\($0.upperBound)") }.joined(separator: ", ")
         let rule: String
         switch asked.value {
         case 400...500: rule = "400–500: ascending to 500, then descending, then above 500"

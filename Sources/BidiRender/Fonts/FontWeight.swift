@@ -71,6 +71,23 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 }
 
+extension FontWeight {
+    /// Picks, among faces that each serve a range of weights, the face to use and the weight to use
+    /// it at, by CSS Fonts 4 §5.2 (step 4, "font-weight") over ranges: a face whose range holds the
+    /// desired weight matches exactly, at that weight (a variable font's `wght` axis is set to it).
+    /// Otherwise each face stands for the end of its range nearest the desired weight — the lower end
+    /// of a range above it, the upper end of a range below it — and `nearest(in:)`'s search order
+    /// picks among those ends; the weight used is that end, the desired weight clamped into the
+    /// face's range. A static face is the range `w...w`. Ties go to the first face. Nil if
+    /// `available` is empty.
+    public func match(in available: [ClosedRange<FontWeight>]) -> (index: Int, weight: FontWeight)? {
+        if let inside = available.firstIndex(where: { $0.contains(self) }) { return (inside, self) }
+        let ends = available.map { $0.upperBound < self ? $0.upperBound : $0.lowerBound }
+        guard let end = nearest(in: ends), let index = ends.firstIndex(of: end) else { return nil }
+        return (index, end)
+    }
+}
+
 /// Upright or italic.
 public enum FontStyle: String, Sendable, Hashable, CaseIterable {
     case normal

@@ -32,9 +32,9 @@ extension FTFace {
     }
 
     /// Rasterizes glyph `id` at `pixelSize` px per em, shifted right by `dx` and down by `dy` px
-    /// (the fractional part of its position, 0 ≤ dx, dy < 1). Nil for an empty glyph (a space) or
-    /// a glyph FreeType cannot load.
-    func rasterize(_ id: UInt32, pixelSize: Double, dx: Double, dy: Double) -> GlyphBitmap? {
+    /// (the fractional part of its position, 0 ≤ dx, dy < 1), sheared by `slant` for a synthetic
+    /// oblique (`FTFace.shear`). Nil for an empty glyph (a space) or a glyph FreeType cannot load.
+    func rasterize(_ id: UInt32, pixelSize: Double, dx: Double, dy: Double, slant: Double = 0) -> GlyphBitmap? {
         withFace { face -> GlyphBitmap? in
             let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
             // 26.6 fixed point; a size that is not a positive number FreeType can hold draws nothing.
@@ -47,6 +47,7 @@ extension FTFace {
                 else { return nil }
                 let slot = face.pointee.glyph!
                 guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+                Self.shear(&slot.pointee.outline, slant: slant)
                 FT_Outline_Translate(&slot.pointee.outline, FT_Pos(shiftX), FT_Pos(shiftY))
                 guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
                 return Self.copy(slot, scale: 1)
@@ -83,14 +84,16 @@ extension FTFace {
             isColor: isColor, scale: scale, pixels: pixels)
     }
 
-    /// The outline of glyph `id` in font units (y up) as SVG path data, and the units per em; nil
-    /// for a glyph with no outline (a space, a colour bitmap).
-    func outlinePath(_ id: UInt32) -> (path: String, unitsPerEm: Int)? {
+    /// The outline of glyph `id` in font units (y up) as SVG path data, sheared by `slant` for a
+    /// synthetic oblique, and the units per em; nil for a glyph with no outline (a space, a colour
+    /// bitmap).
+    func outlinePath(_ id: UInt32, slant: Double = 0) -> (path: String, unitsPerEm: Int)? {
         withFace { face -> (String, Int)? in
             guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
                 FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE)) == 0,
                 let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
             else { return nil }
+            Self.shear(&slot.pointee.outline, slant: slant)
             let builder = PathBuilder()
             var funcs = FT_Outline_Funcs(
                 move_to: { to, user in PathBuilder.from(user).add("M", [to!.pointee]) },

@@ -34,7 +34,12 @@ final class HBFont: @unchecked Sendable {
     /// ppem = units per em in 26.6 fixed point (`FT_Set_Char_Size(upem * 64)`): advances are exact
     /// and independent of the output size, so one hb_font serves every size. Hinting is off
     /// (FT_LOAD_NO_HINTING), as for any layout that scales.
-    init(face: FTFace) throws(BidiRenderError) {
+    ///
+    /// A variable face already set to its instance (`FTFace.setVariationWeight`) gets the same `wght`
+    /// here (`hb_font_set_variations`), so that HarfBuzz's own tables (HVAR, GPOS) vary with it;
+    /// `syntheticSlant` is HarfBuzz's synthetic slant (`hb_font_set_synthetic_slant`, a ratio: x per
+    /// unit of y), which shifts marks placed above or below their base as a slanted drawing does.
+    init(face: FTFace, variationWeight: Double? = nil, syntheticSlant: Double = 0) throws(BidiRenderError) {
         let result: (OpaquePointer?, Int32, FT_Error) = face.withFace { ftFace in
             var error: FT_Error = 0
             if ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
@@ -55,6 +60,11 @@ final class HBFont: @unchecked Sendable {
                 y = Int32(size.pointee.metrics.y_ppem) * 64
                 hb_font_set_scale(font, x, y)
             }
+            if let variationWeight {
+                var variation = hb_variation_t(tag: 0x7767_6874, value: Float(variationWeight))  // 'wght'
+                hb_font_set_variations(font, &variation, 1)
+            }
+            if syntheticSlant != 0 { hb_font_set_synthetic_slant(font, Float(syntheticSlant)) }
             hb_font_make_immutable(font)
             return (font, x, 0)
         }

@@ -45,7 +45,8 @@ extension Layout {
                 r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script))"
                 r += ",\"language\":" + (run.language.map(JSONText.quote) ?? "null")
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
-                r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))}"
+                r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))"
+                r += Self.instanceFields(run.font) + "}"
                 if run.isEllipsis { r += ",\"ellipsis\":true" }
                 r += ",\"size\":\(JSONText.number(run.size))" + Self.styleFields(run.style)
                 r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["

@@ -2,9 +2,9 @@
 // (see FreeTypeRaster.swift for the hinting mode), libpng writes PNG, and SVG takes glyph outlines
 // from FT_Outline_Decompose, each glyph defined once and reused.
 //
-// Thread-safety: the renderer is Sendable. It keeps one FreeType face per font file for rendering
-// (apart from the registry's shaping faces, which stay at their own size), behind a lock; each face
-// serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
+// Thread-safety: the renderer is Sendable. It keeps one FreeType face per font file for rendering, and
+// one per variable instance, set to its wght once before use (apart from the registry's shaping
+// faces, which stay at their own size), behind a lock; each face serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
 
 import Foundation
 
@@ -22,9 +22,12 @@ public final class Renderer: Sendable {
     }
 
     func face(_ font: FontDescriptor) -> FTFace? {
-        let key = "\(font.file)#\(font.index)"
+        var key = "\(font.file)#\(font.index)"
+        if let weight = font.variationWeight { key += "@wght=\(weight)" }
         if let face = faces.withLock({ $0[key] }) { return face }
         guard let face = try? FTFace(library: library, path: font.file, index: font.index) else { return nil }
+        // A variable instance gets a face of its own, set once before use (FreeTypeVariations.swift).
+        if let weight = font.variationWeight { guard (try? face.setVariationWeight(weight)) != nil else { return nil } }
         faces.withLock { cache in
             if cache.count >= Self.faceCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = face
@@ -88,7 +91,9 @@ public final class Renderer: Sendable {
                     guard let penX = Int(checking: ix), let baselineY = Int(checking: iy),
                         abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
                     else { continue }
-                    guard let bitmap = face.rasterize(glyph.id, pixelSize: run.size * scale, dx: gx - ix, dy: gy - iy) else { continue }
+                    guard let bitmap = face.rasterize(
+                        glyph.id, pixelSize: run.size * scale, dx: gx - ix, dy: gy - iy, slant: run.font.syntheticSlant)
+                    else { continue }
                     let color = perGlyph ? Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options) : runColor
                     canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
                 }

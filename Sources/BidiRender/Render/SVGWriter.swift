@@ -37,7 +37,7 @@ extension Renderer {
         }
         /// The font number of a run's face, numbered in order of first use.
         func fontNumber(_ run: LayoutRun) -> Int {
-            let fontKey = "\(run.font.file)#\(run.font.index)"
+            let fontKey = run.font.instanceKey
             let f = fonts[fontKey] ?? fonts.count
             fonts[fontKey] = f
             return f
@@ -58,7 +58,7 @@ extension Renderer {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == nil else { continue }
                     var definition: String?
-                    if let outline = face.outlinePath(glyph.id) {
+                    if let outline = face.outlinePath(glyph.id, slant: run.font.syntheticSlant) {
                         definition = "<path id=\"\(id)\" d=\"\(outline.path)\"/>"
                     } else if !face.isScalable {
                         definition = Self.bitmapImage(face, glyph.id, size: run.size, id: id)

@@ -29,6 +29,20 @@ public enum DigitSubstitution: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// With Arabic-Indic or Persian digits, shapes "." between two such digits as U+066B ARABIC
+    /// DECIMAL SEPARATOR and "," between two as U+066C ARABIC THOUSANDS SEPARATOR (CLDR's symbols
+    /// of the arab and arabext numbering systems), in `display` (the scalars to shape, digits
+    /// already substituted). Only glyphs change: offsets, clusters and the bidi order (computed on
+    /// the original text) stay.
+    func substituteSeparators(_ display: inout [UInt32]) {
+        guard self == .arabicIndic || self == .persian, display.count >= 3 else { return }
+        let digits: ClosedRange<UInt32> = self == .arabicIndic ? 0x660...0x669 : 0x6F0...0x6F9
+        for i in 1..<(display.count - 1) where display[i] == 0x2E || display[i] == 0x2C {
+            guard digits.contains(display[i - 1]), digits.contains(display[i + 1]) else { continue }
+            display[i] = display[i] == 0x2E ? 0x66B : 0x66C
+        }
+    }
+
     /// The scalar to shape in place of `scalar`.
     @inline(__always)
     func apply(_ scalar: UInt32) -> UInt32 {

@@ -58,6 +58,7 @@ struct TextBuffer {
         scalars.removeLast(bound - n)
         display.removeLast(bound - n)
         classes.removeLast(bound - n)
+        digits.substituteSeparators(&display)
         Self.graphemeStarts(scalars, into: &graphemeStarts)
     }
 

@@ -59,10 +59,11 @@ enum TestFonts {
 
     /// Italic asked for, none in the package: the upright face of the matched weight, flagged.
     @Test func italicFallsBackToUpright() {
-        let choice = TestFonts.registry.choice(for: "م", locale: LocaleTag("ar"), weight: .bold, style: .italic)
-        #expect(TestFonts.file(choice) == "NotoSansArabic-Bold.ttf")
+        let choice = TestFonts.registry.choice(for: "ש", locale: LocaleTag("he"), weight: .bold, style: .italic)
+        #expect(TestFonts.file(choice) == "NotoSansHebrew-Bold.ttf")
         #expect(choice.italicMissing)
         #expect(choice.font.descriptor.style == .normal)
+        #expect(choice.italicRule == .synthesize)
     }
 
     /// A cluster is never split: the font must cover the base and all its marks.
@@ -78,14 +79,15 @@ enum TestFonts {
         #expect(TestFonts.file(mixed) == "NotoSans-Regular.ttf")
     }
 
-    /// No embedded font covers Hebrew: fontconfig finds a system font, or without it, .notdef.
+    /// No embedded font covers Armenian: fontconfig finds a system font (DejaVu Sans has it), or
+    /// without it, .notdef.
     @Test func uncoveredCharactersGoToFontconfigOrNotdef() {
-        let offline = TestFonts.registry.choice(for: "ש", locale: LocaleTag("he"), weight: .regular)
+        let offline = TestFonts.registry.choice(for: "Ա", locale: LocaleTag("hy"), weight: .regular)
         #expect(offline.source == .notdef)
-        #expect(!offline.font.covers("ש"))
-        let system = TestFonts.withSystem.choice(for: "ש", locale: LocaleTag("he"), weight: .regular)
+        #expect(!offline.font.covers("Ա"))
+        let system = TestFonts.withSystem.choice(for: "Ա", locale: LocaleTag("hy"), weight: .regular)
         #expect(system.source == .system)
-        #expect(system.font.covers("ש"))
+        #expect(system.font.covers("Ա"))
         // An unassigned code point is in no font at all.
         let unassigned = TestFonts.withSystem.choice(for: "\u{378}", locale: LocaleTag("el"), weight: .regular)
         #expect(unassigned.source == .notdef)

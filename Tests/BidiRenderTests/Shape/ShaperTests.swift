@@ -16,13 +16,16 @@ struct HBShapeGlyph: Equatable, CustomStringConvertible {
 
 enum HBShape {
     /// Runs hb-shape with FreeType font functions at `fontSize` HarfBuzz units per em.
-    static func run(font: String, text: String, fontSize: Int, direction: String, script: String, language: String) throws -> [HBShapeGlyph] {
+    /// `extra` adds hb-shape options (`--variations=wght=350`, `--font-slant=0.2`).
+    static func run(
+        font: String, text: String, fontSize: Int, direction: String, script: String, language: String, extra: [String] = []
+    ) throws -> [HBShapeGlyph] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
         process.arguments = [
             "--font-funcs=ft", "--font-size=\(fontSize)", "--no-glyph-names", "--direction=\(direction)",
-            "--script=\(script)", "--language=\(language)", font, text,
-        ]
+            "--script=\(script)", "--language=\(language)",
+        ] + extra + [font, text]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
