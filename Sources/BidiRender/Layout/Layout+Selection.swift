@@ -2,21 +2,6 @@
 // the range's graphemes, merged where they touch, from the line box's top to its bottom. One
 // logical range may give several rectangles on one line (bidi). O(log lines + lines of the range).
 
-/// A rectangle in layout px: x from the left edge, y down from the top.
-public struct LayoutRect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 extension Layout {
     /// The selection rectangles of `range`, line by line, each line's from left to right.
     ///

@@ -220,10 +220,15 @@ public final class LayoutEngine: Sendable {
         // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
         var graphemes = GraphemeIndex(graphemeStarts: scratch.text.graphemeStarts)
         graphemes.addLigatureCarets(lines: lines, fonts: scratch.itemize.tables.fonts)
-        return Layout(
+        var layout = Layout(
             paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.entities.mentions,
             fallbacks: fallbacks, options: options, truncated: truncated, graphemes: graphemes,
             entities: resolved.entities)
+        // The mentions' tap targets: their selection rectangles on the finished lines.
+        for i in layout.mentions.indices {
+            layout.mentions[i].rects = (try? layout.selectionRects(for: layout.mentions[i].range)) ?? []
+        }
+        return layout
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from

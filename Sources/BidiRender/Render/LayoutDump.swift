@@ -13,7 +13,7 @@ extension Layout {
     ///  "ellipsis" (true, only on a truncated line's ellipsis run),"size" (px),"color","background"
     ///  ("#RRGGBB" or "#RRGGBBAA", when a span set one),"decorations" (["underline","strikethrough"],
     ///  when a span set one),"x","advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
-    ///  "mentions":[{"start","end","direction"[,"id"]}],
+    ///  "mentions":[{"start","end","direction"[,"id"],"rects":[{"x","y","width","height"}]}],
     ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"]}],
     ///  "fallbacks":[{"start","end","source","family","file"}]}
     /// "id" is the caller's mention id (`TextSpan.mentionID`), written only when there is one.
@@ -64,7 +64,13 @@ extension Layout {
         out.write("],\"mentions\":[")
         for (i, m) in mentions.enumerated() {
             out.write((i == 0 ? "" : ",") + "{\"start\":\(m.range.lowerBound),\"end\":\(m.range.upperBound),\"direction\":\"\(m.direction.rawValue)\"")
-            out.write((m.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + "}")
+            out.write(m.id.map { ",\"id\":" + JSONText.quote($0) } ?? "")
+            out.write(",\"rects\":[")
+            for (k, r) in m.rects.enumerated() {
+                out.write((k == 0 ? "" : ",") + "{\"x\":\(JSONText.number(r.x)),\"y\":\(JSONText.number(r.y)),")
+                out.write("\"width\":\(JSONText.number(r.width)),\"height\":\(JSONText.number(r.height))}")
+            }
+            out.write("]}")
         }
         out.write("],\"entities\":[")
         for (i, e) in entities.enumerated() {

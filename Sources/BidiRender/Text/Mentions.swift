@@ -23,6 +23,11 @@ public struct Mention: Sendable, Hashable {
     public var direction: TextDirection
     /// The caller's id for a mention span (`TextSpan.mentionID`); nil for a detected mention.
     public var id: String? = nil
+    /// Where a layout draws it, its tap targets: the selection rectangles of its range
+    /// (`Layout.selectionRects(for:)`), one per line and direction piece it covers. Empty outside a
+    /// `Layout`, and for a mention that truncation cut off entirely (a mention cut in part has the
+    /// rectangles of its kept part).
+    public var rects: [LayoutRect] = []
 }
 
 /// Mention detection over Unicode scalars.

@@ -70,9 +70,9 @@ import Testing
         let span = TextSpan(range: 0..<4, isMention: true, mentionID: "u-42")
         let withSpan = TestLayout.layout(text, .rightToLeft, spans: [span], isolate: [])
         #expect(withSpan.entities == [Entity(kind: .mention, range: 0..<4, direction: .rightToLeft, id: "u-42")])
-        #expect(withSpan.mentions == [Mention(range: 0..<4, direction: .rightToLeft, id: "u-42")])
+        #expect(withSpan.mentions.map(\.unplaced) == [Mention(range: 0..<4, direction: .rightToLeft, id: "u-42")])
         let json = withSpan.jsonDocument()
-        #expect(json.contains(#""mentions":[{"start":0,"end":4,"direction":"rtl","id":"u-42"}]"#))
+        #expect(json.contains(#""mentions":[{"start":0,"end":4,"direction":"rtl","id":"u-42","rects":[{"#))
         #expect(json.contains(#""entities":[{"kind":"mention","start":0,"end":4,"direction":"rtl","id":"u-42"}]"#))
         // A caller span wins over a detected entity it overlaps.
         let overlap = TestLayout.layout(text, .rightToLeft, spans: [TextSpan(range: 10..<14, isMention: true)])
@@ -83,7 +83,7 @@ import Testing
     @Test func jsonListsEntities() {
         let json = TestLayout.layout("@Ali mail ali@example.com", .leftToRight).jsonDocument()
         #expect(json.contains(
-            #""mentions":[{"start":0,"end":4,"direction":"ltr"}],"entities":[{"kind":"mention","start":0,"end":4,"direction":"ltr"},{"kind":"email","start":10,"end":25,"direction":"ltr"}],"fallbacks""#
+            #""height":33.792}]}],"entities":[{"kind":"mention","start":0,"end":4,"direction":"ltr"},{"kind":"email","start":10,"end":25,"direction":"ltr"}],"fallbacks""#
         ))
     }
 

@@ -31,3 +31,8 @@ enum TestLayout {
         layout.lines.flatMap(visualOrder)
     }
 }
+
+extension Mention {
+    /// The mention without its rectangles, to compare with a `Mention(range:direction:id:)`.
+    var unplaced: Mention { Mention(range: range, direction: direction, id: id) }
+}
