@@ -23,12 +23,15 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The mark a truncated line ends in, at the end edge of its paragraph's direction: "…" (U+2026)
     /// by default; an empty string clips with no mark.
     public var ellipsis: String
+    /// How tall each line box is: `normal` (the default: the locale's first font as a strut, grown
+    /// by taller fonts), a multiple of `size`, or px; see `LineHeight`.
+    public var lineHeight: LineHeight = .normal
 
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
         mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
-        maxLines: Int? = nil, ellipsis: String = "\u{2026}"
+        maxLines: Int? = nil, ellipsis: String = "\u{2026}", lineHeight: LineHeight = .normal
     ) {
         self.direction = direction
         self.locale = locale
@@ -42,6 +45,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.bidiEngine = bidiEngine
         self.maxLines = maxLines
         self.ellipsis = ellipsis
+        self.lineHeight = lineHeight
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,
@@ -56,6 +60,7 @@ public struct LayoutOptions: Sendable, Hashable {
         if let maxLines, maxLines < 1 {
             throw .invalidValue(key: "max-lines", value: "\(maxLines)", reason: "must be a whole number of lines, at least 1")
         }
+        try lineHeight.validate()
     }
 
     /// The direction of the layout as a whole, for leading/trailing alignment: the forced direction,

@@ -99,7 +99,13 @@ struct LineBuilder {
                     positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
                     pen += g.xAdvance
                 }
-                if !fonts.contains(item.font) { fonts.append(item.font) }
+                // LineHeight.normal: a font other than the strut's grows the line only for a run
+                // that holds more than white space, punctuation and digits.
+                if !fonts.contains(item.font),
+                    text.withCodePoints({ LineStrut.grows(UnsafeBufferPointer(rebasing: $0[group.lo..<group.hi])) })
+                {
+                    fonts.append(item.font)
+                }
                 line.runs.append(LayoutRun(
                     range: group.lo..<group.hi, level: group.level, script: item.script.string,
                     language: tables.language(item), font: tables.font(item).descriptor, size: size, x: runX,
@@ -113,11 +119,15 @@ struct LineBuilder {
             for g in shape.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
+        // The strut: the locale's first font, then the fonts that grow the line.
+        let strut = Self.emptyLineFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
+        Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
     }
 
-    /// The font whose metrics an empty line takes: the chain's first font for a space.
+    /// The font whose metrics an empty line takes, and every line's strut: the chain's first font
+    /// for a space.
     private static func emptyLineFont(
         at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
     ) -> Font {

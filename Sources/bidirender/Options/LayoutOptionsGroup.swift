@@ -34,8 +34,12 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")
     var ellipsis: String = "\u{2026}"
 
+    @Option(help: "normal (the locale's first font as a strut), a multiple of --size (1.4) or px (24px).")
+    var lineHeight: String = "normal"
+
     func validate() throws {
         do {
+            _ = try LineHeight(parsing: lineHeight)
             try options.validate()
         } catch {
             throw ValidationError(error.description)
@@ -46,7 +50,8 @@ struct LayoutOptionsGroup: ParsableArguments {
         LayoutOptions(
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
-            digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis)
+            digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
+            lineHeight: (try? LineHeight(parsing: lineHeight)) ?? .normal)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -77,6 +82,9 @@ struct LayoutOptionsGroup: ParsableArguments {
             o.maxLines = lines
         }
         if let ellipsis = try JSONLines.string(object, "ellipsis") { o.ellipsis = ellipsis }
+        if let value = object["lineHeight"], !(value is NSNull) {
+            o.lineHeight = try Self.lineHeight(value)
+        }
         do {
             try o.validate()
         } catch {
@@ -90,6 +98,24 @@ struct LayoutOptionsGroup: ParsableArguments {
             }
         }
         return (o, spans)
+    }
+
+    /// A JSON line's "lineHeight": a number (a multiple of the size) or a string ("normal", "1.4",
+    /// "24px").
+    private static func lineHeight(_ value: Any) throws(LineError) -> LineHeight {
+        let text: String
+        if let string = value as? String {
+            text = string
+        } else if let number = JSONFields.double(value) {
+            text = "\(number)"
+        } else {
+            throw LineError(message: "\"lineHeight\" must be a number (a multiple of the size) or a string (normal, 24px)")
+        }
+        do {
+            return try LineHeight(parsing: text, key: "lineHeight")
+        } catch {
+            throw LineError(message: error.description)
+        }
     }
 
     /// The values of a JSON line's "maxLines".
