@@ -82,9 +82,16 @@ import TestSupport
         let line = try #require(layout.lines.first)
         let run = try #require(line.runs.first)
         #expect(run.font.file == Self.emojiFile)
-        // Noto Color Emoji's 109 ppem strike: ascender 116.515625 px, descender 31.953125 px (26.6).
-        #expect(abs(line.ascent - 116.515625 * size / 109) < 0.01)
-        #expect(abs(line.descent - 31.953125 * size / 109) < 0.01)
+        // Noto Color Emoji's 109 ppem strike: ascender 101 px, descender 27 px (FreeType gives the
+        // face 0 for both as outline metrics); the line holds them.
+        let emoji = try #require(TestFonts.withSystem.emojiFont(for: "👍".unicodeScalars))
+        let m = emoji.font.metrics(size: size)
+        #expect(abs(m.ascent - 101 * size / 109) < 1e-9 && abs(m.descent - 27 * size / 109) < 1e-9, "\(m)")
+        #expect(line.ascent >= m.ascent && line.descent >= m.descent)
+        // Through the manifest's "emoji" package too.
+        let alone = try LayoutEngine(registry: Self.manifestEmoji).layout("👍", options: LayoutOptions(size: size))
+        #expect(alone.lines[0].runs.first?.font.file == Self.emojiFile)
+        #expect(alone.lines[0].ascent + alone.lines[0].descent >= m.ascent + m.descent)
         #expect(layout.height >= line.ascent + line.descent)
         // The glyph's bitmap top (its y offset) lies inside the line box.
         #expect(line.top >= 0 && line.baseline <= layout.height)
