@@ -324,12 +324,15 @@ public final class FontRegistry: Sendable {
 
     /// The choice for a cluster that no font of `chain` covers: a system font that fontconfig finds,
     /// or the .notdef glyph of the chain's first font.
-    /// `color` false (text presentation, U+FE0E) leaves colour fonts out.
+    /// `color` false (text presentation, U+FE0E) prefers fonts that are not colour ones.
     func fallback(
         for cluster: some Collection<Unicode.Scalar>, chain: [FontChoice], locale: LocaleTag, weight: FontWeight,
         style: FontStyle, color: Bool? = nil
     ) -> FontChoice {
-        if let system = systemFont(for: cluster, locale: locale, weight: weight, color: color) {
+        // Text presentation asked for and only a colour font has it: the colour glyph, not .notdef.
+        if let system = systemFont(for: cluster, locale: locale, weight: weight, color: color)
+            ?? (color == nil ? nil : systemFont(for: cluster, locale: locale, weight: weight))
+        {
             return FontChoice(
                 font: system, source: .system, requestedWeight: weight, requestedStyle: style,
                 italicMissing: false, weightReason: "fontconfig's best match")

@@ -56,6 +56,12 @@ import TestSupport
         #expect(!runs[0].glyphs.isEmpty && runs[0].glyphs[0].id != 0)
     }
 
+    /// U+FE0E on an emoji no text font has: the colour glyph rather than .notdef.
+    @Test func textPresentationWithoutATextFontKeepsTheColourGlyph() throws {
+        let runs = try Self.runs("🥰\u{FE0E}")
+        #expect(runs.count == 1 && runs[0].glyphs.first?.id != 0, "\(runs.map(\.font.family))")
+    }
+
     @Test func classification() {
         func of(_ s: String) -> EmojiPresentation? {
             s.unicodeScalars.map(\.value).withUnsafeBufferPointer { EmojiPresentation.of($0) }
