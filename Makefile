@@ -3,9 +3,10 @@
 
 SWIFT ?= swift
 # What the library builds and tests against: the C libraries through pkg-config, and Unicode's
-# data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode).
+# data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode); Pango is
+# the tests' reference for carets, hit-testing and movement (Tests/CPangoReference).
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
-                libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev
+                libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev libpango1.0-dev
 # What only `make bench` needs on top: the C libraries of the Pango and raqm comparison baselines.
 BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev
 BIN := .build/release/bidirender

@@ -65,9 +65,16 @@ let package = Package(
         ),
         // Helpers both test targets share (temporary folders removed at exit).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Pango (pangoft2), only as the tests' reference for carets, hit-testing and movement.
+        .systemLibrary(
+            name: "CPangoReference",
+            path: "Tests/CPangoReference",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
         .testTarget(
             name: "BidiRenderTests",
-            dependencies: ["BidiRender", "ChatCorpus", "TestSupport"],
+            dependencies: ["BidiRender", "ChatCorpus", "TestSupport", "CPangoReference"],
             // Golden images, read from the source tree by path (#filePath), not bundled.
             exclude: ["Render/Goldens"]
         ),

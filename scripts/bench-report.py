@@ -134,6 +134,12 @@ def main():
     print("ratio reorder/reorder-engine-fribidi: %s" % ratio(results, "reorder", "reorder-engine-fribidi"))
     # Truncation (maxLines: 2 at the width of `layout`) must be no slower than the full layout: at most 1.
     print("ratio layout-maxlines2/layout: %s" % ratio(results, "layout-maxlines2", "layout"))
+    # The queries on a layout: each under 1 µs (p50) per corpus message (issue #14).
+    for name in ("caret", "hit-test", "selection"):
+        ns = results.get(name, {}).get("ns")
+        print("limit %s p50 < 1000 ns: %s" % (name, "n/a" if ns is None else "%.0f ns, %s" % (ns, "ok" if ns < 1000 else "OVER")))
+    print("ratio layout-entities/layout (limit 1.10): %s" % ratio(results, "layout-entities", "layout"))
+    print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

@@ -5,5 +5,6 @@
 
 #include <hb.h>
 #include <hb-ft.h>
+#include <hb-ot.h>
 
 #endif

@@ -11,7 +11,10 @@ struct BidiRenderCommand: ParsableCommand {
             with exclusive ends.
             """,
         version: "0.1.0",
-        subcommands: [ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self, FormatCommand.self]
+        subcommands: [
+            ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self, QueryCommand.self,
+            FormatCommand.self,
+        ]
     )
 
     /// Refuses an argument that is not valid UTF-8 (exit 1, naming the argument and the byte offset)

@@ -12,10 +12,10 @@ struct LayoutCommand: ParsableCommand {
             text: one line per visual run: "line L run R [start,end) level N ltr|rtl Script language \
             font-file weight x=X [gid=cluster@x,y+advance|…]".
             json: {"version":1,"paragraphs":[…],"size":{…},"contentWidth":…,"truncated":…,"lines":[{…,"runs":[{…,"glyphs":[…]}]}],\
-            "mentions":[…],"fallbacks":[…]}. Offsets and clusters are code point offsets into the \
+            "mentions":[…],"entities":[{"kind","start","end","direction"}],"fallbacks":[…]}. Offsets and clusters are code point offsets into the \
             input; x and y are absolute px (y is the baseline, down from the top).
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
-            "locale", "weight", "size", "width", "align", "mentions", "digits", "maxLines", "ellipsis", \
+            "locale", "weight", "size", "width", "align", "mentions", "digits", "maxLines", "ellipsis", "isolate", \
             "spans": [{"start", "end", "mention", "weight", "style", "locale"}]); one output document \
             per line.
             """

@@ -54,12 +54,20 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the debug overlay.")
     var debug = false
 
+    @Option(help: "Highlight the code points START:END under the glyphs (the query command's --range).")
+    var selection: OffsetRange?
+
+    @Option(help: "Draw the carets of this code point offset (the secondary one dashed).")
+    var caret: Int?
+
     var imageFormat: ImageFormat? {
         format ?? ImageFormat(rawValue: (output as NSString).pathExtension.lowercased())
     }
 
     var renderOptions: RenderOptions {
-        RenderOptions(color: color, background: background, padding: padding, scale: scale, debug: debug)
+        RenderOptions(
+            color: color, background: background, padding: padding, scale: scale, debug: debug,
+            selection: selection?.range, caret: caret)
     }
 
     func validate() throws {

@@ -20,8 +20,12 @@ struct ReorderCommand: ParsableCommand {
             "visual":[...]}]}; offsets are code point offsets into the input, "end" is exclusive and \
             leaves out the separator, "levels" are after rule L1 with the paragraph as one line, \
             and "visual" lists input offsets left to right without the characters rule X9 removes.
+            The visual string keeps grapheme clusters whole (ZWJ, ZWNJ, variation selectors and \
+            combining marks stay with their base); "visual" stays per code point. \
+            --isolate isolates entities as layout does (default none: plain UAX #9); offsets stay \
+            the input's. \
             --jsonl: each input line is {"text": "...", "direction": ..., "fallback": ..., \
-            "bidi": "native"|"fribidi"}; each \
+            "bidi": "native"|"fribidi", "isolate": ["urls", ...] or "urls,phones"}; each \
             output line is a JSON document, or {"error": "...", "line": n} for a bad line.
             """
     )
@@ -34,6 +38,9 @@ struct ReorderCommand: ParsableCommand {
 
     @Flag(help: "With --format text: add a line with the level of each code point.")
     var levels = false
+
+    @Option(help: ArgumentHelp(EntityKinds.help))
+    var isolate: EntityKinds = []
 
     @Flag(help: "Read JSON Lines input: one {\"text\": ...} object per line.")
     var jsonl = false
@@ -60,22 +67,25 @@ struct ReorderCommand: ParsableCommand {
             let (bytes, source) = try input.readBytes()
             try JSONLines.process(
                 bytes, source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, into: &out,
-                prepare: { object in try Self.reorderWork(object, default: directionOptions) },
-                run: { work in Self.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine)) })
+                prepare: { object in try Self.reorderWork(object, default: directionOptions, isolate: isolate) },
+                run: { work in
+                    Self.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine, isolating: work.isolate))
+                })
             return
         }
         let text = try input.readText()
-        let bidi = BidiText(text, direction: directionOptions.paragraphDirection, engine: directionOptions.bidiEngine)
+        let bidi = BidiText(
+            text, direction: directionOptions.paragraphDirection, engine: directionOptions.bidiEngine, isolating: isolate)
         switch format ?? .text {
         case .json: print(Self.jsonDocument(bidi), to: &out)
         case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "", to: &out)
         }
     }
 
-    /// One JSON Lines input line's text, direction and bidi engine.
+    /// One JSON Lines input line's text, direction, bidi engine and entities to isolate.
     static func reorderWork(
-        _ object: [String: Any], default options: DirectionOptions
-    ) throws(LineError) -> (text: String, direction: ParagraphDirection, engine: BidiEngine) {
+        _ object: [String: Any], default options: DirectionOptions, isolate: EntityKinds = []
+    ) throws(LineError) -> (text: String, direction: ParagraphDirection, engine: BidiEngine, isolate: EntityKinds) {
         guard let text = try JSONLines.string(object, "text") else {
             throw LineError(message: "missing \"text\"")
         }
@@ -87,7 +97,8 @@ struct ReorderCommand: ParsableCommand {
             throw LineError(message: "\(error)")
         }
         let engine = try JSONLines.choice(object, "bidi", as: BidiEngine.self) ?? options.bidiEngine
-        return (text, DirectionOptions.resolve(direction, fallback), engine)
+        let kinds = try EntityKinds.field(object) ?? isolate
+        return (text, DirectionOptions.resolve(direction, fallback), engine, kinds)
     }
 
     /// The JSON document of one input.
@@ -101,16 +112,13 @@ struct ReorderCommand: ParsableCommand {
         return "{\"paragraphs\":[" + paragraphs.joined(separator: ",") + "]}"
     }
 
-    /// The text output: per paragraph, the visual string without bidi controls, mirrored where RTL.
+    /// The text output: per paragraph, the display string (`BidiText.displayString`): grapheme
+    /// clusters whole in visual order, without bidi controls, mirrored where RTL.
     static func textLines(_ bidi: BidiText, withLevels: Bool) -> String {
         var out = ""
         for p in bidi.paragraphs {
             let line = p.singleLine
-            for offset in line.visualOrder {
-                let scalar = bidi.scalars[offset]
-                if UnicodeBidiData.isBidiControl(scalar) { continue }
-                out.unicodeScalars.append(UnicodeBidiData.mirrored(scalar, atLevel: line.levels[offset - line.range.lowerBound]))
-            }
+            out += bidi.displayString(line)
             out += "\n"
             if withLevels { out += line.levels.map(String.init).joined(separator: " ") + "\n" }
         }

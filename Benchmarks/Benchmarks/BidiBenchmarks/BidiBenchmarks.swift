@@ -110,7 +110,9 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmark("layout-cold", texts: corpus, cold: true)
     layoutBenchmark("layout-long", texts: longLines, cold: false)
     layoutBenchmark("layout-long-cold", texts: longLines, cold: true)
+    entityBenchmarks()
 
+    geometryBenchmarks()
     comparisonBenchmarks()
     messageBenchmarks()
     truncationBenchmarks()

@@ -1,6 +1,7 @@
-// LayoutFuzzer: turns fuzz bytes into a text and layout options (direction, width, mentions, digits,
-// weight, locale, size) and runs the whole pipeline — strict UTF-8 decoding, bidi, mention isolation,
-// layout, JSON dump, and sometimes rendering — checking invariants that must hold for any input.
+// LayoutFuzzer: turns fuzz bytes into a text and layout options (direction, width, mentions, entities,
+// digits, weight, locale, size) and runs the whole pipeline — strict UTF-8 decoding, bidi, mention and
+// entity isolation, layout, JSON dump, and sometimes rendering — checking invariants that must hold
+// for any input.
 // With bit 0x20 of the third byte set, the width and the size are the raw bits of the next 16 bytes
 // (any Double: huge, tiny, negative, NaN): they must either be refused with an error or laid out.
 import BidiRender
@@ -44,6 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         alignment: TextAlignment.allCases[Int(d) % TextAlignment.allCases.count],
         mentions: d & 8 == 0 ? .auto : .none, digits: DigitSubstitution.allCases[Int(d >> 4) % 4])
     options.style = c & 0x80 == 0 ? .normal : .italic
+    options.isolate = EntityKinds(rawValue: (c >> 2) & EntityKinds.all.rawValue)
     if let (width, size) = rawNumbers {
         options.maxWidth = width
         options.size = size
@@ -66,6 +68,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let isolated = MentionIsolation.isolate(text, direction: options.direction, mode: options.mentions)
     if !text.unicodeScalars.contains(where: MentionIsolation.isBidiControl) {
         precondition(MentionIsolation.strip(isolated) == text, "strip(isolate(t)) != t")
+    }
+    // Entity isolation too, and its offset maps invert each other.
+    let entities = EntityIsolation.isolated(text, direction: options.direction, kinds: options.isolatedKinds)
+    if !text.unicodeScalars.contains(where: MentionIsolation.isBidiControl) {
+        precondition(EntityIsolation.strip(entities.text) == text, "strip(isolate(t)) != t for entities")
+    }
+    for k in 0...entities.originalCount {
+        precondition(entities.originalOffset(ofIsolated: entities.isolatedOffset(ofOriginal: k)) == k, "offset maps")
+    }
+    // reorder's display string keeps every character of a paragraph but the bidi controls, with and
+    // without entities isolated.
+    let isolatedBidi = BidiText(text, direction: options.direction, isolating: options.isolatedKinds)
+    for analysis in [bidi, isolatedBidi] {
+        for paragraph in analysis.paragraphs {
+            let shown = analysis.displayString(paragraph.singleLine).unicodeScalars.count
+            let kept = analysis.scalars[paragraph.range].count { !MentionIsolation.isBidiControl($0) }
+            precondition(shown == kept, "display string lost or added characters")
+        }
     }
 
     let layout: Layout

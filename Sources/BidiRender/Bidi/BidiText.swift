@@ -30,6 +30,12 @@ public struct BidiText: Sendable, Hashable {
         }
     }
 
+    /// A text whose paragraphs were resolved elsewhere (`init(_:direction:engine:isolating:)`).
+    init(scalars: [Unicode.Scalar], paragraphs: [BidiParagraph]) {
+        self.scalars = scalars
+        self.paragraphs = paragraphs
+    }
+
     /// The paragraph that contains scalar offset `offset` (its separator included).
     public func paragraph(containing offset: Int) -> BidiParagraph? {
         paragraphs.first { $0.range.lowerBound <= offset && offset < $0.separatorRange.upperBound }
@@ -65,6 +71,9 @@ public struct BidiParagraph: Sendable, Hashable {
     public let classes: [BidiClass]
     /// The engine that resolved the levels; it also reorders the lines.
     let engine: BidiEngine
+    /// For a paragraph resolved with its entities isolated, the isolated paragraph its lines are
+    /// reordered on (`BidiText+Isolation.swift`); nil otherwise.
+    let isolation: ParagraphIsolation?
 
     /// The paragraph's direction.
     public var direction: TextDirection { TextDirection(level: baseLevel) }
@@ -73,6 +82,7 @@ public struct BidiParagraph: Sendable, Hashable {
         let span = engine.paragraphs[index]
         let base = engine.resolve(paragraph: index, direction: direction)
         self.engine = engine.engine
+        isolation = nil
         range = span.start..<span.contentEnd
         separatorRange = span.contentEnd..<span.end
         baseLevel = base
@@ -90,6 +100,7 @@ public struct BidiParagraph: Sendable, Hashable {
     public func line(_ lineRange: Range<Int>) -> BidiLine {
         let lo = min(max(lineRange.lowerBound, range.lowerBound), range.upperBound)
         let hi = min(max(lineRange.upperBound, lo), range.upperBound)
+        if let isolation { return isolation.line(lo..<hi, of: self) }
         let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
         guard !slice.isEmpty else { return BidiLine(range: lo..<hi, levels: [], visualOrder: []) }
         let n = range.count

@@ -122,6 +122,25 @@ final class HBFont: @unchecked Sendable {
     }
 }
 
+extension HBFont {
+    /// The ligature caret positions the font's GDEF table gives `glyph`
+    /// (`hb_ot_layout_get_ligature_carets`), in HarfBuzz units from the glyph's origin, ascending,
+    /// into `carets` (replaced; empty when the font has none for it). At most 16 are read.
+    func ligatureCarets(_ glyph: UInt32, rightToLeft: Bool, into carets: inout [Int32]) {
+        carets.removeAll(keepingCapacity: true)
+        withUnsafeTemporaryAllocation(of: hb_position_t.self, capacity: 16) { buffer in
+            var count = UInt32(buffer.count)
+            // The GDEF table is read through hb-ft's FT_Face on first use: under the face's lock.
+            face.withFace { _ in
+                _ = hb_ot_layout_get_ligature_carets(
+                    font, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, buffer.baseAddress)
+            }
+            carets.append(contentsOf: buffer.prefix(Int(min(count, UInt32(buffer.count)))))
+        }
+        carets.sort()
+    }
+}
+
 /// Owner of one hb_buffer_t, freed by `hb_buffer_destroy`. Reused across shaping calls.
 final class HBBuffer {
     fileprivate let handle: OpaquePointer

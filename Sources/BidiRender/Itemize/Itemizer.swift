@@ -5,8 +5,8 @@
 enum Itemizer {
     /// The items of paragraph `range`, unshaped, in logical order; they partition the paragraph.
     ///
-    /// Each code point's script comes from `ScriptResolver` (a mention is resolved on its own, so its
-    /// "@" takes the script of the name, not of the text before it). Each grapheme cluster takes the
+    /// Each code point's script comes from `ScriptResolver` (an entity is resolved on its own, so a
+    /// mention's "@" takes the script of the name, not of the text before it). Each grapheme cluster takes the
     /// first font of its chain that covers it, else the registry's fallback (listed in `fallbacks`);
     /// a cluster is never split between fonts. An emoji-presentation cluster (`EmojiPresentation`)
     /// goes to the colour emoji font first; a Common or Inherited cluster keeps the font of the
@@ -14,14 +14,14 @@ enum Itemizer {
     ///
     /// - Parameters:
     ///   - levels: the paragraph's bidi levels, one per code point of `range`.
-    ///   - mentions: the text's mentions, sorted.
+    ///   - entities: the text's isolated entities (mentions, URLs, …), sorted.
     ///   - cache: the shaping cache whose language ids the tables record.
     static func itemize(
-        _ range: Range<Int>, text: TextBuffer, levels: [UInt8], attributes: AttributeMap, mentions: [Mention],
+        _ range: Range<Int>, text: TextBuffer, levels: [UInt8], attributes: AttributeMap, entities: [Entity],
         registry: FontRegistry, cache: ShapeCache?, scratch: inout ItemizeScratch, fallbacks: inout [FontFallback]
     ) -> [Item] {
         guard !range.isEmpty else { return [] }
-        resolveScripts(range, text: text, mentions: mentions, scratch: &scratch)
+        resolveScripts(range, text: text, entities: entities, scratch: &scratch)
         var k = -1
         var kAttributes: Int32 = -1
         var kScript = ScriptTag.unknown
@@ -100,15 +100,15 @@ enum Itemizer {
         return items
     }
 
-    /// The script of each code point of `range` into `scratch.scripts`, each mention resolved on its
-    /// own. Over the code points' own buffer: a lazy map over the scalars costs several times more.
+    /// The script of each code point of `range` into `scratch.scripts`, each entity (an isolated unit)
+    /// resolved on its own. Over the code points' own buffer: a lazy map over the scalars costs several times more.
     private static func resolveScripts(
-        _ range: Range<Int>, text: TextBuffer, mentions: [Mention], scratch: inout ItemizeScratch
+        _ range: Range<Int>, text: TextBuffer, entities mentions: [Entity], scratch: inout ItemizeScratch
     ) {
         text.withCodePoints { codePoints in
             ScriptResolver.resolve(
                 UnsafeBufferPointer(rebasing: codePoints[range]), into: &scratch.scripts, stack: &scratch.bracketStack)
-            // Mentions are sorted: start at the first one that ends inside or after this paragraph.
+            // Entities are sorted: start at the first one that ends inside or after this paragraph.
             var m = mentions.partitioningIndex { $0.range.upperBound > range.lowerBound }
             while m < mentions.count, mentions[m].range.lowerBound < range.upperBound {
                 let mention = mentions[m]

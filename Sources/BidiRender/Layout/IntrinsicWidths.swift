@@ -48,10 +48,10 @@ extension LayoutEngine {
         for (p, range) in resolved.paragraphs.enumerated() {
             if Task.isCancelled { throw .cancelled }
             let (items, _) = scratch.shapeParagraph(
-                range, baseLevel: resolved.paragraphLevels[p], mentions: resolved.mentions, attributes: attributes,
+                range, baseLevel: resolved.paragraphLevels[p], entities: resolved.entities, attributes: attributes,
                 registry: registry, size: options.size, fallbacks: &fallbacks)
             let paragraph = scratch.lineBreak.intrinsicWidths(
-                range, items: items, text: scratch.text, locale: options.locale, shape: &scratch.shape,
+                range, items: items, text: scratch.text, entities: resolved.entities, locale: options.locale, shape: &scratch.shape,
                 tables: scratch.itemize.tables, size: options.size)
             widths.min = Swift.max(widths.min, paragraph.min)
             widths.max = Swift.max(widths.max, paragraph.max)

@@ -29,6 +29,12 @@ public struct Layout: Sendable, Hashable {
     /// The widest line without its hanging white space (an ellipsis included): the width a bubble
     /// is sized to.
     public var contentWidth: Double { lines.reduce(0) { max($0, $1.contentWidth) } }
+    /// Where grapheme clusters start, and the carets inside ligatures: what the queries need
+    /// (`caret(at:affinity:)`, `offset(at:)`, `selectionRects(for:)`, `move(_:from:affinity:)`).
+    public internal(set) var graphemes = GraphemeIndex()
+    /// Every entity that was isolated (mentions, URLs, e-mail addresses, phone numbers, hashtags),
+    /// sorted, with the direction of each; the mentions among them are also in `mentions`.
+    public var entities: [Entity] = []
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.

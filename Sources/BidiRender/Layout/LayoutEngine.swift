@@ -1,5 +1,5 @@
 // LayoutEngine: lays a text out by running the stages in order, one paragraph at a time —
-//   decode (Text) → mentions isolated (Text) → paragraphs and levels on the isolated text (Bidi) →
+//   decode (Text) → entities found and isolated (Text) → paragraphs and levels on the isolated text (Bidi) →
 //   scripts, a font per grapheme cluster, items (Itemize) → HarfBuzz shaping, word by word through
 //   the shaping cache (Shape) → lines to a width at UAX #14 opportunities (LineBreak) → per-line
 //   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → with maxLines, the last kept line
@@ -161,7 +161,7 @@ public final class LayoutEngine: Sendable {
     ) throws(BidiRenderError) -> Layout {
         try checkCancellation()
         scratch.startCall()
-        // Text: decoded, mentions found and isolated; the attributes of each code point.
+        // Text: decoded, entities found and isolated; the attributes of each code point.
         let (resolved, attributes) = scratch.loadText(string, spans: spans, options: options)
         var fallbacks: [FontFallback] = []
         var paragraphs: [LayoutParagraph] = []
@@ -175,11 +175,12 @@ public final class LayoutEngine: Sendable {
             paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
             // Bidi, itemize, shape.
             let (items, transformed) = scratch.shapeParagraph(
-                range, baseLevel: base, mentions: resolved.mentions, attributes: attributes, registry: registry,
+                range, baseLevel: base, entities: resolved.entities, attributes: attributes, registry: registry,
                 size: options.size, fallbacks: &fallbacks)
             // Line breaking, then each line built.
             let lineRanges = scratch.lineBreak.lines(
-                range, items: items, text: scratch.text, maxWidth: options.maxWidth, locale: options.locale,
+                range, items: items, text: scratch.text, entities: resolved.entities, maxWidth: options.maxWidth,
+                locale: options.locale,
                 shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size,
                 lineLimit: options.maxLines.map { $0 - lines.count })
             // Shaping and line filling stop early when the task is cancelled: their output is then
@@ -215,9 +216,13 @@ public final class LayoutEngine: Sendable {
         for i in lines.indices {
             lines[i].align(width: width, paragraphDirection: paragraphs[lines[i].paragraph].direction, options: options)
         }
+        // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
+        var graphemes = GraphemeIndex(graphemeStarts: scratch.text.graphemeStarts)
+        graphemes.addLigatureCarets(lines: lines, fonts: scratch.itemize.tables.fonts)
         return Layout(
-            paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.mentions,
-            fallbacks: fallbacks, options: options, truncated: truncated)
+            paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.entities.mentions,
+            fallbacks: fallbacks, options: options, truncated: truncated, graphemes: graphemes,
+            entities: resolved.entities)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from

@@ -26,12 +26,15 @@ public struct LayoutOptions: Sendable, Hashable {
     /// How tall each line box is: `normal` (the default: the locale's first font as a strut, grown
     /// by taller fonts), a multiple of `size`, or px; see `LineHeight`.
     public var lineHeight: LineHeight = .normal
+    /// The kinds of entity isolated as one directional unit (all by default). `mentions: .none`
+    /// takes `.mentions` out of it (`isolatedKinds`); the caller's mention spans are always isolated.
+    public var isolate: EntityKinds = .all
 
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
         mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
-        maxLines: Int? = nil, ellipsis: String = "\u{2026}", lineHeight: LineHeight = .normal
+        maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all, lineHeight: LineHeight = .normal
     ) {
         self.direction = direction
         self.locale = locale
@@ -45,7 +48,13 @@ public struct LayoutOptions: Sendable, Hashable {
         self.bidiEngine = bidiEngine
         self.maxLines = maxLines
         self.ellipsis = ellipsis
+        self.isolate = isolate
         self.lineHeight = lineHeight
+    }
+
+    /// The kinds detected and isolated: `isolate`, without `.mentions` when `mentions` is `.none`.
+    public var isolatedKinds: EntityKinds {
+        mentions == .none ? isolate.subtracting(.mentions) : isolate
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,

@@ -13,7 +13,9 @@
 struct LayoutScratch {
     /// The decoded text.
     var text = TextBuffer()
-    /// The mention-isolated text the bidi stage resolves.
+    /// The entities and paragraph levels of the text.
+    var entities = EntityResolver()
+    /// The entity-isolated text the bidi stage resolves.
     var isolated = IsolatedText.empty
     /// The bidi stage (its buffers are its own: reached through `resolveParagraph`,
     /// `withParagraphLevels` and `withLineOrder` only).
@@ -40,6 +42,7 @@ struct LayoutScratch {
     /// worth; the font tables and chain memos are cleared once full.
     mutating func endCall() {
         text.trim()
+        entities.trim()
         if isolated.scalars.capacity > TextBuffer.keepLimit { isolated = .empty }
         if levels.capacity > TextBuffer.keepLimit { levels = [] }
         itemize.trim()

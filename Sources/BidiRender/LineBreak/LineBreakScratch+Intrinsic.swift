@@ -4,19 +4,19 @@
 
 extension LineBreakScratch {
     /// The min-content and max-content widths of paragraph `range`, shaped as `items`: each piece
-    /// between two UAX #14 opportunities (mandatory ones included), and each line the paragraph
+    /// between two UAX #14 opportunities (mandatory ones included; none inside a phone number), and each line the paragraph
     /// makes with no width (it breaks only where a line must), shaped as a line (the words its edges
     /// cut reshaped) and without its trailing white space. No line is built.
     mutating func intrinsicWidths(
-        _ range: Range<Int>, items: [Item], text: TextBuffer, locale: LocaleTag, shape: inout ShapeScratch,
-        tables: ItemTables, size: Double
+        _ range: Range<Int>, items: [Item], text: TextBuffer, entities: [Entity] = [], locale: LocaleTag,
+        shape: inout ShapeScratch, tables: ItemTables, size: Double
     ) -> (min: Double, max: Double) {
         guard !range.isEmpty else { return (0, 0) }
         var widest = 0.0
-        for line in lines(range, items: items, text: text, maxWidth: nil, locale: locale, shape: &shape, tables: tables, size: size) {
+        for line in lines(range, items: items, text: text, entities: entities, maxWidth: nil, locale: locale, shape: &shape, tables: tables, size: size) {
             widest = Swift.max(widest, measure(line.lowerBound, line.upperBound, items: items, text: text, shape: &shape, tables: tables, size: size))
         }
-        loadBreaks(range, text: text, locale: locale)
+        loadBreaks(range, text: text, locale: locale, entities: entities)
         // Every piece is measured as a line: a word cut at a piece's edge may be wider reshaped than
         // in the paragraph's shaping (Arabic final forms), so the estimate cannot rule one out.
         var widestPiece = 0.0

@@ -13,6 +13,21 @@ struct LineBreakScratch {
     /// A `BreakOpportunity` kind per code point of the paragraph.
     private(set) var breaks: [UInt8] = []
 
+    /// Removes the break opportunities inside the phone numbers of `entities` (sorted) that lie in
+    /// paragraph `range`; `breaks` has one entry per code point of the paragraph.
+    static func suppressBreaks(inside entities: [Entity], of range: Range<Int>, in breaks: inout [UInt8]) {
+        var e = entities.partitioningIndex { $0.range.upperBound > range.lowerBound }
+        while e < entities.count, entities[e].range.lowerBound < range.upperBound {
+            let entity = entities[e]
+            e += 1
+            guard entity.kind == .phone else { continue }
+            let inside = entity.range.clamped(to: range)
+            for k in inside.dropFirst() where breaks[k - range.lowerBound] == BreakOpportunity.allowed {
+                breaks[k - range.lowerBound] = BreakOpportunity.none
+            }
+        }
+    }
+
     /// Lets go of storage a very long text grew.
     mutating func trim() {
         if prefix.capacity > TextBuffer.keepLimit { (prefix, breaks) = ([], []) }
@@ -22,11 +37,13 @@ struct LineBreakScratch {
     /// to `maxWidth` (nil: break only where a line must). They partition the paragraph (one empty line
     /// for an empty one). With `lineLimit`, filling stops after that many lines and the rest of the
     /// paragraph, if any, is returned as one more line (what truncation needs to know: more text).
+    /// There is no opportunity inside a phone number among `entities`: a line breaks inside one only
+    /// when it is longer than the line (between grapheme clusters, as any word).
     ///
     /// Afterwards `estimate`, `advance` and `measure` answer for this paragraph.
     mutating func lines(
-        _ range: Range<Int>, items: [Item], text: TextBuffer, maxWidth: Double?, locale: LocaleTag,
-        shape: inout ShapeScratch, tables: ItemTables, size: Double, lineLimit: Int? = nil
+        _ range: Range<Int>, items: [Item], text: TextBuffer, entities: [Entity] = [], maxWidth: Double?,
+        locale: LocaleTag, shape: inout ShapeScratch, tables: ItemTables, size: Double, lineLimit: Int? = nil
     ) -> [Range<Int>] {
         guard !range.isEmpty else { return [range] }
         loadPrefix(range, items: items, shape: shape)
@@ -38,7 +55,7 @@ struct LineBreakScratch {
         {
             return [range]
         }
-        loadBreaks(range, text: text, locale: locale)
+        loadBreaks(range, text: text, locale: locale, entities: entities)
         return text.graphemeStarts.withUnsafeBufferPointer { starts in
             LineBreaker.fill(
                 range: range, maxWidth: maxWidth, breaks: breaks,
@@ -68,8 +85,8 @@ struct LineBreakScratch {
     }
 
     /// Loads the break opportunities of paragraph `range` into `breaks` (none but between grapheme
-    /// clusters when the source cannot answer).
-    mutating func loadBreaks(_ range: Range<Int>, text: TextBuffer, locale: LocaleTag) {
+    /// clusters when the source cannot answer), without those inside the phone numbers of `entities`.
+    mutating func loadBreaks(_ range: Range<Int>, text: TextBuffer, locale: LocaleTag, entities: [Entity] = []) {
         let ok = text.withCodePoints { codePoints in
             source.opportunities(for: UnsafeBufferPointer(rebasing: codePoints[range]), locale: locale, into: &breaks)
         }
@@ -77,6 +94,7 @@ struct LineBreakScratch {
             breaks.removeAll(keepingCapacity: true)
             breaks.append(contentsOf: repeatElement(0, count: range.count))
         }
+        Self.suppressBreaks(inside: entities, of: range, in: &breaks)
     }
 
     /// The sum of the advances of [a, b) (absolute offsets in the loaded paragraph), trailing white

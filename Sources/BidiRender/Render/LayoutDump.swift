@@ -12,7 +12,10 @@ extension Layout {
     ///  "level","direction","script","language","font":{"family","weight","style","file"},
     ///  "ellipsis" (true, only on a truncated line's ellipsis run),"x",
     ///  "advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
-    ///  "mentions":[{"start","end","direction"}],"fallbacks":[{"start","end","source","family","file"}]}
+    ///  "mentions":[{"start","end","direction"[,"id"]}],
+    ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"]}],
+    ///  "fallbacks":[{"start","end","source","family","file"}]}
+    /// "id" is the caller's mention id (`TextSpan.mentionID`), written only when there is one.
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
         var out = ""
@@ -57,7 +60,14 @@ extension Layout {
         }
         out.write("],\"mentions\":[")
         for (i, m) in mentions.enumerated() {
-            out.write((i == 0 ? "" : ",") + "{\"start\":\(m.range.lowerBound),\"end\":\(m.range.upperBound),\"direction\":\"\(m.direction.rawValue)\"}")
+            out.write((i == 0 ? "" : ",") + "{\"start\":\(m.range.lowerBound),\"end\":\(m.range.upperBound),\"direction\":\"\(m.direction.rawValue)\"")
+            out.write((m.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + "}")
+        }
+        out.write("],\"entities\":[")
+        for (i, e) in entities.enumerated() {
+            var entry = (i == 0 ? "" : ",") + "{\"kind\":\"\(e.kind.rawValue)\",\"start\":\(e.range.lowerBound)"
+            entry += ",\"end\":\(e.range.upperBound),\"direction\":\"\(e.direction.rawValue)\""
+            out.write(entry + (e.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + "}")
         }
         out.write("],\"fallbacks\":[")
         for (i, f) in fallbacks.enumerated() {

@@ -12,15 +12,22 @@ public struct RenderOptions: Sendable, Hashable {
     public var scale: Int
     /// Draw line boxes, baselines, run boxes by direction and level, cluster boundaries and mentions.
     public var debug: Bool
+    /// A range to highlight under the glyphs (`Layout.selectionRects(for:)`), or nil.
+    public var selection: Range<Int>?
+    /// An offset whose carets to draw (`Layout.caret(at:affinity:)`; the secondary dashed), or nil.
+    public var caret: Int?
 
     public init(
-        color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false
+        color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
+        selection: Range<Int>? = nil, caret: Int? = nil
     ) {
         self.color = color
         self.background = background
         self.padding = padding
         self.scale = scale
         self.debug = debug
+        self.selection = selection
+        self.caret = caret
     }
 
     /// Checks padding (0…10,000 px) and scale (1, 2 or 3).

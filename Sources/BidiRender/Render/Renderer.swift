@@ -53,7 +53,9 @@ public final class Renderer: Sendable {
                 }
             }
         }
+        let marks = try QueryOverlay.shapes(layout, options: options)
         draw(overlay.under)
+        draw(marks.under)
         for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
@@ -74,6 +76,7 @@ public final class Renderer: Sendable {
             }
         }
         draw(overlay.over)
+        draw(marks.over)
         return canvas.image
     }
 

@@ -22,6 +22,7 @@ extension Renderer {
         _ layout: Layout, options: RenderOptions = RenderOptions(), to out: inout some TextOutputStream
     ) throws(BidiRenderError) {
         try options.validate()
+        let marks = try QueryOverlay.shapes(layout, options: options)
         let p = options.padding
         let viewWidth = layout.width + 2 * p
         let viewHeight = layout.height + 2 * p
@@ -81,6 +82,7 @@ extension Renderer {
             out.write("<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.opacity(options.background))/>\n")
         }
         writeShapes(overlay.under)
+        writeShapes(marks.under)
         out.write("<g class=\"text\" fill=\"\(options.color.hex.prefix(7))\"\(Self.opacity(options.color, attribute: "fill-opacity"))>\n")
         for (l, line) in layout.lines.enumerated() {
             // Cancellation, as in LayoutEngine.layout: once a line (what was written stays partial).
@@ -106,6 +108,7 @@ extension Renderer {
         }
         out.write("</g>\n")
         writeShapes(overlay.over)
+        writeShapes(marks.over)
         out.write("</svg>\n")
     }
 

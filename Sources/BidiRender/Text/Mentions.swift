@@ -21,6 +21,8 @@ public enum MentionMode: String, Sendable, Hashable, CaseIterable {
 public struct Mention: Sendable, Hashable {
     public var range: Range<Int>
     public var direction: TextDirection
+    /// The caller's id for a mention span (`TextSpan.mentionID`); nil for a detected mention.
+    public var id: String? = nil
 }
 
 /// Mention detection over Unicode scalars.
@@ -31,26 +33,22 @@ public enum MentionDetector {
 
     /// The mention ranges of `scalars` by the grammar above, in order and not overlapping.
     public static func detect(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        var i = 0
-        while i < scalars.count {
-            defer { i += 1 }
-            guard isAtSign(scalars[i].value) else { continue }
-            if i > 0 {
-                let before = scalars[i - 1]
-                if before.isASCII && (before.properties.isAlphabetic || ("0"..."9").contains(before) || before == "_") {
-                    continue
-                }
-                if isAtSign(before.value) { continue }
-            }
-            var end = i + 1
-            while end < scalars.count, isNameCharacter(scalars[end]) { end += 1 }
-            if end > i + 1 {
-                out.append(i..<end)
-                i = end - 1
-            }
+        var out: [Entity] = []
+        scalars.withUnsafeBufferPointer { all in
+            all.withMemoryRebound(to: UInt32.self) { EntityDetector.detect($0, kinds: .mentions, into: &out) }
         }
-        return out
+        return out.map(\.range)
+    }
+
+    /// The end of the mention that starts at `i` (an at sign) by the grammar above, or nil.
+    static func match(_ s: UnsafeBufferPointer<UInt32>, at i: Int) -> Int? {
+        if i > 0 {
+            let before = s[i - 1]
+            if EntityCharacters.isASCIIWordCharacter(before) || isAtSign(before) { return nil }
+        }
+        var end = i + 1
+        while end < s.count, EntityCharacters.isNameCharacter(s[end]) { end += 1 }
+        return end > i + 1 ? end : nil
     }
 
     /// L*, M*, N* or "_".
@@ -71,116 +69,6 @@ public enum MentionDetector {
     }
 }
 
-/// The text as the bidi algorithm sees it: mentions isolated with inserted controls, and the maps
-/// between its indices and the original text's.
-struct IsolatedText {
-    /// The transformed code points.
-    var scalars: [UInt32]
-    /// For each original code point, its index in `scalars`.
-    var transformedIndex: [Int]
-    /// For each transformed code point, its original index, or -1 for an inserted control.
-    var originalIndex: [Int]
-    var mentions: [Mention]
-    /// For each original code point, how many controls are inserted before it (at a mention's start)
-    /// and after it (at a mention's end).
-    var insertedBefore: [UInt8]
-    var insertedAfter: [UInt8]
-
-    static let lrm: UInt32 = 0x200E
-    static let rlm: UInt32 = 0x200F
-    static let lri: UInt32 = 0x2066
-    static let rli: UInt32 = 0x2067
-    static let pdi: UInt32 = 0x2069
-
-    /// Isolates `mentions` (sorted, not overlapping) in `original`.
-    ///
-    /// - Parameter innerMarks: also put the mark M just inside each end of the isolate
-    ///   (M + I + M + S + M + PDI + M), as layout does. For a conforming UBA this changes nothing:
-    ///   the marks have the isolate's own direction, which is also its sos and eos. It was the
-    ///   work-around for FriBidi 1.0.8 bug #141, which now lives in the FriBidi engine
-    ///   (Bidi/FriBidiEngine.swift) for every isolate; layout keeps the marks only so its output
-    ///   (which lists the inserted controls) stays byte-identical.
-    init(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
-        self = .empty
-        rebuild(original, mentions: mentions, innerMarks: innerMarks)
-    }
-
-    /// No text.
-    static let empty = IsolatedText(
-        scalars: [], transformedIndex: [], originalIndex: [], mentions: [], insertedBefore: [], insertedAfter: [])
-
-    private init(
-        scalars: [UInt32], transformedIndex: [Int], originalIndex: [Int], mentions: [Mention], insertedBefore: [UInt8],
-        insertedAfter: [UInt8]
-    ) {
-        (self.scalars, self.transformedIndex, self.originalIndex) = (scalars, transformedIndex, originalIndex)
-        (self.mentions, self.insertedBefore, self.insertedAfter) = (mentions, insertedBefore, insertedAfter)
-    }
-
-    /// Replaces the text with `original` isolated like `init`, reusing the arrays' storage (a layout
-    /// scratch keeps one for its calls).
-    mutating func rebuild(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
-        self.mentions = mentions
-        let n = original.count
-        let inserted = innerMarks ? 3 : 2
-        scalars.removeAll(keepingCapacity: true)
-        scalars.reserveCapacity(n + 2 * inserted * mentions.count)
-        transformedIndex.removeAll(keepingCapacity: true)
-        transformedIndex.reserveCapacity(n)
-        originalIndex.removeAll(keepingCapacity: true)
-        originalIndex.reserveCapacity(n + 2 * inserted * mentions.count)
-        insertedBefore.removeAll(keepingCapacity: true)
-        insertedBefore.append(contentsOf: repeatElement(0, count: n))
-        insertedAfter.removeAll(keepingCapacity: true)
-        insertedAfter.append(contentsOf: repeatElement(0, count: n))
-        original.withUnsafeBufferPointer { original in
-            original.withMemoryRebound(to: UInt32.self) { codePoints in
-                // The text between mentions is copied a stretch at a time.
-                var i = 0
-                func copy(upTo end: Int) {
-                    guard end > i else { return }
-                    transformedIndex.append(contentsOf: scalars.count..<(scalars.count + end - i))
-                    scalars.append(contentsOf: codePoints[i..<end])
-                    originalIndex.append(contentsOf: i..<end)
-                    i = end
-                }
-                for mention in mentions {
-                    let range = mention.range.clamped(to: i..<n)
-                    guard !range.isEmpty, range.lowerBound == mention.range.lowerBound else { continue }
-                    copy(upTo: range.lowerBound)
-                    let rtl = mention.direction == .rightToLeft
-                    let mark = rtl ? Self.rlm : Self.lrm
-                    scalars.append(mark)
-                    scalars.append(rtl ? Self.rli : Self.lri)
-                    if innerMarks { scalars.append(mark) }
-                    originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
-                    insertedBefore[range.lowerBound] = UInt8(inserted)
-                    copy(upTo: range.upperBound)
-                    if innerMarks { scalars.append(mark) }
-                    scalars.append(Self.pdi)
-                    scalars.append(mark)
-                    originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
-                    insertedAfter[range.upperBound - 1] = UInt8(inserted)
-                }
-                copy(upTo: n)
-            }
-        }
-    }
-
-    /// The transformed range that holds the original range `range`, with the controls inserted at
-    /// its edges (a mention's opening controls go with its first character, its closing ones with its
-    /// last).
-    func transformedRange(_ range: Range<Int>) -> Range<Int> {
-        guard !range.isEmpty else {
-            let at = range.lowerBound < transformedIndex.count ? transformedIndex[range.lowerBound] - Int(insertedBefore[range.lowerBound]) : scalars.count
-            return at..<at
-        }
-        let lo = transformedIndex[range.lowerBound] - Int(insertedBefore[range.lowerBound])
-        let hi = transformedIndex[range.upperBound - 1] + 1 + Int(insertedAfter[range.upperBound - 1])
-        return lo..<hi
-    }
-}
-
 /// Mention isolation on strings, for handing text to another renderer (UILabel, a TextView, a
 /// browser), and its inverse.
 public enum MentionIsolation {
@@ -194,21 +82,13 @@ public enum MentionIsolation {
     public static func isolate(
         _ text: String, direction: ParagraphDirection, mode: MentionMode = .auto, mentions: [Range<Int>] = []
     ) -> String {
-        let scalars = Array(text.unicodeScalars)
-        let resolved = MentionResolver.resolve(scalars, direction: direction, mode: mode, callerMentions: mentions)
-        let isolated = IsolatedText(scalars, mentions: resolved.mentions)
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: isolated.scalars.compactMap(Unicode.Scalar.init))
-        return String(out)
+        EntityIsolation.isolate(
+            text, direction: direction, kinds: mode == .auto ? .mentions : [], mentions: mentions)
     }
 
-    /// `text` without bidi formatting characters: LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI,
-    /// FSI and PDI. `strip(isolate(t)) == t` when `t` has none of them.
-    public static func strip(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: text.unicodeScalars.filter { !isBidiControl($0) })
-        return String(out)
-    }
+    /// `text` without bidi formatting characters (`EntityIsolation.strip`). `strip(isolate(t)) == t`
+    /// when `t` has none of them.
+    public static func strip(_ text: String) -> String { EntityIsolation.strip(text) }
 
     /// The bidi formatting characters `strip` removes (`UnicodeBidiData.isBidiControl`).
     public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -216,9 +96,8 @@ public enum MentionIsolation {
     }
 }
 
-/// Resolves mention spans and paragraph directions together: the direction of an auto paragraph
-/// skips its mentions (a name says nothing about the message's language), and a mention with no
-/// strong character takes its paragraph's direction.
+/// Mention resolution alone: `EntityResolver` with mentions as the only kind detected (`.none`:
+/// none), for the string API and the tests.
 enum MentionResolver {
     struct Result {
         var mentions: [Mention]
@@ -231,79 +110,12 @@ enum MentionResolver {
         _ scalars: [Unicode.Scalar], classes: [BidiClass]? = nil, direction: ParagraphDirection, mode: MentionMode,
         callerMentions: [Range<Int>]
     ) -> Result {
-        let classes = classes ?? scalars.map { BidiClass($0) }
-        let paragraphs = paragraphRanges(scalars, classes)
-        // Caller spans win; detected ones that overlap them are dropped. Spans are clipped to the
-        // paragraph they start in.
-        var ranges: [Range<Int>] = []
-        for r in callerMentions.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            let lo = max(0, min(r.lowerBound, scalars.count))
-            let para = paragraphContaining(lo, paragraphs)
-            let clipped = lo..<max(lo, min(r.upperBound, para.upperBound))
-            if clipped.isEmpty || (ranges.last.map { $0.overlaps(clipped) } ?? false) { continue }
-            ranges.append(clipped)
-        }
-        if mode == .auto {
-            // Both lists are sorted and free of overlaps: merge, dropping detected mentions that
-            // overlap a caller span.
-            var merged: [Range<Int>] = []
-            merged.reserveCapacity(ranges.count)
-            var c = 0
-            for r in MentionDetector.detect(scalars) {
-                while c < ranges.count, ranges[c].upperBound <= r.lowerBound {
-                    merged.append(ranges[c])
-                    c += 1
-                }
-                if c < ranges.count, ranges[c].overlaps(r) { continue }
-                merged.append(r)
-            }
-            merged.append(contentsOf: ranges[c...])
-            ranges = merged
-        }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        var levels: [UInt8] = []
-        var mentions: [Mention] = []
-        var m = 0
-        for para in paragraphs {
-            var inside: [Range<Int>] = []
-            while m < ranges.count, ranges[m].lowerBound < para.upperBound {
-                if ranges[m].lowerBound >= para.lowerBound { inside.append(ranges[m]) }
-                m += 1
-            }
-            let base = direction.forcedLevel
-                ?? firstStrongLevel(classes, para, skipping: inside)
-                ?? direction.fallbackLevel
-            levels.append(base)
-            for r in inside {
-                let level = firstStrongLevel(classes, r, skipping: []) ?? base
-                mentions.append(Mention(range: r, direction: TextDirection(level: level)))
-            }
-        }
-        return Result(mentions: mentions, paragraphLevels: levels, paragraphs: paragraphs)
-    }
-
-    /// The paragraph that holds offset `i` (the last one for the end of the text).
-    static func paragraphContaining(_ i: Int, _ paragraphs: [Range<Int>]) -> Range<Int> {
-        let k = paragraphs.partitioningIndex { $0.upperBound >= i }
-        return paragraphs[min(k, paragraphs.count - 1)]
-    }
-
-    /// UAX #9 P1 on the original text (`Paragraphs.split`): content ranges, separators excluded.
-    static func paragraphRanges(_ scalars: [Unicode.Scalar], _ classes: [BidiClass]) -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        Paragraphs.split(count: scalars.count, classAt: { classes[$0].rawValue }, scalarAt: { scalars[$0].value }) {
-            start, contentEnd, _ in out.append(start..<contentEnd)
-        }
-        return out
-    }
-
-    /// UAX #9 P2–P3 over `range` (`Paragraphs.firstStrongLevel`), not looking inside `skipping`
-    /// (sorted ranges within `range`).
-    static func firstStrongLevel(_ classes: [BidiClass], _ range: Range<Int>, skipping: [Range<Int>]) -> UInt8? {
-        let neutral = BidiClass.otherNeutral.rawValue
-        return Paragraphs.firstStrongLevel(from: range.lowerBound, to: range.upperBound) { i in
-            let k = skipping.partitioningIndex { $0.upperBound > i }
-            return k < skipping.count && skipping[k].contains(i) ? neutral : classes[i].rawValue
-        }
+        var resolver = EntityResolver()
+        resolver.resolve(
+            scalars, classes: classes ?? scalars.map { BidiClass($0) }, direction: direction,
+            kinds: mode == .auto ? .mentions : [], spans: callerMentions.map { TextSpan(range: $0, isMention: true) })
+        return Result(
+            mentions: resolver.entities.map { Mention(range: $0.range, direction: $0.direction, id: $0.id) },
+            paragraphLevels: resolver.paragraphLevels, paragraphs: resolver.paragraphs)
     }
 }

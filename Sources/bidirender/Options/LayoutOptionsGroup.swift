@@ -37,6 +37,9 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "normal (the locale's first font as a strut), a multiple of --size (1.4) or px (24px).")
     var lineHeight: String = "normal"
 
+    @Option(help: ArgumentHelp(EntityKinds.help + " --mentions none takes mentions out."))
+    var isolate: EntityKinds = .all
+
     func validate() throws {
         do {
             _ = try LineHeight(parsing: lineHeight)
@@ -51,7 +54,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
             digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
-            lineHeight: (try? LineHeight(parsing: lineHeight)) ?? .normal)
+            isolate: isolate, lineHeight: (try? LineHeight(parsing: lineHeight)) ?? .normal)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -85,6 +88,7 @@ struct LayoutOptionsGroup: ParsableArguments {
         if let value = object["lineHeight"], !(value is NSNull) {
             o.lineHeight = try Self.lineHeight(value)
         }
+        if let isolate = try EntityKinds.field(object) { o.isolate = isolate }
         do {
             try o.validate()
         } catch {

@@ -44,7 +44,7 @@ import Testing
             // Layout (which also puts marks inside each isolate) shows the same order.
             let layout = TestLayout.layout(text, direction)
             let scalars = Array(text.unicodeScalars)
-            let plain = IsolatedText(scalars, mentions: layout.mentions)
+            let plain = IsolatedText(scalars, entities: layout.entities)
             let expected = icu.visual.map { plain.originalIndex[$0] }.filter { $0 >= 0 && !BidiClass(scalars[$0]).isRemovedByX9 }
             #expect(TestLayout.visualOrder(layout).filter { !BidiClass(scalars[$0]).isRemovedByX9 } == expected)
         }

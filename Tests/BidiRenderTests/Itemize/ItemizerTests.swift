@@ -22,7 +22,8 @@ import Testing
         let items = Itemizer.itemize(
             0..<buffer.count, text: buffer, levels: levels.map { $0 == "0" ? 0 : $0 == "1" ? 1 : 2 },
             attributes: AttributeMap(spans: [], options: LayoutOptions(locale: LocaleTag("ar")), count: buffer.count),
-            mentions: mentions.map { Mention(range: $0, direction: .leftToRight) }, registry: TestFonts.registry,
+            entities: mentions.map { Entity(kind: .mention, range: $0, direction: .leftToRight) },
+            registry: TestFonts.registry,
             cache: nil, scratch: &scratch, fallbacks: &fallbacks)
         // The items partition the paragraph.
         #expect(items.first?.range.lowerBound == 0 && items.last?.range.upperBound == buffer.count)

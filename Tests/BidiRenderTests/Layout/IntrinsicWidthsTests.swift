@@ -52,7 +52,7 @@ import Testing
     /// no width; laid out at min, no line is wider than min and the widest line is min (the widest
     /// piece sits on a line of its own, unsplit).
     @Test func corpusAgainstLayouts() throws {
-        for text in ChatCorpus.messages(count: 150, seed: 41) {
+        for text in ChatCorpus.messages(count: 100, seed: 41) {
             for direction in [ParagraphDirection.leftToRight, .rightToLeft] {
                 let widths = try Self.widths(text, direction)
                 let context = "\(text.debugDescription) \(direction)"

@@ -33,7 +33,7 @@ import Testing
                     #expect(clusters == 1, "line \(line.range) of \(text) is \(line.contentWidth) > \(width)")
                 }
                 // Per-line order: ICU's UBA (ubidi_setLine) on the mention-isolated text, line by line.
-                let isolated = IsolatedText(scalars, mentions: layout.mentions)
+                let isolated = IsolatedText(scalars, entities: layout.entities)
                 let tParagraph = isolated.transformedRange(paragraph.range)
                 let paragraphScalars = isolated.scalars[tParagraph].map { Unicode.Scalar($0)! }
                 let level: UInt8 = paragraph.direction == .rightToLeft ? 1 : 0
@@ -87,7 +87,7 @@ import Testing
             for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
                 let layout = TestLayout.layout(text, direction)
                 let scalars = Array(text.unicodeScalars)
-                let isolated = IsolatedText(scalars, mentions: layout.mentions)
+                let isolated = IsolatedText(scalars, entities: layout.entities)
                 guard layout.paragraphs.count == 1,
                     let icu = ICUBidi.reorder(isolated.scalars.map { Unicode.Scalar($0)! }, paragraphLevel: direction == .rightToLeft ? 1 : 0)
                 else { continue }

@@ -1,0 +1,156 @@
+// GraphemeIndex: what the queries on a layout (carets, hit-testing, selection, movement) need beyond
+// its glyphs — where grapheme clusters start (UAX #29), and the GDEF caret positions inside the
+// ligatures that cover several graphemes (lam-alef) — kept compact and built at layout time.
+//
+// Cost on the layout path: a text whose every code point starts a grapheme (most chat text) stores
+// no bits; otherwise one bit per code point. The ligatures are found by counting: a line whose
+// glyph clusters are as many as its graphemes has none, and only a line that has fewer is scanned,
+// and its ligatures' fonts asked for their GDEF carets (`hb_ot_layout_get_ligature_carets`). A
+// ligature without GDEF carets stores nothing: the queries divide it evenly.
+
+/// Where the grapheme clusters of a laid-out text start, and the caret positions inside ligatures.
+public struct GraphemeIndex: Sendable, Hashable {
+    /// The number of code points of the text.
+    public private(set) var count: Int
+    /// One bit per code point, set where a grapheme cluster starts; empty when every code point
+    /// starts one.
+    private var starts: [UInt64]
+    /// The carets GDEF gives inside ligatures, by offset (a grapheme start inside a ligature's
+    /// cluster), ascending.
+    private var ligatureCarets: [LigatureCaret]
+
+    /// A grapheme boundary inside a ligature, and its x from the left edge of the ligature's cluster.
+    struct LigatureCaret: Sendable, Hashable {
+        var offset: Int
+        var x: Double
+    }
+
+    /// An index of a text of `count` code points, each its own grapheme.
+    init(count: Int = 0) {
+        self.count = count
+        starts = []
+        ligatureCarets = []
+    }
+
+    /// The index of a text whose grapheme starts are `graphemeStarts` (one per code point).
+    init(graphemeStarts: [Bool]) {
+        self.init(count: graphemeStarts.count)
+        guard graphemeStarts.contains(false) else { return }
+        starts = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for (i, start) in graphemeStarts.enumerated() where start { starts[i >> 6] |= 1 << UInt64(i & 63) }
+    }
+
+    /// Whether a grapheme cluster starts at `offset` (`count`, the end, is a boundary too).
+    @inline(__always)
+    public func isBoundary(_ offset: Int) -> Bool {
+        guard offset > 0, offset < count, !starts.isEmpty else { return offset >= 0 && offset <= count }
+        return starts[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+    }
+
+    /// The grapheme boundary at or before `offset` (clamped to 0...count): an offset inside a
+    /// grapheme snaps to its start.
+    @inline(__always)
+    public func boundary(atOrBefore offset: Int) -> Int {
+        var o = min(max(offset, 0), count)
+        if starts.isEmpty { return o }
+        while !isBoundary(o) { o -= 1 }
+        return o
+    }
+
+    /// The grapheme boundary after `offset`, or `count` at the end.
+    @inline(__always)
+    public func boundary(after offset: Int) -> Int {
+        var o = min(max(offset, -1), count - 1) + 1
+        if starts.isEmpty { return max(o, 0) }
+        while !isBoundary(o) { o += 1 }
+        return o
+    }
+
+    /// The grapheme boundary before `offset`, or 0 at the start.
+    @inline(__always)
+    public func boundary(before offset: Int) -> Int {
+        boundary(atOrBefore: min(offset, count + 1) - 1)
+    }
+
+    /// The GDEF caret at grapheme boundary `offset` inside a ligature: its x from the left edge of
+    /// the ligature's cluster, or nil when the font gave none (binary search).
+    func ligatureCaret(at offset: Int) -> Double? {
+        guard !ligatureCarets.isEmpty else { return nil }
+        let k = ligatureCarets.partitioningIndex { $0.offset >= offset }
+        return k < ligatureCarets.count && ligatureCarets[k].offset == offset ? ligatureCarets[k].x : nil
+    }
+}
+
+extension GraphemeIndex {
+    /// Reads the GDEF ligature carets of `lines`' ligatures that cover several graphemes, from the
+    /// fonts in `fonts` (the layout call's fonts; a run's font is found by its descriptor).
+    mutating func addLigatureCarets(lines: [LayoutLine], fonts: [Font]) {
+        // Working arrays, allocated only for a text with a ligature.
+        var inner: [Int] = []
+        var carets: [Int32] = []
+        for line in lines where hasLigatures(line) {
+            for run in line.runs {
+                guard let font = fonts.first(where: { $0.descriptor == run.font }) else { continue }
+                LayoutClusters.forEach(in: run, graphemes: self) { cluster in
+                    guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
+                    addCarets(of: cluster, in: run, font: font, inner: &inner, carets: &carets)
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Whether some cluster of `line` covers more than one grapheme: fewer distinct clusters than
+    /// graphemes (clusters are grapheme starts, HarfBuzz's monotone-graphemes level).
+    private func hasLigatures(_ line: LayoutLine) -> Bool {
+        var clusters = 0
+        line.runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
+            for r in runs.indices {
+                var previous = -1
+                runs[r].glyphs.withUnsafeBufferPointer { glyphs in
+                    for glyph in glyphs where glyph.cluster != previous {
+                        clusters += 1
+                        previous = glyph.cluster
+                    }
+                }
+            }
+        }
+        var graphemes = 0
+        if starts.isEmpty {
+            graphemes = line.range.count
+        } else {
+            for o in line.range where isBoundary(o) { graphemes += 1 }
+        }
+        return clusters < graphemes
+    }
+
+    /// The GDEF carets of the widest glyph of `cluster`, when the font has one per inner boundary.
+    private mutating func addCarets(
+        of cluster: LayoutClusters.Cluster, in run: LayoutRun, font: Font, inner: inout [Int], carets: inout [Int32]
+    ) {
+        var widest = cluster.glyphs.lowerBound
+        var pen = cluster.left
+        var widestPen = pen
+        for k in cluster.glyphs {
+            if run.glyphs[k].advance > run.glyphs[widest].advance { (widest, widestPen) = (k, pen) }
+            pen += run.glyphs[k].advance
+        }
+        inner.removeAll(keepingCapacity: true)
+        var o = boundary(after: cluster.range.lowerBound)
+        while o < cluster.range.upperBound {
+            inner.append(o)
+            o = boundary(after: o)
+        }
+        font.hbFont.ligatureCarets(run.glyphs[widest].id, rightToLeft: cluster.rightToLeft, into: &carets)
+        guard carets.count == inner.count else { return }
+        let scale = run.size / Double(font.hbFont.unitsPerEm)
+        // Carets ascend in x; the logical boundaries ascend in an LTR cluster, descend in an RTL one.
+        for (k, offset) in inner.enumerated() {
+            let caret = carets[cluster.rightToLeft ? carets.count - 1 - k : k]
+            let x = widestPen - cluster.left + Double(caret) * scale
+            let entry = LigatureCaret(offset: offset, x: x)
+            let at = ligatureCarets.partitioningIndex { $0.offset >= offset }
+            ligatureCarets.insert(entry, at: at)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// Entity: a span of text the layout isolates as one directional unit — a mention, URL, e-mail address,
+// phone number or hashtag — and the set of kinds a layout is asked to isolate.
+
+/// The kinds of entity the text stage finds (the grammars are in `EntityDetector` and its files).
+public enum EntityKind: String, Sendable, Hashable, CaseIterable {
+    /// An @-mention (`MentionDetector`), or a mention span from the caller.
+    case mention
+    /// `http://`, `https://` or `www.` up to white space (`URLGrammar`).
+    case url
+    /// An e-mail address (`EmailGrammar`).
+    case email
+    /// An international phone number (`PhoneGrammar`).
+    case phone
+    /// A hashtag (`HashtagGrammar`).
+    case hashtag
+
+    /// Whether the kind is always isolated left to right (URLs, e-mail addresses and phone numbers);
+    /// mentions and hashtags take the direction of their first strong character.
+    public var isAlwaysLeftToRight: Bool {
+        switch self {
+        case .url, .email, .phone: return true
+        case .mention, .hashtag: return false
+        }
+    }
+
+    /// The kind's bit in an `EntityKinds` set.
+    public var set: EntityKinds {
+        switch self {
+        case .mention: return .mentions
+        case .url: return .urls
+        case .email: return .emails
+        case .phone: return .phones
+        case .hashtag: return .hashtags
+        }
+    }
+}
+
+/// A set of entity kinds: the kinds a layout isolates (`LayoutOptions.isolate`).
+public struct EntityKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let mentions = EntityKinds(rawValue: 1 << 0)
+    public static let urls = EntityKinds(rawValue: 1 << 1)
+    public static let emails = EntityKinds(rawValue: 1 << 2)
+    public static let phones = EntityKinds(rawValue: 1 << 3)
+    public static let hashtags = EntityKinds(rawValue: 1 << 4)
+    /// Every kind: layout's default.
+    public static let all: EntityKinds = [.mentions, .urls, .emails, .phones, .hashtags]
+
+    /// The names of the kinds, in the CLI's spelling: "mentions", "urls", "emails", "phones",
+    /// "hashtags".
+    public static let names: [(name: String, kinds: EntityKinds)] = [
+        ("mentions", .mentions), ("urls", .urls), ("emails", .emails), ("phones", .phones), ("hashtags", .hashtags),
+    ]
+
+    /// Parses a comma-separated list of kind names ("mentions,urls"), "none" or "all". Nil when a
+    /// name is unknown or the list is empty.
+    public init?(parsing list: String) {
+        let trimmed = list.trimmingSpaces
+        if trimmed == "none" {
+            self = []
+            return
+        }
+        if trimmed == "all" {
+            self = .all
+            return
+        }
+        var kinds: EntityKinds = []
+        for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let entry = Self.names.first(where: { $0.name == String(part).trimmingSpaces }) else { return nil }
+            kinds.insert(entry.kinds)
+        }
+        self = kinds
+    }
+
+    /// The set as a list of names ("none" when empty), the form `init(parsing:)` reads.
+    public var listDescription: String {
+        let names = Self.names.filter { contains($0.kinds) }.map(\.name)
+        return names.isEmpty ? "none" : names.joined(separator: ",")
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces.
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// An entity found in (or given with) the text: its kind, its range in the original text (scalar
+/// offsets), the direction it is isolated with, and the caller's id for a mention span.
+public struct Entity: Sendable, Hashable {
+    public var kind: EntityKind
+    public var range: Range<Int>
+    public var direction: TextDirection
+    /// The caller's id (`TextSpan.mentionID`) of a mention span; nil for a detected entity.
+    public var id: String?
+
+    public init(kind: EntityKind, range: Range<Int>, direction: TextDirection, id: String? = nil) {
+        self.kind = kind
+        self.range = range
+        self.direction = direction
+        self.id = id
+    }
+}
+
+extension [Entity] {
+    /// The mentions among the entities, as `Mention`s (with the caller's id).
+    public var mentions: [Mention] {
+        compactMap { $0.kind == .mention ? Mention(range: $0.range, direction: $0.direction, id: $0.id) : nil }
+    }
+}

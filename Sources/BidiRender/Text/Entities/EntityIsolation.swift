@@ -1,0 +1,108 @@
+// EntityIsolation: entity isolation on strings, for handing text to another renderer (UILabel, a
+// TextView, a browser): the controls inserted as layout inserts them, stripped again, and offsets
+// mapped both ways between the original and the isolated text.
+
+/// Entity isolation on strings. Offsets are Unicode scalar offsets, as everywhere in the library.
+public enum EntityIsolation {
+    /// The entities of `kinds` in `text` with their isolation directions (`EntityResolver`'s rules),
+    /// merged with the caller's mention spans `mentions`, which are always honoured and win.
+    ///
+    /// - Parameter direction: the paragraph direction; a mention or hashtag with no strong character
+    ///   takes its paragraph's (for auto, computed from the text outside the entities).
+    public static func entities(
+        in text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
+    ) -> [Entity] {
+        resolved(Array(text.unicodeScalars), direction: direction, kinds: kinds, mentions: mentions).entities
+    }
+
+    /// `text` with every entity of `kinds` wrapped as M + I + S + PDI + M (I: LRI or RLI, M: LRM or
+    /// RLM, after the entity's direction).
+    public static func isolate(
+        _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
+    ) -> String {
+        isolated(text, direction: direction, kinds: kinds, mentions: mentions).text
+    }
+
+    /// `isolate`, with the entities and the maps between original and isolated offsets.
+    public static func isolated(
+        _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
+    ) -> IsolatedString {
+        let scalars = Array(text.unicodeScalars)
+        let entities = resolved(scalars, direction: direction, kinds: kinds, mentions: mentions).entities
+        return IsolatedString(IsolatedText(scalars, entities: entities), entities: entities)
+    }
+
+    /// `text` without bidi formatting characters: LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI,
+    /// FSI and PDI (`UnicodeBidiData.isBidiControl`). `strip(isolate(t)) == t` when `t` has none.
+    public static func strip(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.filter { !UnicodeBidiData.isBidiControl($0) })
+        return String(out)
+    }
+
+    static func resolved(
+        _ scalars: [Unicode.Scalar], direction: ParagraphDirection, kinds: EntityKinds, mentions: [Range<Int>]
+    ) -> EntityResolver {
+        var resolver = EntityResolver()
+        resolver.resolve(
+            scalars, classes: scalars.map { BidiClass($0) }, direction: direction, kinds: kinds,
+            spans: mentions.map { TextSpan(range: $0, isMention: true) })
+        return resolver
+    }
+}
+
+/// An isolated string: the text with its entities' controls inserted, and the maps between its
+/// offsets and the original's.
+public struct IsolatedString: Sendable, Hashable {
+    /// The isolated text.
+    public let text: String
+    /// The entities, in original offsets.
+    public let entities: [Entity]
+    /// The number of scalars of the original text.
+    public let originalCount: Int
+    private let transformedIndex: [Int]
+    /// For each isolated offset (and the end), the original offset of the first original character at
+    /// or after it.
+    private let originalAtOrAfter: [Int]
+    private let isolated: IsolatedText
+
+    init(_ isolated: IsolatedText, entities: [Entity]) {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: isolated.scalars.compactMap(Unicode.Scalar.init))
+        text = String(view)
+        self.entities = entities
+        originalCount = isolated.transformedIndex.count
+        transformedIndex = isolated.transformedIndex
+        var next = Array(repeating: originalCount, count: isolated.scalars.count + 1)
+        for t in stride(from: isolated.scalars.count - 1, through: 0, by: -1) {
+            next[t] = isolated.originalIndex[t] >= 0 ? isolated.originalIndex[t] : next[t + 1]
+        }
+        originalAtOrAfter = next
+        self.isolated = isolated
+    }
+
+    /// The isolated offset of the original character at `offset` (the isolated text's end for the
+    /// original's end). Offsets are clamped to the text.
+    public func isolatedOffset(ofOriginal offset: Int) -> Int {
+        let o = min(max(offset, 0), originalCount)
+        return o == originalCount ? originalAtOrAfter.count - 1 : transformedIndex[o]
+    }
+
+    /// The original offset of the character at isolated `offset`; for an inserted control, that of the
+    /// first original character after it (the original's end past the last one).
+    public func originalOffset(ofIsolated offset: Int) -> Int {
+        originalAtOrAfter[min(max(offset, 0), originalAtOrAfter.count - 1)]
+    }
+
+    /// The isolated range that holds original `range`, with the controls inserted at its edges (an
+    /// entity's range maps to the entity with its M + I and PDI + M).
+    public func isolatedRange(ofOriginal range: Range<Int>) -> Range<Int> {
+        let lo = min(max(range.lowerBound, 0), originalCount)
+        return isolated.transformedRange(lo..<min(max(range.upperBound, lo), originalCount))
+    }
+
+    /// The original range of isolated `range` (inserted controls map as `originalOffset` says).
+    public func originalRange(ofIsolated range: Range<Int>) -> Range<Int> {
+        originalOffset(ofIsolated: range.lowerBound)..<originalOffset(ofIsolated: range.upperBound)
+    }
+}

@@ -1,0 +1,119 @@
+// IsolatedText: the text as the bidi stage sees it — each entity (mention, URL, e-mail address, phone
+// number, hashtag) wrapped as M + I + S + PDI + M — and the maps between its indices and the original
+// text's.
+//
+// I is LRI or RLI after the entity's direction and M is LRM or RLM to match: to the text around it the
+// whole span is one strong character of its own direction.
+
+/// The text as the bidi algorithm sees it: entities isolated with inserted controls, and the maps
+/// between its indices and the original text's.
+struct IsolatedText: Hashable {
+    /// The transformed code points.
+    var scalars: [UInt32]
+    /// For each original code point, its index in `scalars`.
+    var transformedIndex: [Int]
+    /// For each transformed code point, its original index, or -1 for an inserted control.
+    var originalIndex: [Int]
+    /// For each original code point, how many controls are inserted before it (at an entity's start)
+    /// and after it (at an entity's end).
+    var insertedBefore: [UInt8]
+    var insertedAfter: [UInt8]
+
+    static let lrm: UInt32 = 0x200E
+    static let rlm: UInt32 = 0x200F
+    static let lri: UInt32 = 0x2066
+    static let rli: UInt32 = 0x2067
+    static let pdi: UInt32 = 0x2069
+
+    /// Isolates `entities` (sorted, not overlapping) in `original`.
+    ///
+    /// - Parameter innerMarks: also put the mark M just inside each end of the isolate
+    ///   (M + I + M + S + M + PDI + M), as layout does. For a conforming UBA this changes nothing:
+    ///   the marks have the isolate's own direction, which is also its sos and eos. It was the
+    ///   work-around for FriBidi 1.0.8 bug #141, which now lives in the FriBidi engine
+    ///   (Bidi/FriBidiEngine.swift) for every isolate; layout keeps the marks only so its output
+    ///   (which lists the inserted controls) stays byte-identical.
+    init(_ original: [Unicode.Scalar], entities: [Entity], innerMarks: Bool = false) {
+        self = .empty
+        rebuild(original, entities: entities, innerMarks: innerMarks)
+    }
+
+    /// Isolates `mentions` (sorted, not overlapping) in `original`.
+    init(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
+        let entities = mentions.map { Entity(kind: .mention, range: $0.range, direction: $0.direction, id: $0.id) }
+        self.init(original, entities: entities, innerMarks: innerMarks)
+    }
+
+    /// No text.
+    static let empty = IsolatedText(
+        scalars: [], transformedIndex: [], originalIndex: [], insertedBefore: [], insertedAfter: [])
+
+    private init(
+        scalars: [UInt32], transformedIndex: [Int], originalIndex: [Int], insertedBefore: [UInt8], insertedAfter: [UInt8]
+    ) {
+        (self.scalars, self.transformedIndex, self.originalIndex) = (scalars, transformedIndex, originalIndex)
+        (self.insertedBefore, self.insertedAfter) = (insertedBefore, insertedAfter)
+    }
+
+    /// Replaces the text with `original` isolated like `init`, reusing the arrays' storage (a layout
+    /// scratch keeps one for its calls).
+    mutating func rebuild(_ original: [Unicode.Scalar], entities: [Entity], innerMarks: Bool = false) {
+        let n = original.count
+        let inserted = innerMarks ? 3 : 2
+        scalars.removeAll(keepingCapacity: true)
+        scalars.reserveCapacity(n + 2 * inserted * entities.count)
+        transformedIndex.removeAll(keepingCapacity: true)
+        transformedIndex.reserveCapacity(n)
+        originalIndex.removeAll(keepingCapacity: true)
+        originalIndex.reserveCapacity(n + 2 * inserted * entities.count)
+        insertedBefore.removeAll(keepingCapacity: true)
+        insertedBefore.append(contentsOf: repeatElement(0, count: n))
+        insertedAfter.removeAll(keepingCapacity: true)
+        insertedAfter.append(contentsOf: repeatElement(0, count: n))
+        original.withUnsafeBufferPointer { original in
+            original.withMemoryRebound(to: UInt32.self) { codePoints in
+                // The text between entities is copied a stretch at a time.
+                var i = 0
+                func copy(upTo end: Int) {
+                    guard end > i else { return }
+                    transformedIndex.append(contentsOf: scalars.count..<(scalars.count + end - i))
+                    scalars.append(contentsOf: codePoints[i..<end])
+                    originalIndex.append(contentsOf: i..<end)
+                    i = end
+                }
+                for entity in entities {
+                    let range = entity.range.clamped(to: i..<n)
+                    guard !range.isEmpty, range.lowerBound == entity.range.lowerBound else { continue }
+                    copy(upTo: range.lowerBound)
+                    let rtl = entity.direction == .rightToLeft
+                    let mark = rtl ? Self.rlm : Self.lrm
+                    scalars.append(mark)
+                    scalars.append(rtl ? Self.rli : Self.lri)
+                    if innerMarks { scalars.append(mark) }
+                    originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
+                    insertedBefore[range.lowerBound] = UInt8(inserted)
+                    copy(upTo: range.upperBound)
+                    if innerMarks { scalars.append(mark) }
+                    scalars.append(Self.pdi)
+                    scalars.append(mark)
+                    originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
+                    insertedAfter[range.upperBound - 1] = UInt8(inserted)
+                }
+                copy(upTo: n)
+            }
+        }
+    }
+
+    /// The transformed range that holds the original range `range`, with the controls inserted at
+    /// its edges (an entity's opening controls go with its first character, its closing ones with its
+    /// last).
+    func transformedRange(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let at = range.lowerBound < transformedIndex.count ? transformedIndex[range.lowerBound] - Int(insertedBefore[range.lowerBound]) : scalars.count
+            return at..<at
+        }
+        let lo = transformedIndex[range.lowerBound] - Int(insertedBefore[range.lowerBound])
+        let hi = transformedIndex[range.upperBound - 1] + 1 + Int(insertedAfter[range.upperBound - 1])
+        return lo..<hi
+    }
+}

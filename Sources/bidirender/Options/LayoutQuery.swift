@@ -1,0 +1,143 @@
+// LayoutQuery: the queries of `bidirender query` (--point, --caret, --range, --move), parsed in the
+// order they were given, and each answered as one JSON object.
+import ArgumentParser
+import BidiRender
+
+extension TextAffinity: ExpressibleByArgument {}
+extension CaretMovement: ExpressibleByArgument {}
+
+/// One query on a layout, as given on the command line.
+enum LayoutQuery: Equatable {
+    case point(x: Double, y: Double)
+    case caret(offset: Int, affinity: TextAffinity)
+    case range(start: Int, end: Int)
+    case move(offset: Int, movement: CaretMovement)
+    /// The min-content and max-content widths of the text (`LayoutEngine.intrinsicWidths`).
+    case intrinsic
+
+    /// The query as the user wrote it, for error messages ("--caret 99").
+    var label: String {
+        switch self {
+        case .point(let x, let y): return "--point \(JSONText.number(x)),\(JSONText.number(y))"
+        case .caret(let offset, let affinity): return "--caret \(offset)" + (affinity == .upstream ? ":upstream" : "")
+        case .range(let start, let end): return "--range \(start):\(end)"
+        case .move(let offset, let movement): return "--move \(offset):\(movement.rawValue)"
+        case .intrinsic: return "--intrinsic"
+        }
+    }
+
+    /// The flags this parser takes, for the help text.
+    static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
+
+    /// The queries in `arguments`, in order: "--point X,Y", "--caret OFFSET[:upstream|downstream]",
+    /// "--range START:END", "--move OFFSET:left|right|next|previous|up|down", each with its value
+    /// as the next argument or after "=". Anything else is an error naming it.
+    static func parse(_ arguments: [String]) throws(ValidationError) -> [LayoutQuery] {
+        var queries: [LayoutQuery] = []
+        var k = 0
+        while k < arguments.count {
+            var flag = arguments[k]
+            var value: String?
+            if let equals = flag.firstIndex(of: "="), flag.hasPrefix("--") {
+                value = String(flag[flag.index(after: equals)...])
+                flag = String(flag[..<equals])
+            }
+            if flag == "--intrinsic" {
+                guard value == nil else { throw ValidationError("--intrinsic takes no value") }
+                queries.append(.intrinsic)
+                k += 1
+                continue
+            }
+            guard flags.contains(flag) else {
+                throw ValidationError("unknown argument '\(arguments[k])': queries are \(flags.joined(separator: ", "))")
+            }
+            if value == nil {
+                guard k + 1 < arguments.count else { throw ValidationError("\(flag): missing value") }
+                k += 1
+                value = arguments[k]
+            }
+            queries.append(try parse(flag: flag, value: value ?? ""))
+            k += 1
+        }
+        return queries
+    }
+
+    /// One query from its flag and value.
+    private static func parse(flag: String, value: String) throws(ValidationError) -> LayoutQuery {
+        let parts = value.split(separator: flag == "--point" ? "," : ":", omittingEmptySubsequences: false).map(String.init)
+        func offset(_ text: String) throws(ValidationError) -> Int {
+            guard let n = Int(text), n >= 0 else {
+                throw ValidationError("\(flag) \(value): '\(text)' is not an offset (a whole number, 0 or more)")
+            }
+            return n
+        }
+        switch flag {
+        case "--point":
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+                throw ValidationError("--point \(value): expected X,Y (two finite numbers of px)")
+            }
+            return .point(x: x, y: y)
+        case "--caret":
+            guard parts.count == 1 || parts.count == 2 else {
+                throw ValidationError("--caret \(value): expected OFFSET or OFFSET:upstream|downstream")
+            }
+            let affinity = parts.count == 2 ? TextAffinity(rawValue: parts[1]) : .downstream
+            guard let affinity else {
+                throw ValidationError("--caret \(value): the affinity is upstream or downstream, not '\(parts[1])'")
+            }
+            return .caret(offset: try offset(parts[0]), affinity: affinity)
+        case "--range":
+            guard parts.count == 2 else { throw ValidationError("--range \(value): expected START:END") }
+            let (start, end) = (try offset(parts[0]), try offset(parts[1]))
+            guard start <= end else { throw ValidationError("--range \(value): the start is after the end") }
+            return .range(start: start, end: end)
+        default:
+            let names = CaretMovement.allCases.map(\.rawValue).joined(separator: "|")
+            guard parts.count == 2, let movement = CaretMovement(rawValue: parts[1]) else {
+                throw ValidationError("--move \(value): expected OFFSET:\(names)")
+            }
+            return .move(offset: try offset(parts[0]), movement: movement)
+        }
+    }
+
+    /// The answer on `layout` (and, for `.intrinsic`, the text's `intrinsic` widths), one JSON
+    /// object. An offset out of range is an error naming the query.
+    func answer(on layout: Layout, intrinsic: IntrinsicWidths?) throws(QueryError) -> String {
+        let n = JSONText.number
+        do {
+            switch self {
+            case .point(let x, let y):
+                let hit = try layout.offset(atX: x, y: y)
+                return "{\"point\":[\(n(x)),\(n(y))],\"offset\":\(hit.offset),\"affinity\":\"\(hit.affinity.rawValue)\",\"line\":\(hit.line),\"inside\":\(hit.isInside)}"
+            case .caret(let offset, let affinity):
+                let caret = try layout.caret(at: offset, affinity: affinity)
+                func position(_ p: CaretPosition) -> String {
+                    "{\"x\":\(n(p.x)),\"top\":\(n(p.top)),\"bottom\":\(n(p.bottom)),\"direction\":\"\(p.direction.rawValue)\"}"
+                }
+                let secondary = caret.secondary.map(position) ?? "null"
+                return "{\"caret\":\(offset),\"affinity\":\"\(affinity.rawValue)\",\"line\":\(caret.line),\"primary\":\(position(caret.primary)),\"secondary\":\(secondary)}"
+            case .range(let start, let end):
+                let rects = try layout.selectionRects(for: start..<end).map {
+                    "{\"x\":\(n($0.x)),\"y\":\(n($0.y)),\"width\":\(n($0.width)),\"height\":\(n($0.height))}"
+                }
+                return "{\"range\":[\(start),\(end)],\"rects\":[\(rects.joined(separator: ","))]}"
+            case .move(let offset, let movement):
+                let to = try layout.move(movement, from: offset)
+                return "{\"move\":\(offset),\"to\":\(to.offset),\"affinity\":\"\(to.affinity.rawValue)\",\"direction\":\"\(movement.rawValue)\"}"
+            case .intrinsic:
+                // Measured by the caller (`LayoutEngine.intrinsicWidths`) whenever a query asks.
+                let widths = intrinsic ?? IntrinsicWidths(min: .nan, max: .nan)
+                return "{\"intrinsic\":{\"min\":\(n(widths.min)),\"max\":\(n(widths.max))}}"
+            }
+        } catch {
+            if case .invalidValue(_, _, let reason) = error { throw QueryError(message: "\(label): \(reason)") }
+            throw QueryError(message: "\(label): \(error)")
+        }
+    }
+}
+
+/// A query the layout cannot answer (an offset out of range): exit status 64, as a malformed one.
+struct QueryError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,71 @@
+// `bidirender query`: lays a text out with every layout option and answers queries on the layout —
+// hit-testing a point, the carets of an offset, the selection rectangles of a range, a caret
+// movement, the intrinsic widths — in the order given, as one JSON document.
+import ArgumentParser
+import BidiRender
+import Foundation
+
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Lay out text and answer queries on the layout: hit-testing, carets, selection, movement.",
+        discussion: """
+            Queries (any number, answered in order; the layout options come before them):
+              --point X,Y          the offset at a point (px): {"point":[x,y],"offset":o,\
+            "affinity":"upstream"|"downstream","line":l,"inside":true|false}
+              --caret OFFSET[:upstream|downstream]   its carets: {"caret":o,"affinity":…,"line":l,\
+            "primary":{"x","top","bottom","direction"},"secondary":{…}|null}
+              --range START:END    the selection rectangles: {"range":[s,e],"rects":[{"x","y",\
+            "width","height"}]}
+              --move OFFSET:left|right|next|previous|up|down   {"move":o,"to":o2,"affinity":…,\
+            "direction":…}
+              --intrinsic          the min-content and max-content widths: {"intrinsic":{"min":m,"max":M}}
+            The answer is {"queries":[…]}, one entry per query. Offsets are code point offsets; one \
+            inside a grapheme snaps to its start. A malformed query or an offset out of range is an \
+            error naming it (exit status 64).
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var layout: LayoutOptionsGroup
+
+    /// The queries, kept in the order given (ArgumentParser's options would lose it across flags).
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var queryArguments: [String] = []
+
+    /// The parsed queries.
+    var queries: [LayoutQuery] {
+        get throws(ValidationError) { try LayoutQuery.parse(queryArguments) }
+    }
+
+    func validate() throws {
+        guard try !queries.isEmpty else {
+            throw ValidationError("give at least one query: \(LayoutQuery.flags.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        var out = StandardOutput()
+        do {
+            try execute(into: &out)
+        } catch let error as QueryError {
+            // A bad query is a usage error (64), as a malformed one is, found once the text is laid out.
+            printError("Error: \(error)")
+            throw ExitCode.validationFailure
+        }
+    }
+
+    func execute(into out: inout some TextOutputStream) throws {
+        let queries = try self.queries
+        let registry = try layout.fontOptions.registry()
+        let text = try input.readText()
+        let engine = LayoutEngine(registry: registry)
+        let result = try engine.layout(text, options: layout.options)
+        let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, options: layout.options) : nil
+        // Every answer first, so that a bad query writes nothing but its error.
+        let answers = try queries.map { query throws(QueryError) in try query.answer(on: result, intrinsic: intrinsic) }
+        out.write("{\"queries\":[\(answers.joined(separator: ","))]}\n")
+    }
+}
+
+extension QueryCommand: OutputCommand {}
