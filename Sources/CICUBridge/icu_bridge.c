@@ -195,3 +195,23 @@ const char *br_icu_version(void) {
 int br_is_joining(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE) != U_JT_NON_JOINING;
 }
+
+int br_is_emoji(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI) ? 1 : 0;
+}
+
+int br_has_emoji_presentation(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
+}
+
+int br_is_extended_pictographic(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
+}
+
+int br_is_regional_indicator(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_REGIONAL_INDICATOR) ? 1 : 0;
+}
+
+int br_is_emoji_modifier(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_MODIFIER) ? 1 : 0;
+}

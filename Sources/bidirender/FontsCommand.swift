@@ -104,6 +104,7 @@ struct FontsReport {
         switch source {
         case .scriptPackage(_, let locale), .localePackage(let locale): return locale
         case .defaultPackage: return "default"
+        case .emojiPackage: return "emoji"
         case .system, .notdef: return nil
         }
     }

@@ -45,6 +45,8 @@ public enum FontSource: Sendable, Hashable {
     case localePackage(locale: String)
     /// The "default" package.
     case defaultPackage
+    /// The manifest's "emoji" package, for an emoji-presentation cluster.
+    case emojiPackage
     /// An installed font that fontconfig found.
     case system
     /// No font covers the cluster: the .notdef glyph of the first font of the chain.
@@ -56,6 +58,7 @@ public enum FontSource: Sendable, Hashable {
         case .scriptPackage(let script, let locale): return "script \(script) → \(locale)"
         case .localePackage(let locale): return "locale \(locale)"
         case .defaultPackage: return "default"
+        case .emojiPackage: return "emoji"
         case .system: return "fontconfig"
         case .notdef: return ".notdef"
         }
@@ -158,7 +161,7 @@ public final class FontRegistry: Sendable {
     let library: FTLibrary
     /// Every manifest font, keyed by "file#index", loaded at init.
     private let fonts: [String: Font]
-    private let fontconfig: Fontconfig?
+    let fontconfig: Fontconfig?
     /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
     private let chains = Locked<[ChainKey: [FontChoice]]>([:])
     /// Fontconfig answers, keyed by the cluster's characters, language and weight. At most `systemCacheLimit`.
@@ -185,6 +188,8 @@ public final class FontRegistry: Sendable {
         var scalars: [UInt32]
         var language: String
         var weight: Int
+        /// Colour fonts only (true), none (false), or either (nil).
+        var color: Bool? = nil
     }
 
     /// Loads every font that `manifest` names.
@@ -300,7 +305,7 @@ public final class FontRegistry: Sendable {
     /// The face of `package` for `style` and `weight`: style first, then CSS Fonts 4 §5.2.
     /// Italic asked for and absent: the package's `ItalicPolicy` decides (a slanted instance, the
     /// upright face, or another weight upright). A variable face is used at the matched weight.
-    private func pick(in package: FontPackage, source: FontSource, weight: FontWeight, style: FontStyle) -> FontChoice? {
+    func pick(in package: FontPackage, source: FontSource, weight: FontWeight, style: FontStyle) -> FontChoice? {
         var candidates = package.fonts.filter { $0.style == style }
         var italicMissing = false
         var asked = weight
@@ -362,11 +367,15 @@ public final class FontRegistry: Sendable {
 
     /// The choice for a cluster that no font of `chain` covers: a system font that fontconfig finds,
     /// or the .notdef glyph of the chain's first font.
+    /// `color` false (text presentation, U+FE0E) prefers fonts that are not colour ones.
     func fallback(
         for cluster: some Collection<Unicode.Scalar>, chain: [FontChoice], locale: LocaleTag, weight: FontWeight,
-        style: FontStyle
+        style: FontStyle, color: Bool? = nil
     ) -> FontChoice {
-        if let system = systemFont(for: cluster, locale: locale, weight: weight) {
+        // Text presentation asked for and only a colour font has it: the colour glyph, not .notdef.
+        if let system = systemFont(for: cluster, locale: locale, weight: weight, color: color)
+            ?? (color == nil ? nil : systemFont(for: cluster, locale: locale, weight: weight))
+        {
             return FontChoice(
                 font: system, source: .system, requestedWeight: weight, requestedStyle: style,
                 italicMissing: false, weightReason: "fontconfig's best match")
@@ -392,14 +401,16 @@ public final class FontRegistry: Sendable {
         pick(in: manifest.packages[0], source: .notdef, weight: weight, style: style)!
     }
 
-    private func systemFont(for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight) -> Font? {
+    func systemFont(
+        for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight, color: Bool? = nil
+    ) -> Font? {
         guard let fontconfig else { return nil }
         let needed = cluster.filter { !Font.isIgnorableForCoverage($0) }.map(\.value)
         guard !needed.isEmpty else { return nil }
-        let key = SystemKey(scalars: needed, language: locale.normalized, weight: weight.value)
+        let key = SystemKey(scalars: needed, language: locale.normalized, weight: weight.value, color: color)
         if let cached = systemMatches.withLock({ $0[key] }) { return cached }
         var loaded: Font?
-        if let match = fontconfig.match(scalars: needed, language: locale.normalized, weight: weight.value) {
+        if let match = fontconfig.match(scalars: needed, language: locale.normalized, weight: weight.value, color: color) {
             loaded = systemFont(path: match.path, index: match.index)
         }
         if let font = loaded, !font.covers(cluster) { loaded = nil }

@@ -32,8 +32,9 @@ final class Fontconfig: @unchecked Sendable {
     /// The best installed font that has a glyph for every one of `scalars` (a grapheme cluster's
     /// characters that need one), for `language` (a BCP 47 tag) and the OpenType `weight`, or nil
     /// when no installed font covers them (`FcFontSort`, then the first font in that order whose
-    /// charset has them all).
-    func match(scalars: [UInt32], language: String?, weight: Int) -> SystemFontMatch? {
+    /// charset has them all). `color` true keeps only colour fonts (FC_COLOR, such as Noto Color
+    /// Emoji), false only the others, nil either.
+    func match(scalars: [UInt32], language: String?, weight: Int, color: Bool? = nil) -> SystemFontMatch? {
         lock.withLock {
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -44,6 +45,7 @@ final class Fontconfig: @unchecked Sendable {
             }
             if let language, !language.isEmpty { FcPatternAddString(pattern, FC_LANG, language) }
             FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
+            if let color { FcPatternAddBool(pattern, FC_COLOR, color ? FcTrue : FcFalse) }
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultMatch
@@ -55,6 +57,11 @@ final class Fontconfig: @unchecked Sendable {
                 guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
                     scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 })
                 else { continue }
+                if let color {
+                    var isColor: FcBool = FcFalse
+                    _ = FcPatternGetBool(font, FC_COLOR, 0, &isColor)
+                    if (isColor != FcFalse) != color { continue }
+                }
                 var file: UnsafeMutablePointer<FcChar8>?
                 guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
                 var index: Int32 = 0

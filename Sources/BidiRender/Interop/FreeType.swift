@@ -118,7 +118,8 @@ final class FTFace: @unchecked Sendable {
         withFace { $0.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0 }
     }
 
-    /// Ascender, descender, line gap and units per em.
+    /// Ascender, descender, line gap and units per em; for a bitmap-only face, those of its
+    /// selected strike (`FT_Select_Size`), in 1/64 px at the strike's ppem.
     var metrics: FaceMetrics {
         withFace { face in
             let upem = Int(face.pointee.units_per_EM)
@@ -127,6 +128,18 @@ final class FTFace: @unchecked Sendable {
                 descender: Int(face.pointee.descender), lineGap: 0)
             let height = Int(face.pointee.height)
             metrics.lineGap = max(0, height - (metrics.ascender - metrics.descender))
+            if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, let size = face.pointee.size,
+                size.pointee.metrics.y_ppem > 0
+            {
+                // A bitmap-only face (CBDT colour emoji) has no outline metrics: FreeType leaves its
+                // ascender and descender 0. The selected strike's metrics (26.6 px at its ppem) are
+                // the face's, in units of 1/64 px at that ppem.
+                let strike = size.pointee.metrics
+                metrics = FaceMetrics(
+                    unitsPerEm: Int(strike.y_ppem) * 64, ascender: Int(strike.ascender), descender: Int(strike.descender),
+                    lineGap: max(0, Int(strike.height) - Int(strike.ascender - strike.descender)))
+                return metrics
+            }
             if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
                 let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
                 let useTypoMetrics = os2.version != 0xFFFF && os2.fsSelection & (1 << 7) != 0

@@ -161,4 +161,12 @@ enum ICUUnicode {
     /// Whether `c` takes part in cursive joining (its Joining_Type is not U). Only such a neighbour
     /// can change how HarfBuzz shapes the text next to it.
     static func isJoining(_ c: UInt32) -> Bool { br_is_joining(c) != 0 }
+
+    /// UTS #51 emoji properties (`u_hasBinaryProperty`): Emoji, Emoji_Presentation,
+    /// Extended_Pictographic, Regional_Indicator, Emoji_Modifier.
+    static func isEmoji(_ c: UInt32) -> Bool { br_is_emoji(c) != 0 }
+    static func hasEmojiPresentation(_ c: UInt32) -> Bool { br_has_emoji_presentation(c) != 0 }
+    static func isExtendedPictographic(_ c: UInt32) -> Bool { br_is_extended_pictographic(c) != 0 }
+    static func isRegionalIndicator(_ c: UInt32) -> Bool { br_is_regional_indicator(c) != 0 }
+    static func isEmojiModifier(_ c: UInt32) -> Bool { br_is_emoji_modifier(c) != 0 }
 }

@@ -14,6 +14,8 @@ struct ItemizeScratch {
     static let memoLimit = 64
     /// The fonts and languages of the items.
     var tables = ItemTables()
+    /// The colour emoji fonts found so far (indices into `tables`), with the step that gave each.
+    var emojiFonts: [(font: Int32, source: FontSource)] = []
 
     /// Lets go of storage a very long text grew, and clears the tables and the memos that refer to
     /// them once the tables are full.
@@ -22,6 +24,7 @@ struct ItemizeScratch {
         if tables.isFull {
             tables.removeAll()
             memos.removeAll(keepingCapacity: true)
+            emojiFonts.removeAll(keepingCapacity: true)
         }
     }
 

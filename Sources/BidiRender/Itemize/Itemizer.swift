@@ -8,7 +8,9 @@ enum Itemizer {
     /// Each code point's script comes from `ScriptResolver` (an entity is resolved on its own, so a
     /// mention's "@" takes the script of the name, not of the text before it). Each grapheme cluster takes the
     /// first font of its chain that covers it, else the registry's fallback (listed in `fallbacks`);
-    /// a cluster is never split between fonts.
+    /// a cluster is never split between fonts. An emoji-presentation cluster (`EmojiPresentation`)
+    /// goes to the colour emoji font first; a Common or Inherited cluster keeps the font of the
+    /// cluster before it when that font covers it (`FontContinuity`).
     ///
     /// - Parameters:
     ///   - levels: the paragraph's bidi levels, one per code point of `range`.
@@ -32,6 +34,8 @@ enum Itemizer {
         var items: [Item] = []
         items.reserveCapacity(max(16, range.count / 4))
         var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32, size: Double)?
+        // The previous cluster's font may serve a neutral cluster after it (not an emoji font's).
+        var previous: (font: Int32, language: Int32, attributes: Int32)?
         let graphemeStarts = text.graphemeStarts
         text.display.withUnsafeBufferPointer { display in
             var i = range.lowerBound
@@ -50,16 +54,28 @@ enum Itemizer {
                     stepLanguages = scratch.memos[k].languages
                 }
                 let cluster = UnsafeBufferPointer(rebasing: display[i..<end])
-                let font: Int32
-                let language: Int32
-                if let step = FallbackChainMemo.firstCovering(coverage, cluster) {
+                var font: Int32 = 0
+                var language: Int32 = 0
+                let presentation = EmojiPresentation.of(cluster)
+                if presentation == .emoji,
+                    let emoji = scratch.emojiFont(
+                        cluster, range: i..<end, attributes: attributes.table[Int(id)], registry: registry, cache: cache,
+                        fallbacks: &fallbacks)
+                {
+                    (font, language) = emoji
+                } else if presentation == nil, let p = previous, p.attributes == id,
+                    FontContinuity.isNeutral(cluster),
+                    FontContinuity.covers(scratch.tables.fonts[Int(p.font)].hbFont.coverage, cluster)
+                {
+                    (font, language) = (p.font, p.language)
+                } else if let step = FallbackChainMemo.firstCovering(coverage, cluster) {
                     font = stepFonts[step]
                     language = stepLanguages[step]
                 } else {
                     let a = attributes.table[Int(id)]
                     let choice = registry.fallback(
                         for: cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, chain: scratch.memos[k].chain,
-                        locale: a.locale, weight: a.weight, style: a.style)
+                        locale: a.locale, weight: a.weight, style: a.style, color: presentation == .text ? false : nil)
                     fallbacks.append(FontFallback(range: i..<end, source: choice.source, font: choice.font.descriptor))
                     font = scratch.tables.fontIndex(choice.font)
                     language = scratch.tables.languageIndex(
@@ -67,6 +83,7 @@ enum Itemizer {
                         cache: cache)
                 }
                 let size = kSize
+                previous = presentation == .emoji ? nil : (font, language, id)
                 // A cluster normally has one level; split at a level change inside it all the same, so
                 // each item has one direction.
                 for j in i..<end {

@@ -203,6 +203,7 @@ public final class LayoutEngine: Sendable {
                         lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
                         attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables,
                         registry: registry, size: options.size)
+                options.lineHeight.fit(&line, size: options.size)
                 line.baseline = top + line.lineGap / 2 + line.ascent
                 top += line.height
                 lines.append(line)

@@ -23,6 +23,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The mark a truncated line ends in, at the end edge of its paragraph's direction: "…" (U+2026)
     /// by default; an empty string clips with no mark.
     public var ellipsis: String
+    /// How tall each line box is: `normal` (the default: the locale's first font as a strut, grown
+    /// by taller fonts), a multiple of `size`, or px; see `LineHeight`.
+    public var lineHeight: LineHeight = .normal
     /// The kinds of entity isolated as one directional unit (all by default). `mentions: .none`
     /// takes `.mentions` out of it (`isolatedKinds`); the caller's mention spans are always isolated.
     public var isolate: EntityKinds = .all
@@ -31,7 +34,7 @@ public struct LayoutOptions: Sendable, Hashable {
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
         mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
-        maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all
+        maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all, lineHeight: LineHeight = .normal
     ) {
         self.direction = direction
         self.locale = locale
@@ -46,6 +49,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.maxLines = maxLines
         self.ellipsis = ellipsis
         self.isolate = isolate
+        self.lineHeight = lineHeight
     }
 
     /// The kinds detected and isolated: `isolate`, without `.mentions` when `mentions` is `.none`.
@@ -65,6 +69,7 @@ public struct LayoutOptions: Sendable, Hashable {
         if let maxLines, maxLines < 1 {
             throw .invalidValue(key: "max-lines", value: "\(maxLines)", reason: "must be a whole number of lines, at least 1")
         }
+        try lineHeight.validate()
     }
 
     /// The direction of the layout as a whole, for leading/trailing alignment: the forced direction,

@@ -10,6 +10,8 @@ struct LineBuilder {
     private var itemAt: [Int32] = []
     private var groups: [(item: Int, level: UInt8, lo: Int, hi: Int, style: Int32)] = []
     private var fonts: [Int32] = []
+    /// The strut font of the last registry and attributes asked for.
+    private var strutMemo: (registry: FontRegistry, attributes: Attributes, font: Font)?
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
@@ -108,7 +110,11 @@ struct LineBuilder {
                 let runSize = item.size > 0 ? item.size : size
                 if item.size > 0 {
                     Self.setMetrics(&line, font: tables.font(item), size: runSize)
-                } else if !fonts.contains(item.font) {
+                } else if !fonts.contains(item.font),
+                    // LineHeight.normal: a font other than the strut's grows the line only for a run
+                    // that holds more than white space, punctuation and digits.
+                    text.withCodePoints({ LineStrut.grows(UnsafeBufferPointer(rebasing: $0[group.lo..<group.hi])) })
+                {
                     fonts.append(item.font)
                 }
                 var run = LayoutRun(
@@ -126,16 +132,31 @@ struct LineBuilder {
             for g in shape.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
+        // The strut: the locale's first font, then the fonts that grow the line.
+        let strut = strutFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
+        Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
     }
 
-    /// The font whose metrics an empty line takes: the chain's first font for a space.
+    /// The font whose metrics an empty line takes, and every line's strut: the chain's first font
+    /// for a space.
     private static func emptyLineFont(
         at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
     ) -> Font {
         let a = index < text.count ? attributes[index] : attributes.table[0]
         return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
+    }
+
+    /// `emptyLineFont`, memoized for the attributes of the last line (no registry call per line).
+    private mutating func strutFont(
+        at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
+    ) -> Font {
+        let a = index < text.count ? attributes[index] : attributes.table[0]
+        if let memo = strutMemo, memo.registry === registry, memo.attributes == a { return memo.font }
+        let font = Self.emptyLineFont(at: index, text: text, attributes: attributes, registry: registry)
+        strutMemo = (registry, a, font)
+        return font
     }
 
     /// Grows the line's ascent, descent and gap to hold `font`'s at `size`.

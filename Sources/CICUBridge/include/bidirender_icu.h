@@ -47,6 +47,14 @@ int br_icu_bidi_line(const uint32_t *text, int32_t length, int paragraph_level, 
 /// non-joining; 0 for a non-joining character.
 int br_is_joining(uint32_t c);
 
+/// Emoji properties of `c` (UTS #51, ICU's u_hasBinaryProperty), each 1 or 0: Emoji,
+/// Emoji_Presentation, Extended_Pictographic, Regional_Indicator and Emoji_Modifier.
+int br_is_emoji(uint32_t c);
+int br_has_emoji_presentation(uint32_t c);
+int br_is_extended_pictographic(uint32_t c);
+int br_is_regional_indicator(uint32_t c);
+int br_is_emoji_modifier(uint32_t c);
+
 /// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the arguments
 /// its pattern names (read by icu::MessagePattern) and the result of the last format. Not
 /// thread-safe: ICU creates number and plural formatters lazily inside format, and the result is

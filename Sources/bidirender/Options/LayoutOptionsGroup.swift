@@ -36,11 +36,15 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")
     var ellipsis: String = "\u{2026}"
 
+    @Option(help: "normal (the locale's first font as a strut), a multiple of --size (1.4) or px (24px).")
+    var lineHeight: String = "normal"
+
     @Option(help: ArgumentHelp(EntityKinds.help + " --mentions none takes mentions out."))
     var isolate: EntityKinds = .all
 
     func validate() throws {
         do {
+            _ = try LineHeight(parsing: lineHeight)
             try options.validate()
         } catch {
             throw ValidationError(error.description)
@@ -52,7 +56,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
             digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
-            isolate: isolate)
+            isolate: isolate, lineHeight: (try? LineHeight(parsing: lineHeight)) ?? .normal)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -84,6 +88,9 @@ struct LayoutOptionsGroup: ParsableArguments {
             o.maxLines = lines
         }
         if let ellipsis = try JSONLines.string(object, "ellipsis") { o.ellipsis = ellipsis }
+        if let value = object["lineHeight"], !(value is NSNull) {
+            o.lineHeight = try Self.lineHeight(value)
+        }
         if let isolate = try EntityKinds.field(object) { o.isolate = isolate }
         do {
             try o.validate()
@@ -98,6 +105,24 @@ struct LayoutOptionsGroup: ParsableArguments {
             }
         }
         return (o, spans)
+    }
+
+    /// A JSON line's "lineHeight": a number (a multiple of the size) or a string ("normal", "1.4",
+    /// "24px").
+    private static func lineHeight(_ value: Any) throws(LineError) -> LineHeight {
+        let text: String
+        if let string = value as? String {
+            text = string
+        } else if let number = JSONFields.double(value) {
+            text = "\(number)"
+        } else {
+            throw LineError(message: "\"lineHeight\" must be a number (a multiple of the size) or a string (normal, 24px)")
+        }
+        do {
+            return try LineHeight(parsing: text, key: "lineHeight")
+        } catch {
+            throw LineError(message: error.description)
+        }
     }
 
     /// The values of a JSON line's "maxLines".
