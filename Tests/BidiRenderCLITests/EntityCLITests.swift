@@ -96,7 +96,7 @@ import Testing
             #"{"text":"a","isolate":"urls,"}"#,
         ])
         #expect(out[0].contains(#""entities":[]"#))
-        #expect(out[1].contains(#""mentions":[{"start":3,"end":7,"direction":"ltr","id":"u7"}]"#))
+        #expect(out[1].contains(#""mentions":[{"start":3,"end":7,"direction":"ltr","id":"u7","rects":[{"#))
         #expect(out[2] == JSONLines.errorDocument(#""isolate" must list kinds of mentions, urls, emails, phones, hashtags, all, none, not "urls,""#, line: 3))
     }
 }

@@ -24,6 +24,16 @@ extension SceneParser {
             options.maxLines = Int(lines)
         }
         if let ellipsis = try text(object, at + [.key("ellipsis")]) { options.ellipsis = ellipsis }
+        if let value = object["lineHeight"] {
+            // A multiple of the size (1.4), or "normal", "1.4" or "24px" as `--line-height` reads them.
+            let written = jsonNumber(value).map { JSONText.number($0) } ?? value as? String
+            guard let written else { throw error(at + [.key("lineHeight")], "expected a number or a string such as \"24px\"") }
+            do {
+                options.lineHeight = try LineHeight(parsing: written)
+            } catch {
+                throw self.error(at + [.key("lineHeight")], error.description)
+            }
+        }
         var direction: ParagraphDirection?
         if let name = try text(object, at + [.key("direction")]) {
             switch name {
@@ -37,6 +47,15 @@ extension SceneParser {
         return .text(string, spans: try spans(object, at + [.key("spans")], count: string.unicodeScalars.count), options: options, direction: direction, color: color)
     }
 
+    /// A JSON boolean, or nil when the key is absent.
+    private func flag(_ object: [String: Any], _ at: Path) throws(BidiRenderError) -> Bool? {
+        guard case .key(let key) = at.last, let value = object[key] else { return nil }
+        guard let flag = value as? Bool, type(of: value as AnyObject) != NSNumber.self || jsonNumber(value) == nil else {
+            throw error(at, "expected true or false")
+        }
+        return flag
+    }
+
     /// A weight: a number 1–1000 or a name (thin … black), as `FontWeight(parsing:)` reads them.
     private func weight(_ object: [String: Any], _ at: Path) throws(BidiRenderError) -> FontWeight? {
         guard case .key(let key) = at.last, let value = object[key] else { return nil }
@@ -45,7 +64,8 @@ extension SceneParser {
         return weight
     }
 
-    /// `spans: [{"start", "end", "weight", "style", "locale", "mention"}]`, offsets in code points.
+    /// `spans: [{"start", "end", "weight", "style", "locale", "mention", "id", "color", "background",
+    /// "underline", "strikethrough", "size", "features"}]`, offsets in code points.
     private func spans(_ object: [String: Any], _ at: Path, count: Int) throws(BidiRenderError) -> [TextSpan] {
         guard let value = object["spans"] else { return [] }
         guard let list = value as? [Any] else { throw error(at, "expected an array of spans") }
@@ -53,7 +73,10 @@ extension SceneParser {
         for (i, item) in list.enumerated() {
             let path = at + [.index(i)]
             guard let span = item as? [String: Any] else { throw error(path, "expected a span object") }
-            try known(span, path, ["start", "end", "weight", "style", "locale", "mention"])
+            try known(span, path, [
+                "start", "end", "weight", "style", "locale", "mention", "id", "color", "background", "underline",
+                "strikethrough", "size", "features",
+            ])
             let start = Int(try number(span, path + [.key("start")], in: 0...Double(count))!)
             let end = Int(try number(span, path + [.key("end")], in: Double(start)...Double(count))!)
             var result = TextSpan(range: start..<end, locale: try localeTag(span, path + [.key("locale")]))
@@ -62,11 +85,21 @@ extension SceneParser {
                 guard let style = FontStyle(rawValue: name) else { throw error(path + [.key("style")], "expected \"normal\" or \"italic\"") }
                 result.style = style
             }
-            if let mention = span["mention"] {
-                guard let flag = mention as? Bool, type(of: mention as AnyObject) != NSNumber.self || jsonNumber(mention) == nil else {
-                    throw error(path + [.key("mention")], "expected true or false")
+            if let mention = try flag(span, path + [.key("mention")]) { result.isMention = mention }
+            result.mentionID = try text(span, path + [.key("id")])
+            result.color = try color(span, path + [.key("color")])
+            result.background = try color(span, path + [.key("background")])
+            result.underline = try flag(span, path + [.key("underline")])
+            result.strikethrough = try flag(span, path + [.key("strikethrough")])
+            result.size = try number(span, path + [.key("size")], in: 0.1...10_000, required: false)
+            if let features = span["features"] {
+                guard let list = features as? [String] else { throw error(path + [.key("features")], "expected an array of strings") }
+                result.features = list
+                do {
+                    try result.validate(index: i)
+                } catch {
+                    throw self.error(path + [.key("features")], "\(list.joined(separator: ",")) is not a list of OpenType features in HarfBuzz's syntax (tnum, -liga, ss01=1)")
                 }
-                result.isMention = flag
             }
             out.append(result)
         }

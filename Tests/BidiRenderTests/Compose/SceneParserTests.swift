@@ -59,6 +59,32 @@ import TestSupport
     }
 
     /// 16-bit grey decoded to 8-bit RGBA through libpng's transforms.
+    /// A text node takes #15's keys: a line height, and spans with colours, decorations, a size and
+    /// OpenType features; a bad one names its path.
+    @Test func styledText() throws {
+        let scene = try Self.parse("""
+            {"size": {"width": 200, "height": 80},
+             "root": {"type": "text", "text": "hi @sara ffi", "lineHeight": "24px", "spans": [
+               {"start": 3, "end": 8, "mention": true, "id": "s1", "color": "#1A73E8", "underline": true},
+               {"start": 0, "end": 2, "size": 24, "background": "#FFF3B0", "strikethrough": false},
+               {"start": 9, "end": 12, "features": ["-liga"]}]}}
+            """)
+        guard case .text(_, let spans, let options, _, _) = scene.root.content else {
+            Issue.record("not a text node")
+            return
+        }
+        #expect(options.lineHeight == .px(24))
+        #expect(spans.count == 3 && spans[0].isMention && spans[0].mentionID == "s1" && spans[0].underline == true)
+        #expect(spans[0].color == RGBAColor(parsing: "#1A73E8") && spans[1].size == 24 && spans[1].strikethrough == false)
+        #expect(spans[2].features == ["-liga"])
+        let multiple = try Self.parse(#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "a", "lineHeight": 1.5}}"#)
+        if case .text(_, _, let options, _, _) = multiple.root.content { #expect(options.lineHeight == .multiple(1.5)) }
+        let bad = Self.failure(#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "ab", "spans": [{"start": 0, "end": 1, "features": ["colour"]}]}}"#)
+        #expect("\(bad.map { "\($0)" } ?? "")".contains("root.spans[0].features"))
+        let badHeight = Self.failure(#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "a", "lineHeight": "2x"}}"#)
+        #expect("\(badHeight.map { "\($0)" } ?? "")".contains("root.lineHeight"))
+    }
+
     @Test func sixteenBitGrey() throws {
         let scene = try Self.parse(#"{"size": {"width": 2, "height": 1}, "root": {"type": "image", "file": "grey16.png"}}"#)
         guard case .image(let image, _, _) = scene.root.content else { Issue.record("not an image"); return }
