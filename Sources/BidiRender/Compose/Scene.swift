@@ -58,27 +58,12 @@ public enum SceneFrame: Sendable, Hashable {
     case trailing(Double, top: Double, width: Double, height: Double)
 
     /// The frame in the parent's design coordinates, given the parent's width.
-    func designRect(parentWidth: Double) -> SceneRect {
+    func designRect(parentWidth: Double) -> LayoutRect {
         switch self {
-        case .absolute(let x, let y, let w, let h): return SceneRect(x: x, y: y, width: w, height: h)
-        case .leading(let l, let top, let w, let h): return SceneRect(x: l, y: top, width: w, height: h)
-        case .trailing(let t, let top, let w, let h): return SceneRect(x: parentWidth - t - w, y: top, width: w, height: h)
+        case .absolute(let x, let y, let w, let h): return LayoutRect(x: x, y: y, width: w, height: h)
+        case .leading(let l, let top, let w, let h): return LayoutRect(x: l, y: top, width: w, height: h)
+        case .trailing(let t, let top, let w, let h): return LayoutRect(x: parentWidth - t - w, y: top, width: w, height: h)
         }
-    }
-}
-
-/// A rectangle in px.
-public struct SceneRect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }
 

@@ -90,7 +90,7 @@ public final class SceneRenderer: Sendable {
     /// forced paragraph direction unless the node sets one (AWERTL's third step: natural alignment
     /// then puts Arabic on the right in an RTL UI).
     func layout(
-        _ text: String, spans: [TextSpan], options: LayoutOptions, direction: ParagraphDirection?, frame: SceneRect,
+        _ text: String, spans: [TextSpan], options: LayoutOptions, direction: ParagraphDirection?, frame: LayoutRect,
         scene: TextDirection
     ) throws(BidiRenderError) -> Layout {
         var options = options
@@ -101,10 +101,10 @@ public final class SceneRenderer: Sendable {
 
     /// Where an image's pixels go in its frame: the frame (`fill`) or the largest centred rectangle
     /// of the image's aspect ratio inside it (`aspectFit`).
-    static func contentRect(of image: RGBAImage, in frame: SceneRect, mode: SceneContentMode) -> SceneRect {
+    static func contentRect(of image: RGBAImage, in frame: LayoutRect, mode: SceneContentMode) -> LayoutRect {
         guard mode == .aspectFit, image.width > 0, image.height > 0 else { return frame }
         let k = min(frame.width / Double(image.width), frame.height / Double(image.height))
         let (w, h) = (Double(image.width) * k, Double(image.height) * k)
-        return SceneRect(x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - h) / 2, width: w, height: h)
+        return LayoutRect(x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - h) / 2, width: w, height: h)
     }
 }

@@ -10,7 +10,7 @@ public struct ResolvedSceneNode: Sendable, Hashable {
     /// "group", "text", "image" or "rect".
     public var kind: String
     /// The frame on the canvas, absolute, in px before the render scale.
-    public var frame: SceneRect
+    public var frame: LayoutRect
     /// The view type after `auto` and the `…WithAllDescendants` of ancestors (never `.auto`).
     public var viewType: SceneViewType
     /// Whether the content is drawn mirrored; for a group, whether its children are placed mirrored.
@@ -37,11 +37,11 @@ extension Scene {
     /// `.leftToRight` nothing is mirrored.
     public func resolved() -> ResolvedScene {
         var nodes: [ResolvedSceneNode] = []
-        let canvas = SceneRect(x: 0, y: 0, width: width, height: height)
-        func visit(_ node: SceneNode, path: String, parent: SceneRect, parentMirrored: Bool, forced: SceneViewType?) {
+        let canvas = LayoutRect(x: 0, y: 0, width: width, height: height)
+        func visit(_ node: SceneNode, path: String, parent: LayoutRect, parentMirrored: Bool, forced: SceneViewType?) {
             let design = node.frame.designRect(parentWidth: parent.width)
             let x = parentMirrored ? parent.x + parent.width - design.x - design.width : parent.x + design.x
-            let frame = SceneRect(x: x, y: parent.y + design.y, width: design.width, height: design.height)
+            let frame = LayoutRect(x: x, y: parent.y + design.y, width: design.width, height: design.height)
             let type = forced ?? resolvedAuto(node)
             let mirrored: Bool
             switch type {

@@ -1,5 +1,6 @@
 // LayoutRect: a plain rectangle in layout px. It lives on the ground floor because more than one
-// stage hands rectangles out: the queries' selection (Layout/) and the mentions' tap targets.
+// stage hands rectangles out: the queries' selection (Layout/), the mentions' tap targets and the
+// frames of a composed scene (Compose/).
 
 /// A rectangle in layout px: x from the left edge, y down from the top.
 public struct LayoutRect: Sendable, Hashable {

@@ -82,19 +82,19 @@ enum TestScene {
         let normal = TestScene.group(.absolute(x: 20, y: 10, width: 150, height: 60), .normal, [leaf])
         let rtl = TestScene.scene(.rightToLeft, [inner, normal]).resolved()
         let g = try #require(TestScene.node(rtl, "root.children[0]")).frame
-        #expect(g == SceneRect(x: 300 - 20 - 150, y: 10, width: 150, height: 60))
-        #expect(try #require(TestScene.node(rtl, "root.children[0].children[0]")).frame == SceneRect(x: g.x + 150 - 10 - 30, y: 15, width: 30, height: 10))
+        #expect(g == LayoutRect(x: 300 - 20 - 150, y: 10, width: 150, height: 60))
+        #expect(try #require(TestScene.node(rtl, "root.children[0].children[0]")).frame == LayoutRect(x: g.x + 150 - 10 - 30, y: 15, width: 30, height: 10))
         // Under the normal group (itself at the mirrored place), the leaf keeps its design x.
-        #expect(try #require(TestScene.node(rtl, "root.children[1].children[0]")).frame == SceneRect(x: g.x + 10, y: 15, width: 30, height: 10))
+        #expect(try #require(TestScene.node(rtl, "root.children[1].children[0]")).frame == LayoutRect(x: g.x + 10, y: 15, width: 30, height: 10))
         let ltr = TestScene.scene(.leftToRight, [inner]).resolved()
-        #expect(try #require(TestScene.node(ltr, "root.children[0].children[0]")).frame == SceneRect(x: 30, y: 15, width: 30, height: 10))
+        #expect(try #require(TestScene.node(ltr, "root.children[0].children[0]")).frame == LayoutRect(x: 30, y: 15, width: 30, height: 10))
     }
 
     /// leading: 12 resolves as frame [12, …] and trailing: 12 as frame [parentWidth − 12 − width, …],
     /// in both directions and under a mirrored and an unmirrored parent.
     @Test(arguments: [TextDirection.leftToRight, .rightToLeft], [SceneViewType.inherit, .normal])
     func leadingAndTrailing(direction: TextDirection, parentType: SceneViewType) throws {
-        func leafFrame(_ frame: SceneFrame) throws -> SceneRect {
+        func leafFrame(_ frame: SceneFrame) throws -> LayoutRect {
             let parent = TestScene.group(.absolute(x: 40, y: 0, width: 200, height: 50), parentType, [TestScene.rect(frame)])
             return try #require(TestScene.node(TestScene.scene(direction, [parent]).resolved(), "root.children[0].children[0]")).frame
         }
