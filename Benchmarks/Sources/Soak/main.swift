@@ -18,6 +18,46 @@ func residentMB(_ key: String = "VmRSS") -> Double {
     return kb / 1024
 }
 
+// `Soak queries KIND [N]` lays out the first 1,000 corpus messages as the geometry benchmarks do and
+// runs N (default 1,000,000) queries of KIND (caret, hit, selection, none), for a profiler
+// (`perf record`, `valgrind --tool=callgrind`): the benchmarks' loop without the harness.
+if CommandLine.arguments.dropFirst().first == "queries" {
+    let args = Array(CommandLine.arguments.dropFirst(2))
+    let kind = args.first ?? "hit"
+    let n = args.count > 1 ? Int(args[1]) ?? 1_000_000 : 1_000_000
+    let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
+    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
+    let layouts: [Layout] = try ChatCorpus.messages().prefix(Int(ProcessInfo.processInfo.environment["LAYOUTS"] ?? "") ?? 1_000).map {
+        try engine.layout($0, options: options)
+    }
+    let places: [(offset: Int, x: Double, y: Double)] = layouts.map { layout in
+        let line = layout.lines[layout.lines.count / 2]
+        return (layout.graphemes.count / 2, line.x + line.width / 2, line.top + line.height / 2)
+    }
+    var sink = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    // One query on a layout borrowed in place (an element read out of an array is otherwise
+    // copied, a retain per array it holds, which a caller holding its layout does not pay).
+    @inline(never)
+    func query(_ layout: borrowing Layout, _ place: (offset: Int, x: Double, y: Double)) throws -> Int {
+        switch kind {
+        case "caret": return Int(try layout.caret(at: place.offset).primary.x)
+        case "hit": return try layout.offset(atX: place.x, y: place.y).offset
+        case "selection":
+            let c = layout.graphemes.count
+            return try layout.selectionRects(for: (c / 4)..<(3 * c / 4)).count
+        default: return place.offset
+        }
+    }
+    for k in 0..<n {
+        let i = k % layouts.count
+        sink &+= try query(layouts[i], places[i])
+    }
+    let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n)
+    print(String(format: "%@: %.1f ns per query (checksum %d)", kind, ns, sink))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "corpus" {
     let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
     let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)

@@ -92,7 +92,8 @@ extension Layout {
         var after: (x: Double, level: UInt8)? = o >= line.range.upperBound ? (endEdge, base) : nil
         if before == nil || after == nil {
             let previous = graphemes.boundary(before: o)
-            LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes) { g in
+            let skip = LayoutClusters.Skip.outside(before == nil ? previous : o, after == nil ? o : previous)
+            LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes, skip: skip) { g in
                 if before == nil, g.range.contains(previous) { before = (g.trailing, g.level) }
                 if after == nil, g.range.contains(o) { after = (g.leading, g.level) }
                 return before == nil || after == nil

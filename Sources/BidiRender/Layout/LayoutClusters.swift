@@ -1,7 +1,10 @@
 // LayoutClusters: a line seen as the queries see it — its glyph clusters, then its graphemes, left
 // to right, each with the code points it covers, its visual extent and its bidi level. Every query
 // on a layout (carets, hit-testing, selection, movement) is one walk of this kind over one line:
-// O(line), allocation-free.
+// O(line), allocation-free. A query's walk passes what cannot hold its answer (`Skip`): whole runs
+// by their extent and range, clusters before an offset by a binary search over the run's monotone
+// clusters, clusters left of a point by adding up advances; it visits only the graphemes near the
+// answer.
 //
 // A cluster is a run's stretch of glyphs with one cluster value (HarfBuzz's monotone-graphemes
 // level: the first code point of a grapheme); it covers the code points up to the next cluster in
@@ -24,6 +27,29 @@ struct VisualGrapheme {
 }
 
 enum LayoutClusters {
+    /// What a walk may pass over without visiting: clusters whose right edge is left of `leftOf`,
+    /// and clusters wholly outside `offsets` in logical order. The walk passes such a cluster by
+    /// adding its advances to the pen (no grapheme is made, the body is not called), and a whole run
+    /// (the line's last excepted) by its `x` and `advance`, without reading its glyphs: a query
+    /// then reads the clusters near its answer only. A run's last cluster is always visited, so a
+    /// walk always reaches the line's right end.
+    struct Skip {
+        var leftOf = -Double.infinity
+        var offsets = LayoutClusters.everyOffset
+        /// Visit everything.
+        static let nothing = Skip()
+        /// Pass the clusters that end left of `x`.
+        static func left(of x: Double) -> Skip { Skip(leftOf: x) }
+        /// Pass the clusters that hold no offset of `lo...hi`.
+        static func outside(_ lo: Int, _ hi: Int) -> Skip { Skip(offsets: lo...max(lo, hi)) }
+
+        /// Whether a whole run (`x`, `advance`, `range`) can be passed.
+        @inline(__always)
+        func passes(runAt x: Double, advance: Double, range: Range<Int>) -> Bool {
+            x + advance < leftOf || range.upperBound <= offsets.lowerBound || range.lowerBound > offsets.upperBound
+        }
+    }
+
     /// A stretch of one cluster's glyphs in a run.
     struct Cluster {
         /// The code points it covers, in logical order.
@@ -57,7 +83,7 @@ enum LayoutClusters {
     @inline(__always)
     static func forEachCluster(
         _ glyphs: UnsafeBufferPointer<PositionedGlyph>, level: UInt8, x: Double, range: Range<Int>,
-        graphemes: GraphemeIndex, _ body: (Cluster) -> Bool
+        graphemes: GraphemeIndex, skip: Skip = .nothing, _ body: (Cluster) -> Bool
     ) -> Bool {
         let rtl = level & 1 == 1
         guard !glyphs.isEmpty else {
@@ -66,20 +92,29 @@ enum LayoutClusters {
         }
         let firstCluster = rtl ? glyphs[glyphs.count - 1].cluster : glyphs[0].cluster
         let uncovered = range.lowerBound..<max(range.lowerBound, min(firstCluster, range.upperBound))
-        if !rtl, !uncovered.isEmpty {
-            guard body(Cluster(range: uncovered, glyphs: 0..<0, left: x, width: 0, level: level)) else { return false }
-        }
         var pen = x
         var previousCluster = -1
         var k = 0
+        // Pass the clusters `skip` rules out (never the run's last), adding up their advances: by
+        // offsets, a binary search over the monotone clusters finds the first to visit; by x, a walk.
+        if skip.offsets != Self.everyOffset {
+            k = firstVisited(glyphs, rtl: rtl, offsets: skip.offsets)
+            for g in 0..<k { pen += glyphs[g].advance }
+            if k > 0 { previousCluster = glyphs[k - 1].cluster }
+        }
+        while skip.leftOf > -Double.infinity, k < glyphs.count {
+            let (j, width) = clusterGlyphs(glyphs, from: k)
+            guard j < glyphs.count, pen + width < skip.leftOf else { break }
+            pen += width
+            previousCluster = glyphs[k].cluster
+            k = j
+        }
+        if !rtl, k == 0, !uncovered.isEmpty {
+            guard body(Cluster(range: uncovered, glyphs: 0..<0, left: x, width: 0, level: level)) else { return false }
+        }
         while k < glyphs.count {
             let c = glyphs[k].cluster
-            var j = k
-            var width = 0.0
-            while j < glyphs.count, glyphs[j].cluster == c {
-                width += glyphs[j].advance
-                j += 1
-            }
+            let (j, width) = clusterGlyphs(glyphs, from: k)
             var end = rtl ? (k > 0 ? previousCluster : range.upperBound) : (j < glyphs.count ? glyphs[j].cluster : range.upperBound)
             if end <= c { end = max(c + 1, min(graphemes.boundary(after: c), range.upperBound)) }
             guard body(Cluster(range: c..<end, glyphs: k..<j, left: pen, width: width, level: level)) else { return false }
@@ -95,23 +130,21 @@ enum LayoutClusters {
 
     /// Calls `body` with each grapheme of `line`, left to right, until it returns false; returns
     /// false when it was stopped. A cluster of n graphemes is divided at its ligature carets
-    /// (`GraphemeIndex.ligatureCaret(at:)`), else into n equal parts, in its reading order.
+    /// (`GraphemeIndex.ligatureCaret(at:)`), else into n equal parts, in its reading order. The
+    /// clusters and runs `skip` rules out are passed without a call.
     ///
     /// The runs and glyphs are read in place (no run is copied: a copy retains its strings).
     @discardableResult
     @inline(__always)
-    static func forEachGrapheme(in line: LayoutLine, graphemes: GraphemeIndex, _ body: (VisualGrapheme) -> Bool) -> Bool {
+    static func forEachGrapheme(
+        in line: LayoutLine, graphemes: GraphemeIndex, skip: Skip = .nothing, _ body: (VisualGrapheme) -> Bool
+    ) -> Bool {
         line.runs.withUnsafeBufferPointer { runs in
             for r in runs.indices {
+                if r < runs.count - 1, skip.passes(runAt: runs[r].x, advance: runs[r].advance, range: runs[r].range) { continue }
                 let completed = runs[r].glyphs.withUnsafeBufferPointer { glyphs in
-                    forEachCluster(glyphs, level: runs[r].level, x: runs[r].x, range: runs[r].range, graphemes: graphemes) {
-                        cluster in
-                        let second = graphemes.boundary(after: cluster.range.lowerBound)
-                        guard second < cluster.range.upperBound else {
-                            return body(VisualGrapheme(
-                                range: cluster.range, left: cluster.left, right: cluster.left + cluster.width, level: cluster.level))
-                        }
-                        return forEachPart(of: cluster, second: second, graphemes: graphemes, body)
+                    forEachCluster(glyphs, level: runs[r].level, x: runs[r].x, range: runs[r].range, graphemes: graphemes, skip: skip) {
+                        forEachGrapheme(of: $0, graphemes: graphemes, body)
                     }
                 }
                 guard completed else { return false }
@@ -120,7 +153,54 @@ enum LayoutClusters {
         }
     }
 
+    static let everyOffset = Int.min...Int.max
+
+    /// The end of the stretch of glyphs from `k` that share its cluster, and their advances' sum.
+    @inline(__always)
+    static func clusterGlyphs(_ glyphs: UnsafeBufferPointer<PositionedGlyph>, from k: Int) -> (end: Int, width: Double) {
+        let c = glyphs[k].cluster
+        var j = k
+        var width = 0.0
+        while j < glyphs.count, glyphs[j].cluster == c {
+            width += glyphs[j].advance
+            j += 1
+        }
+        return (j, width)
+    }
+
+    /// The first glyph of the first cluster of a run's `glyphs` that may hold an offset of
+    /// `offsets`: in an LTR run (clusters ascend) the one that holds its start, the last cluster
+    /// starting at or before it; in an RTL run (clusters descend) the first starting at or before
+    /// its end. A run's last cluster at most.
+    @inline(__always)
+    static func firstVisited(_ glyphs: UnsafeBufferPointer<PositionedGlyph>, rtl: Bool, offsets: ClosedRange<Int>) -> Int {
+        // The first glyph past the clusters to pass: LTR, the first starting after offsets' start
+        // (the cluster before it holds the start); RTL, the first starting at or before its end.
+        var (lo, hi) = (0, glyphs.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let c = glyphs[mid].cluster
+            if rtl ? c > offsets.upperBound : c <= offsets.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var k = rtl ? min(lo, glyphs.count - 1) : max(lo - 1, 0)
+        // Back to the first glyph of its cluster.
+        while k > 0, glyphs[k - 1].cluster == glyphs[k].cluster { k -= 1 }
+        return k
+    }
+
+    /// Calls `body` with each grapheme of `cluster`, left to right, until it returns false; returns
+    /// false when it was stopped.
+    @inline(__always)
+    static func forEachGrapheme(of cluster: Cluster, graphemes: GraphemeIndex, _ body: (VisualGrapheme) -> Bool) -> Bool {
+        let second = graphemes.boundary(after: cluster.range.lowerBound)
+        guard second < cluster.range.upperBound else {
+            return body(VisualGrapheme(range: cluster.range, left: cluster.left, right: cluster.left + cluster.width, level: cluster.level))
+        }
+        return forEachPart(of: cluster, second: second, graphemes: graphemes, body)
+    }
+
     /// The graphemes of a cluster of several (`second` is the second's start), left to right.
+    @inline(__always)
     private static func forEachPart(
         of cluster: Cluster, second: Int, graphemes: GraphemeIndex, _ body: (VisualGrapheme) -> Bool
     ) -> Bool {
