@@ -13,6 +13,7 @@
 
 /// Lays out texts with one font registry.
 public final class LayoutEngine: Sendable {
+    /// The fonts the engine chooses from.
     public let registry: FontRegistry
     /// The most code points one call lays out; a longer text throws `.inputTooLarge`.
     public let maxInputCodePoints: Int

@@ -16,6 +16,7 @@ public final class Shaper {
     /// `StreamSafe.maxNonStarters`); tests read and reset it.
     @exclusivity(unchecked) var longestNonStarterRun = 0
 
+    /// A shaper with its own hb_buffer.
     public init() {}
 
     /// Shapes `range` of `text`, with `text[context]` (normally the whole paragraph) visible to

@@ -19,7 +19,9 @@ public enum MentionMode: String, Sendable, Hashable, CaseIterable {
 
 /// A mention: its range in the original text (scalar offsets) and the direction it is isolated with.
 public struct Mention: Sendable, Hashable {
+    /// Its scalar offsets in the original text.
     public var range: Range<Int>
+    /// The direction it is isolated with (its first strong character's, or the paragraph's).
     public var direction: TextDirection
     /// The caller's id for a mention span (`TextSpan.mentionID`); nil for a detected mention.
     public var id: String? = nil
