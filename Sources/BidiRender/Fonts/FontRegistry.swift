@@ -203,7 +203,9 @@ public final class FontRegistry: Sendable {
     }
 
     /// Loads every font that `manifest` names.
-    /// - Parameter systemFallback: false leaves fontconfig out of the chain (for reproducible output).
+    /// - Parameters:
+    ///   - manifest: the font packages, as `FontManifest(contentsOf:)` reads them.
+    ///   - systemFallback: false leaves fontconfig out of the chain (for reproducible output).
     /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a usable font, and where
     ///   the manifest names it (file, line, key); `.manifest` for an `index` past the file's faces.
     public init(manifest: FontManifest, systemFallback: Bool = true) throws(BidiRenderError) {

@@ -82,6 +82,7 @@ public enum MentionIsolation {
     /// `text` with every mention wrapped as M + I + S + PDI + M (see above).
     ///
     /// - Parameters:
+    ///   - text: the original text.
     ///   - direction: the paragraph direction; a mention with no strong character takes its
     ///     paragraph's direction (for auto, computed from the text outside the mentions).
     ///   - mode: `.auto` detects mentions; `.none` isolates only `mentions`.
