@@ -1,8 +1,9 @@
-// Runs every Swift sample of the README, in the README's order, each inside its own function (see
-// Samples*.swift). `swift run ReadmeSamples` from the repository root (the samples read
+// Runs every Swift sample of the README, in the README's order, then those of the DocC articles, each
+// inside its own function (see Samples*.swift). `swift run ReadmeSamples` from the repository root (the samples read
 // Examples/catalog and Examples/compose, and write their images into out/readme-samples/).
 // Tests/BidiRenderTests/Docs/ReadmeSamplesTests.swift checks that every ```swift block of README.md
-// is contained, verbatim, in these files, so the README's samples cannot stop compiling.
+// and of Sources/BidiRender/BidiRender.docc is contained, verbatim (import lines aside), in these
+// files, so the samples cannot stop compiling.
 import BidiRender
 import Foundation
 
@@ -27,6 +28,10 @@ do {
     try messagesSample(engine: engine)
     print("== Composition")
     try composeSample(engine: engine, output: output)
+    print("== DocC: the module page, Getting Started, truncation")
+    try modulePageSample(output: output)
+    let started = try gettingStartedSample()
+    try truncationSample(engine: started)
     print("wrote \(output.path)")
 } catch {
     print("Error: \(error)")
