@@ -155,9 +155,10 @@ docs: check-docs
 	@echo "== out/docs: serve with python3 -m http.server -d out/docs 8000, open http://localhost:8000/"
 
 ## Fails, listing them, when a public declaration of BidiRender has no doc comment (from the symbol
-## graph of a debug build: quick once `make test` has built).
+## graph of the debug build, tests included, since dump-symbol-graph extracts every module: quick
+## once `make test` has built).
 check-docs: deps
-	$(SWIFT) build --target BidiRender
+	$(SWIFT) build --build-tests
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public --skip-synthesized-members > /dev/null
 	rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
 	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph/"BidiRender*.symbols.json $(SYMBOL_GRAPHS)/
