@@ -14,6 +14,7 @@ BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
 .PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks check-memory soak bench clean
+.PHONY: docs check-docs
 
 N ?= 1000000
 
@@ -130,7 +131,38 @@ bench: build
 	$(SWIFT) build -c release --product CorpusDump && cd Benchmarks && $(SWIFT) build -c release --product Soak
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress | tee ../out/bench.txt
 	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus .build/release/CorpusDump \
-	    --soak Benchmarks/.build/release/Soak | tee out/bench-report.txt
+	    --soak Benchmarks/.build/release/Soak --readme README.md | tee out/bench-report.txt
+
+## The DocC documentation of the BidiRender module (Sources/BidiRender/BidiRender.docc and the doc
+## comments) as a static site in out/docs, built by the toolchain's docc from the module's symbol
+## graph (no package plugin: the root package keeps its one dependency). Fails on a DocC warning (a
+## broken link, an undocumented parameter) and on a public declaration without a doc comment.
+## Serve it (DocC's pages load their content with fetch, which browsers refuse on file://):
+## `python3 -m http.server -d out/docs 8000`, then http://localhost:8000/ (out/docs/index.html
+## redirects to the module's page).
+DOCC ?= docc
+SYMBOL_GRAPHS := out/symbolgraph
+docs: check-docs
+	rm -rf out/docs
+	$(DOCC) convert Sources/BidiRender/BidiRender.docc --additional-symbol-graph-dir $(SYMBOL_GRAPHS) \
+	    --fallback-display-name BidiRender --fallback-bundle-identifier org.bidirender.BidiRender \
+	    --transform-for-static-hosting --warnings-as-errors --output-path out/docs
+	@test -f out/docs/index.html && test -f out/docs/documentation/bidirender/index.html
+	@# The site's root page has no content of its own ("can't be found"): send it to the module's.
+	@printf '%s\n' '<!DOCTYPE html><meta charset="utf-8"><title>BidiRender</title>' \
+	    '<meta http-equiv="refresh" content="0; url=documentation/bidirender/">' \
+	    '<a href="documentation/bidirender/">BidiRender documentation</a>' > out/docs/index.html
+	@echo "== out/docs: serve with python3 -m http.server -d out/docs 8000, open http://localhost:8000/"
+
+## Fails, listing them, when a public declaration of BidiRender has no doc comment (from the symbol
+## graph of the debug build, tests included, since dump-symbol-graph extracts every module: quick
+## once `make test` has built).
+check-docs: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public --skip-synthesized-members > /dev/null
+	rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
+	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph/"BidiRender*.symbols.json $(SYMBOL_GRAPHS)/
+	python3 scripts/check-doc-comments.py $(SYMBOL_GRAPHS) BidiRender
 
 ## Regenerates Fonts/ from Debian's font packages.
 fonts:

@@ -63,6 +63,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Every Swift sample of README.md, compiled by `swift build` and run by `swift run ReadmeSamples`
+        // (a test checks that each README sample is in these sources). Not a product.
+        .executableTarget(name: "ReadmeSamples", dependencies: ["BidiRender"], path: "Examples/ReadmeSamples"),
         // Helpers both test targets share (temporary folders removed at exit).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Pango (pangoft2), only as the tests' reference for carets, hit-testing and movement.

@@ -9,9 +9,15 @@ second, and the peak resident size of the CLI), CorpusDump --stats (mean code po
 and of a long line, for the per-code-point ratio), and `Soak corpus` (the shaping cache's hit rate
 and memory, and the peak resident size of laying the whole corpus out).
 
-Usage: bench-report.py REPORT [--cli PATH --corpus PATH --soak PATH]
+With --readme PATH, the whole report also replaces what stands between the lines
+`<!-- bench-report:begin -->` and `<!-- bench-report:end -->` of that file (README.md's Performance
+section, the one place for the figures), with the date, the machine's cores and its load.
+
+Usage: bench-report.py REPORT [--cli PATH --corpus PATH --soak PATH] [--readme PATH]
 """
 import argparse
+import datetime
+import io
 import os
 import re
 import resource
@@ -98,13 +104,60 @@ def per_code_point_ratio(results, lengths):
     return "%.2f" % ((long / lengths[1]) / (short / lengths[0]))
 
 
+BEGIN = "<!-- bench-report:begin -->"
+END = "<!-- bench-report:end -->"
+
+
+def write_readme(path, report):
+    """Replaces the text between BEGIN and END in `path` with `report`, dated; fails if either is missing."""
+    text = open(path, encoding="utf-8").read()
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        sys.exit("bench-report: %s has no %s ... %s block to write the figures into" % (path, BEGIN, END))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    header = ("The last `make bench` (%s UTC, %d cores, load average %.1f at the end; written by "
+              "scripts/bench-report.py, do not edit by hand):"
+              % (datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"), os.cpu_count() or 1, load))
+    block = "%s\n%s\n\n```text\n%s```\n%s" % (BEGIN, header, report, END)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text[:start] + block + text[end + len(END):])
+
+
+class Tee(io.TextIOBase):
+    """Writes to standard output and keeps a copy, for --readme."""
+
+    def __init__(self, stream):
+        self.stream, self.copy = stream, io.StringIO()
+
+    def write(self, text):
+        self.copy.write(text)
+        return self.stream.write(text)
+
+    def flush(self):
+        self.stream.flush()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("report")
     parser.add_argument("--cli")
     parser.add_argument("--corpus")
     parser.add_argument("--soak")
+    parser.add_argument("--readme", help="a Markdown file whose bench-report block gets the report")
     args = parser.parse_args()
+    if args.readme:
+        sys.stdout = Tee(sys.stdout)
+        try:
+            report(args)
+        finally:
+            sys.stdout.flush()
+            copy, sys.stdout = sys.stdout.copy.getvalue(), sys.stdout.stream
+        write_readme(args.readme, copy)
+    else:
+        report(args)
+
+
+def report(args):
     text = sys.stdin.read() if args.report == "-" else open(args.report, encoding="utf-8").read()
     results = parse(text)
     print("%-28s %14s %14s" % ("benchmark", "p50 per item", "mallocs/item"))
@@ -116,8 +169,8 @@ def main():
     if lengths:
         print("corpus: %.1f code points per message, %.1f per long line" % lengths)
     if args.soak:
-        sys.stdout.flush()
-        subprocess.run([args.soak, "corpus"], check=False)
+        soak = subprocess.run([args.soak, "corpus"], check=False, capture_output=True, text=True)
+        print(soak.stdout, end="")
     timings, peak = batch(args.cli, args.corpus)
     if timings:
         for jobs, rate in sorted(timings.items()):

@@ -6,17 +6,21 @@
 public struct Scene: Sendable, Hashable {
     /// The canvas size in px (before the render scale).
     public var width: Double
+    /// The canvas height in px (before the render scale).
     public var height: Double
     /// The UI's direction: in `.rightToLeft` the canvas is mirrored about its vertical axis.
     public var direction: TextDirection
     /// The locale of text nodes that do not set their own.
     public var locale: LocaleTag
+    /// The colour the canvas is filled with before any node is drawn.
     public var background: RGBAColor
     /// AWERTL's list of directional images: an image node whose `name` is here resolves `auto` to
     /// `flip`, so it mirrors with the UI (a "back" arrow).
     public var flipImageNames: Set<String>
+    /// The root node, framed in the canvas's design coordinates.
     public var root: SceneNode
 
+    /// A scene of `width` × `height` px drawn from `root`, left to right unless `direction` says otherwise.
     public init(
         width: Double, height: Double, direction: TextDirection = .leftToRight, locale: LocaleTag = LocaleTag("default"),
         background: RGBAColor = .white, flipImageNames: Set<String> = [], root: SceneNode
@@ -79,6 +83,7 @@ public enum SceneContentMode: String, Sendable, Hashable, CaseIterable {
 public struct SceneNode: Sendable, Hashable {
     /// What the node draws.
     public enum Content: Sendable, Hashable {
+        /// A group: its children, framed in the group's coordinates and drawn after it, in order.
         case group([SceneNode])
         /// A text laid out by `LayoutEngine` into the frame (`options.maxWidth` becomes the frame's
         /// width; a nil direction in `direction` takes the scene's), drawn in `color`.
@@ -89,10 +94,14 @@ public struct SceneNode: Sendable, Hashable {
         case rect(color: RGBAColor, cornerRadius: Double, borderWidth: Double, borderColor: RGBAColor)
     }
 
+    /// Where the node sits in its parent, in the parent's design coordinates.
     public var frame: SceneFrame
+    /// How its content is drawn in a right-to-left scene (`.auto` by default).
     public var viewType: SceneViewType
+    /// What the node draws.
     public var content: Content
 
+    /// A node drawing `content` in `frame`.
     public init(frame: SceneFrame, viewType: SceneViewType = .auto, content: Content) {
         self.frame = frame
         self.viewType = viewType

@@ -13,6 +13,7 @@ public struct ComposeOptions: Sendable, Hashable {
     /// Outline every frame (grey; magenta with a corner mark where the content is mirrored).
     public var debug: Bool
 
+    /// Options with a device scale of 1, 2 or 3 and the debug outlines on or off.
     public init(scale: Int = 1, debug: Bool = false) {
         self.scale = scale
         self.debug = debug
@@ -21,9 +22,12 @@ public struct ComposeOptions: Sendable, Hashable {
 
 /// Draws scenes: PNG, SVG or RGBA, each with the resolved scene.
 public final class SceneRenderer: Sendable {
+    /// The engine that lays out the scenes' text nodes.
     public let engine: LayoutEngine
     let renderer: Renderer
 
+    /// A renderer whose text nodes are laid out by `engine`.
+    /// - Throws: `.fontLoad` when FreeType cannot start.
     public init(engine: LayoutEngine) throws(BidiRenderError) {
         self.engine = engine
         renderer = try Renderer()

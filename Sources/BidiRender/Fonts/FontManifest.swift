@@ -22,6 +22,7 @@ public struct ManifestFont: Sendable, Hashable {
     /// For a variable face (`"weight": "100 900"`), the weights it serves through its `wght` axis;
     /// nil for a static face.
     public var variableWeights: ClosedRange<FontWeight>? = nil
+    /// Upright or italic (`"style"`, normal when left out).
     public var style: FontStyle
     /// Absolute path of the font file.
     public var file: String
@@ -38,6 +39,7 @@ public struct ManifestFont: Sendable, Hashable {
 public struct FontPackage: Sendable, Hashable {
     /// The normalized locale tag, or "default".
     public var locale: String
+    /// The package's fonts, at most one per weight and style.
     public var fonts: [ManifestFont]
     /// What italic gives when the package has no italic face (`"italic"`, default synthesize).
     public var italic: ItalicPolicy = .synthesize
@@ -50,6 +52,7 @@ public struct FontPackage: Sendable, Hashable {
 public struct FontManifest: Sendable, Hashable {
     /// Where it was read from.
     public var path: String
+    /// The packages in the manifest's order, one per locale ("default" among them).
     public var packages: [FontPackage]
     /// ISO 15924 script tag → the locale of the package that always serves it.
     public var scripts: [String: String]

@@ -24,7 +24,9 @@ import Foundation
 public struct FontDescriptor: Sendable, Hashable {
     /// The family name from the font's name table.
     public var family: String
+    /// The weight the font serves (its OS/2 weight, or the instance chosen on a variable face).
     public var weight: FontWeight
+    /// Upright or italic (italic may be synthesized: see `syntheticSlant`).
     public var style: FontStyle
     /// Absolute path.
     public var file: String
@@ -67,17 +69,25 @@ public enum FontSource: Sendable, Hashable {
 
 /// Vertical font metrics in px (descent positive, below the baseline).
 public struct FontMetrics: Sendable, Hashable {
+    /// The font's design units per em (from its head table).
     public var unitsPerEm: Int
+    /// The ascent above the baseline, in px.
     public var ascent: Double
+    /// The descent below the baseline, in px, positive.
     public var descent: Double
+    /// The gap the font asks for between lines, in px.
     public var lineGap: Double
 }
 
 /// The font chosen for a cluster or a chain step, and why.
 public struct FontChoice: Sendable, Hashable {
+    /// The chosen font.
     public var font: Font
+    /// Why it was chosen: which package, or the system fallback (`FontSource`).
     public var source: FontSource
+    /// The weight that was asked for; the font's own may differ (the CSS Fonts 4 §5.2 weight rule).
     public var requestedWeight: FontWeight
+    /// The style that was asked for; italic may be served by a synthetic slant.
     public var requestedStyle: FontStyle
     /// Italic was asked for and the package has none: the upright face of the matched weight is used.
     public var italicMissing: Bool
@@ -193,7 +203,9 @@ public final class FontRegistry: Sendable {
     }
 
     /// Loads every font that `manifest` names.
-    /// - Parameter systemFallback: false leaves fontconfig out of the chain (for reproducible output).
+    /// - Parameters:
+    ///   - manifest: the font packages, as `FontManifest(contentsOf:)` reads them.
+    ///   - systemFallback: false leaves fontconfig out of the chain (for reproducible output).
     /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a usable font, and where
     ///   the manifest names it (file, line, key); `.manifest` for an `index` past the file's faces.
     public init(manifest: FontManifest, systemFallback: Bool = true) throws(BidiRenderError) {

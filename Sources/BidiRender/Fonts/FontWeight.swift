@@ -28,14 +28,23 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// 100.
     public static let thin = FontWeight(100)!
+    /// 200.
     public static let extraLight = FontWeight(200)!
+    /// 300.
     public static let light = FontWeight(300)!
+    /// 400, the default.
     public static let regular = FontWeight(400)!
+    /// 500.
     public static let medium = FontWeight(500)!
+    /// 600.
     public static let semibold = FontWeight(600)!
+    /// 700.
     public static let bold = FontWeight(700)!
+    /// 800.
     public static let extraBold = FontWeight(800)!
+    /// 900.
     public static let black = FontWeight(900)!
 
     static let names: [String: Int] = [
@@ -90,6 +99,8 @@ extension FontWeight {
 
 /// Upright or italic.
 public enum FontStyle: String, Sendable, Hashable, CaseIterable {
+    /// Upright.
     case normal
+    /// Italic: an italic face of the package, or a synthetic slant where the package's italic rule allows it.
     case italic
 }

@@ -7,11 +7,15 @@ internal import CPNG
 
 /// An 8-bit RGBA image, not premultiplied, rows top to bottom.
 public struct RGBAImage: Sendable, Hashable {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
     /// `width * height * 4` bytes.
     public var pixels: [UInt8]
 
+    /// An image of `width` × `height` pixels from `pixels`: `width * height * 4` bytes, RGBA, rows
+    /// top to bottom.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height
@@ -45,11 +49,16 @@ public struct RGBAImage: Sendable, Hashable {
 
 /// An sRGB colour with alpha.
 public struct RGBAColor: Sendable, Hashable {
+    /// The red channel, 0–255.
     public var red: UInt8
+    /// The green channel, 0–255.
     public var green: UInt8
+    /// The blue channel, 0–255.
     public var blue: UInt8
+    /// The alpha channel, 0 (transparent) to 255 (opaque).
     public var alpha: UInt8
 
+    /// A colour from its channels, opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -57,8 +66,11 @@ public struct RGBAColor: Sendable, Hashable {
         self.alpha = alpha
     }
 
+    /// Opaque black.
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    /// Fully transparent.
     public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.

@@ -10,8 +10,11 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
     case leading
     /// The trailing edge of the layout's direction.
     case trailing
+    /// The left edge, whatever the direction.
     case left
+    /// The right edge, whatever the direction.
     case right
+    /// Centred in the layout's width.
     case center
 
     /// The edge (left, right or center) the content of a paragraph of `paragraphDirection` goes to,

@@ -12,6 +12,7 @@ public struct IntrinsicWidths: Sendable, Hashable {
     /// width.
     public var max: Double
 
+    /// The min-content and max-content widths, in px.
     public init(min: Double, max: Double) {
         self.min = min
         self.max = max

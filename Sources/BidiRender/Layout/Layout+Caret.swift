@@ -14,8 +14,10 @@ public enum TextAffinity: String, Sendable, Hashable, CaseIterable {
 public struct TextPosition: Sendable, Hashable {
     /// A code point offset at a grapheme boundary.
     public var offset: Int
+    /// Which line the offset belongs to when it is at a soft line break.
     public var affinity: TextAffinity
 
+    /// A position at `offset`, downstream unless said otherwise.
     public init(offset: Int, affinity: TextAffinity = .downstream) {
         self.offset = offset
         self.affinity = affinity
@@ -28,6 +30,7 @@ public struct CaretPosition: Sendable, Hashable {
     public var x: Double
     /// The line box's top and bottom.
     public var top: Double
+    /// The bottom of the line box, in layout px.
     public var bottom: Double
     /// The direction of the run it is attached to (the paragraph's at a line's edge).
     public var direction: TextDirection

@@ -7,12 +7,16 @@
 
 /// A laid-out text.
 public struct Layout: Sendable, Hashable {
+    /// The paragraphs (UAX #9 P1), in text order.
     public var paragraphs: [LayoutParagraph]
+    /// The lines, top to bottom, over all paragraphs.
     public var lines: [LayoutLine]
     /// The width the lines are aligned in: `options.maxWidth`, or without one the widest line's
     /// `contentWidth`. Not what the text covers (a layout to a width of 300 px is 300 px wide even
     /// when its longest line is 80 px): that is `contentWidth`.
     public var width: Double
+    /// The line boxes' heights added up, in px: the first line's top is 0 and the last line's
+    /// bottom is `height`.
     public var height: Double
     /// The mentions that were isolated, with the direction of each.
     public var mentions: [Mention]
@@ -39,7 +43,9 @@ public struct Layout: Sendable, Hashable {
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.
 public struct LayoutParagraph: Sendable, Hashable {
+    /// Its scalar offsets, without the paragraph separator.
     public var range: Range<Int>
+    /// Its resolved direction: forced, or by rules P2–P3.
     public var direction: TextDirection
 }
 
@@ -57,9 +63,12 @@ public struct LayoutLine: Sendable, Hashable {
     public var width: Double
     /// The width without the trailing whitespace, which hangs past the line's end edge.
     public var contentWidth: Double
-    /// The largest ascent, descent and line gap of the fonts on the line, in px.
+    /// The largest ascent of the fonts on the line, in px (above the baseline).
     public var ascent: Double
+    /// The largest descent of the fonts on the line, in px, positive (below the baseline).
     public var descent: Double
+    /// The largest line gap of the fonts on the line, in px (half above the ascent, half below the
+    /// descent).
     public var lineGap: Double
     /// The top of the line box: the baseline less the ascent and half the line gap.
     public var top: Double { baseline - ascent - lineGap / 2 }
@@ -71,15 +80,23 @@ public struct LayoutLine: Sendable, Hashable {
 
 /// A run of one level, script, language and font, in visual order within its line.
 public struct LayoutRun: Sendable, Hashable {
+    /// Its scalar offsets in the original text (empty for an ellipsis run).
     public var range: Range<Int>
+    /// Its bidi embedding level (UAX #9): even for left-to-right, odd for right-to-left.
     public var level: UInt8
+    /// Its direction, from `level`.
     public var direction: TextDirection { TextDirection(level: level) }
+    /// Its ISO 15924 script tag ("Arab", "Hani", "Latn"…).
     public var script: String
+    /// Its BCP 47 language, as HarfBuzz was given it; nil when none applies.
     public var language: String?
+    /// The font its glyphs come from.
     public var font: FontDescriptor
     /// The font size in px.
     public var size: Double
+    /// Its left edge, in px from the layout's left edge (after alignment).
     public var x: Double
+    /// Its width: the sum of its glyphs' advances, in px.
     public var advance: Double
     /// The glyphs in visual order, left to right.
     public var glyphs: [PositionedGlyph]
@@ -92,17 +109,24 @@ public struct LayoutRun: Sendable, Hashable {
 
 /// A glyph at its place.
 public struct PositionedGlyph: Sendable, Hashable {
+    /// The glyph id in the run's font (0 is .notdef).
     public var id: UInt32
     /// The scalar offset of the first character of its cluster.
     public var cluster: Int
+    /// Its x in px from the layout's left edge: pen position plus the GPOS offset.
     public var x: Double
+    /// Its baseline y in px down from the layout's top, plus the GPOS offset.
     public var y: Double
+    /// How far the pen moves after it, in px.
     public var advance: Double
 }
 
 /// A cluster that fell past the manifest's fonts.
 public struct FontFallback: Sendable, Hashable {
+    /// The cluster's scalar offsets.
     public var range: Range<Int>
+    /// Where its font came from: a system font through fontconfig, or none (.notdef).
     public var source: FontSource
+    /// The font that drew it.
     public var font: FontDescriptor
 }

@@ -13,6 +13,7 @@
 
 /// Lays out texts with one font registry.
 public final class LayoutEngine: Sendable {
+    /// The fonts the engine chooses from.
     public let registry: FontRegistry
     /// The most code points one call lays out; a longer text throws `.inputTooLarge`.
     public let maxInputCodePoints: Int
@@ -29,7 +30,10 @@ public final class LayoutEngine: Sendable {
     /// of Arabic and Latin is about 900,000).
     public static let defaultMaxInputCodePoints = 4_194_304
 
+    /// An engine that lays out with the fonts of `registry`.
+    ///
     /// - Parameters:
+    ///   - registry: the fonts to choose from; share one registry between engines.
     ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 16
     ///     code points and 16 glyphs per word on average besides: about 8.8 MB for the default 16,384
     ///     words, which hold the 13,441 distinct words of the 10,000-message benchmark corpus). 0

@@ -3,16 +3,23 @@
 
 /// What a layout is asked for.
 public struct LayoutOptions: Sendable, Hashable {
+    /// The paragraph direction: forced (`.rightToLeft` for an Arabic UI), or found by rules P2–P3.
     public var direction: ParagraphDirection
+    /// The UI's locale: it picks the font package, the line breaking rules and the digits.
     public var locale: LocaleTag
+    /// The font weight asked for; the weight rule picks the nearest the package has.
     public var weight: FontWeight
+    /// Upright or italic.
     public var style: FontStyle
     /// Font size in px per em.
     public var size: Double
     /// The line width in px; nil lays each paragraph out as one line.
     public var maxWidth: Double?
+    /// How lines are placed in the layout's width.
     public var alignment: TextAlignment
+    /// Whether @-mentions are detected (`.auto`) or only the caller's mention spans are isolated (`.none`).
     public var mentions: MentionMode
+    /// Whether European digits are shown as the locale's digits.
     public var digits: DigitSubstitution
     /// Which UAX #9 implementation resolves levels; see `BidiEngine`.
     public var bidiEngine: BidiEngine
@@ -30,6 +37,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// takes `.mentions` out of it (`isolatedKinds`); the caller's mention spans are always isolated.
     public var isolate: EntityKinds = .all
 
+    /// Options with the given values; the defaults lay out 16 px text of the default locale, auto
+    /// direction, each paragraph on one line.
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,

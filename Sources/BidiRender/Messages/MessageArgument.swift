@@ -8,7 +8,9 @@
 public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral
 {
+    /// Text, isolated in the result.
     case text(String)
+    /// A number, formatted by ICU for the locale.
     case number(Double)
 
     public init(stringLiteral value: String) { self = .text(value) }

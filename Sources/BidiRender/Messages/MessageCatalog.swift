@@ -24,8 +24,10 @@ public final class MessageCatalog: Sendable {
 
     /// Reads every `*.json` file of `directory`. A file name without ".json" is its language:
     /// "default" or a BCP 47 tag (normalized: "zh_hans.json" is zh-Hans).
-    /// - Parameter defaultLanguage: the language `default.json` is written in (plural rules, digits,
-    ///   direction).
+    /// - Parameters:
+    ///   - directory: the catalog folder (`Examples/catalog` is one).
+    ///   - defaultLanguage: the language `default.json` is written in (plural rules, digits,
+    ///     direction).
     /// - Throws: `.unreadableFile` for a folder that cannot be listed; `.message` naming a file that is
     ///   not valid JSON (with its line), not an object of strings, or not named by a language tag.
     public init(directory: String, defaultLanguage: LocaleTag = LocaleTag("en")) throws(BidiRenderError) {

@@ -21,6 +21,7 @@ public struct RenderOptions: Sendable, Hashable {
     /// mentions in `color`.
     public var mentionColor: RGBAColor?
 
+    /// Options with the given values: black text on white by default, at scale 1.
     public init(
         color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
         selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil

@@ -17,6 +17,8 @@ public final class Renderer: Sendable {
     /// is never larger than this many pixels, and the canvas never larger than `ImageLimits`.
     static let drawableReach = 1 << 40
 
+    /// A renderer with its own FreeType library.
+    /// - Throws: `.fontLoad` when FreeType cannot start.
     public init() throws(BidiRenderError) {
         library = try FTLibrary()
     }

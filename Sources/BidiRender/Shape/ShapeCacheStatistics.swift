@@ -5,6 +5,7 @@
 public struct ShapeCacheStatistics: Sendable, Hashable {
     /// Lookups answered from the cache, and lookups that had to shape.
     public var hits = 0
+    /// Lookups that had to shape (HarfBuzz ran).
     public var misses = 0
     /// Words held now.
     public var entries = 0

@@ -7,9 +7,13 @@ public struct ShapedGlyph: Sendable, Hashable {
     /// The Unicode scalar offset, in the original text, of the first character of the glyph's
     /// cluster (HarfBuzz cluster level "monotone graphemes").
     public var cluster: Int
+    /// How far the pen moves right after the glyph, in px.
     public var xAdvance: Double
+    /// How far the pen moves up after the glyph, in px (0 in horizontal text).
     public var yAdvance: Double
+    /// The glyph's offset from the pen to the right, in px (GPOS).
     public var xOffset: Double
+    /// The glyph's offset from the pen upwards, in px (GPOS).
     public var yOffset: Double
 }
 
@@ -17,11 +21,13 @@ public struct ShapedGlyph: Sendable, Hashable {
 public struct ShapedRun: Sendable, Hashable {
     /// Scalar offsets in the original text.
     public var range: Range<Int>
+    /// The run's direction, as HarfBuzz shaped it.
     public var direction: TextDirection
     /// ISO 15924 script tag.
     public var script: String
     /// BCP 47 language, if any.
     public var language: String?
+    /// The font the run was shaped with.
     public var font: Font
     /// Font size in px per em.
     public var size: Double

@@ -16,6 +16,7 @@ public final class Shaper {
     /// `StreamSafe.maxNonStarters`); tests read and reset it.
     @exclusivity(unchecked) var longestNonStarterRun = 0
 
+    /// A shaper with its own hb_buffer.
     public init() {}
 
     /// Shapes `range` of `text`, with `text[context]` (normally the whole paragraph) visible to
@@ -24,6 +25,8 @@ public final class Shaper {
     /// - Parameters:
     ///   - text: the original text's scalars; clusters are offsets into it.
     ///   - range: the run, within `context`.
+    ///   - context: the text HarfBuzz sees around the run (nil: the run alone).
+    ///   - font: the font to shape with; its HarfBuzz font is shared and immutable.
     ///   - direction: the run's direction (from its bidi level). HarfBuzz mirrors characters like "("
     ///     in RTL runs and returns the glyphs in visual order.
     ///   - script: ISO 15924 tag ("Arab", "Hani", "Latn").

@@ -19,7 +19,9 @@ public enum MentionMode: String, Sendable, Hashable, CaseIterable {
 
 /// A mention: its range in the original text (scalar offsets) and the direction it is isolated with.
 public struct Mention: Sendable, Hashable {
+    /// Its scalar offsets in the original text.
     public var range: Range<Int>
+    /// The direction it is isolated with (its first strong character's, or the paragraph's).
     public var direction: TextDirection
     /// The caller's id for a mention span (`TextSpan.mentionID`); nil for a detected mention.
     public var id: String? = nil
@@ -80,6 +82,7 @@ public enum MentionIsolation {
     /// `text` with every mention wrapped as M + I + S + PDI + M (see above).
     ///
     /// - Parameters:
+    ///   - text: the original text.
     ///   - direction: the paragraph direction; a mention with no strong character takes its
     ///     paragraph's direction (for auto, computed from the text outside the mentions).
     ///   - mode: `.auto` detects mentions; `.none` isolates only `mentions`.

@@ -7,6 +7,7 @@ public enum TextInput {
     /// first ill-formed sequence. Never replaces bad bytes with U+FFFD.
     ///
     /// - Parameters:
+    ///   - bytes: the input, as read.
     ///   - source: where the bytes came from, for the error ("<stdin>", a path, "line 3").
     ///   - baseOffset: added to the offset in the error, for bytes taken from inside a larger file.
     public static func decodeUTF8(

@@ -7,9 +7,13 @@ public struct TextSpan: Sendable, Hashable {
     public var range: Range<Int>
     /// A mention from the caller (with its user id, if known): always isolated as one unit.
     public var isMention: Bool
+    /// The caller's id for a mention span (`Mention.id`, `Entity.id`).
     public var mentionID: String?
+    /// The font weight over the range, in place of the options'.
     public var weight: FontWeight?
+    /// Upright or italic over the range, in place of the options'.
     public var style: FontStyle?
+    /// The locale over the range (fonts, line breaking), in place of the options'.
     public var locale: LocaleTag?
     /// The font size in px (0.1…10,000), in place of the options' size: shaped and measured at it;
     /// the runs of one line share its baseline.
@@ -26,6 +30,7 @@ public struct TextSpan: Sendable, Hashable {
     /// Draw a strikethrough (true), or none where an earlier span set one (false).
     public var strikethrough: Bool?
 
+    /// A span over `range` (scalar offsets) with the given attributes; nil ones inherit the options.
     public init(
         range: Range<Int>, isMention: Bool = false, mentionID: String? = nil, weight: FontWeight? = nil,
         style: FontStyle? = nil, locale: LocaleTag? = nil

@@ -6,7 +6,9 @@ public struct TextDecorations: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// An underline, at the font's underline position and thickness.
     public static let underline = TextDecorations(rawValue: 1)
+    /// A strikethrough, at the font's strikeout position and thickness.
     public static let strikethrough = TextDecorations(rawValue: 2)
 
     /// The names of the decorations set, in a fixed order ("underline", "strikethrough"), as the JSON
@@ -22,10 +24,14 @@ public struct TextDecorations: OptionSet, Sendable, Hashable {
 /// The paint in force at a code point: nil colours take the render options' (or, for a mention, the
 /// mention colour).
 public struct TextStyle: Sendable, Hashable {
+    /// The text colour; nil takes the render options' (or, for a mention, the mention colour).
     public var color: RGBAColor?
+    /// A fill behind the text, the height of the line box; nil for none.
     public var background: RGBAColor?
+    /// The lines drawn with the text.
     public var decorations: TextDecorations
 
+    /// A style with the given paint; plain by default.
     public init(color: RGBAColor? = nil, background: RGBAColor? = nil, decorations: TextDecorations = []) {
         self.color = color
         self.background = background

@@ -5,28 +5,51 @@
 /// The raw values are the indices used by the generated table in
 /// `UnicodeBidiTables.generated.swift`; `scripts/gen-unicode-tables.py` lists them in the same order.
 public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
+    /// L: strong left-to-right.
     case leftToRight = 0
+    /// R: strong right-to-left (Hebrew and others).
     case rightToLeft
+    /// AL: strong right-to-left, Arabic letters.
     case arabicLetter
+    /// EN: European digits.
     case europeanNumber
+    /// ES: plus and minus signs.
     case europeanSeparator
+    /// ET: degree, currency and percent signs and the like.
     case europeanTerminator
+    /// AN: Arabic-Indic digits and Arabic number separators.
     case arabicNumber
+    /// CS: commas, colons, full stops between numbers.
     case commonSeparator
+    /// NSM: nonspacing and enclosing marks.
     case nonspacingMark
+    /// BN: default ignorables and controls that do not affect the algorithm.
     case boundaryNeutral
+    /// B: paragraph separators.
     case paragraphSeparator
+    /// S: tabs.
     case segmentSeparator
+    /// WS: spaces.
     case whiteSpace
+    /// ON: other neutrals (punctuation, symbols).
     case otherNeutral
+    /// LRE (U+202A).
     case leftToRightEmbedding
+    /// LRO (U+202D).
     case leftToRightOverride
+    /// RLE (U+202B).
     case rightToLeftEmbedding
+    /// RLO (U+202E).
     case rightToLeftOverride
+    /// PDF (U+202C).
     case popDirectionalFormat
+    /// LRI (U+2066).
     case leftToRightIsolate
+    /// RLI (U+2067).
     case rightToLeftIsolate
+    /// FSI (U+2068).
     case firstStrongIsolate
+    /// PDI (U+2069).
     case popDirectionalIsolate
 
     /// The Bidi_Class of `scalar` in the Unicode version of the generated tables (15.0).

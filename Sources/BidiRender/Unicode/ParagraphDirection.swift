@@ -2,7 +2,9 @@
 
 /// A resolved direction: left-to-right or right-to-left.
 public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+    /// Left to right (`"ltr"`).
     case leftToRight = "ltr"
+    /// Right to left (`"rtl"`).
     case rightToLeft = "rtl"
 
     /// The direction of an embedding level: even levels are LTR, odd levels RTL (UAX #9 BD2).

@@ -5,7 +5,9 @@ import Foundation
 
 /// Whether a paired bracket opens or closes (Bidi_Paired_Bracket_Type, UAX #9 BD14/BD15).
 public enum BracketKind: Sendable, Hashable {
+    /// An opening bracket (Bidi_Paired_Bracket_Type=Open).
     case open
+    /// A closing bracket (Bidi_Paired_Bracket_Type=Close).
     case close
 }
 

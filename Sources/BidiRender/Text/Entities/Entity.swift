@@ -40,10 +40,15 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// @-mentions.
     public static let mentions = EntityKinds(rawValue: 1 << 0)
+    /// URLs.
     public static let urls = EntityKinds(rawValue: 1 << 1)
+    /// E-mail addresses.
     public static let emails = EntityKinds(rawValue: 1 << 2)
+    /// Phone numbers.
     public static let phones = EntityKinds(rawValue: 1 << 3)
+    /// Hashtags.
     public static let hashtags = EntityKinds(rawValue: 1 << 4)
     /// Every kind: layout's default.
     public static let all: EntityKinds = [.mentions, .urls, .emails, .phones, .hashtags]
@@ -91,12 +96,16 @@ extension String {
 /// An entity found in (or given with) the text: its kind, its range in the original text (scalar
 /// offsets), the direction it is isolated with, and the caller's id for a mention span.
 public struct Entity: Sendable, Hashable {
+    /// What it is: a mention, URL, e-mail address, phone number or hashtag.
     public var kind: EntityKind
+    /// Its scalar offsets in the original text.
     public var range: Range<Int>
+    /// The direction it is isolated with (its first strong character's, or the paragraph's).
     public var direction: TextDirection
     /// The caller's id (`TextSpan.mentionID`) of a mention span; nil for a detected entity.
     public var id: String?
 
+    /// An entity of `kind` over `range`, isolated with `direction`.
     public init(kind: EntityKind, range: Range<Int>, direction: TextDirection, id: String? = nil) {
         self.kind = kind
         self.range = range

@@ -7,8 +7,13 @@ public enum EntityIsolation {
     /// The entities of `kinds` in `text` with their isolation directions (`EntityResolver`'s rules),
     /// merged with the caller's mention spans `mentions`, which are always honoured and win.
     ///
-    /// - Parameter direction: the paragraph direction; a mention or hashtag with no strong character
-    ///   takes its paragraph's (for auto, computed from the text outside the entities).
+    /// - Parameters:
+    ///   - text: the original text.
+    ///   - direction: the paragraph direction; a mention or hashtag with no strong character takes
+    ///     its paragraph's (for auto, computed from the text outside the entities).
+    ///   - kinds: the kinds to detect (all by default).
+    ///   - mentions: mention ranges known to the caller, in scalar offsets.
+    /// - Returns: the entities sorted by offset, none overlapping.
     public static func entities(
         in text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
     ) -> [Entity] {

@@ -1,0 +1,51 @@
+// The Swift samples of the DocC articles (Sources/BidiRender/BidiRender.docc), compiled and run as
+// the README's are. Lines between two samples are glue: they use what a sample made.
+import BidiRender
+import Foundation
+
+/// BidiRender.md, the module page's overview.
+func modulePageSample(output: URL) throws {
+    let engine = LayoutEngine(registry: try FontRegistry.embedded())   // share one per process
+    let layout = try engine.layout("مرحبا@我, 今天天气好吗",
+                                   options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 20))
+    let png = try Renderer().png(layout, options: RenderOptions(scale: 2))
+    try Data(png).write(to: output.appendingPathComponent("module-page.png"))
+}
+
+/// GettingStarted.md: lay out, style, render.
+func gettingStartedSample() throws -> LayoutEngine {
+    let registry = try FontRegistry.embedded()
+    let engine = LayoutEngine(registry: registry)
+
+    // "Xiao Ming started following you" in an Arabic UI: force RTL, whatever the first character is.
+    let text = "小明بدأ في متابعتك"
+    let layout = try engine.layout(text, options: LayoutOptions(
+        direction: .rightToLeft, locale: LocaleTag("ar"), size: 20, maxWidth: 300))
+
+    for line in layout.lines {
+        for run in line.runs {           // visual order, left to right
+            print(run.range, run.direction, run.script, run.font.family, run.glyphs.count)
+        }
+    }
+
+    let message = "مرحبا @小明"
+    let styled = try engine.layout(message, spans: [
+        TextSpan(message.range(of: "مرحبا")!, in: message, weight: .bold),
+    ], options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar")))
+
+    print(styled.lines[0].runs.map(\.font.weight))
+    let renderer = try Renderer()
+    let png = try renderer.png(layout, options: RenderOptions(padding: 8, scale: 2))
+    let svg = try renderer.svg(layout, options: RenderOptions())
+
+    print(png.count > 0, svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+    return engine
+}
+
+/// TruncationAndHitTesting.md: a two-line preview.
+func truncationSample(engine: LayoutEngine) throws {
+    let message = "مرحبا بكم في hello world example, a message too long for two lines of a conversation list"
+    let preview = try engine.layout(message, options: LayoutOptions(
+        direction: .rightToLeft, locale: LocaleTag("ar"), maxWidth: 240, maxLines: 2))
+    print(preview.truncated)   // whether the text was cut
+}

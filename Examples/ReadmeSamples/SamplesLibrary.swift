@@ -1,0 +1,96 @@
+// The README's samples of "The library": bidi, fonts and shaping, layout, rendering, queries.
+import BidiRender
+import Foundation
+
+/// README, "The library": the bidi value API and the reorderer for many short strings.
+func bidiSample() throws {
+    // Value API: paragraphs, levels, per-line reordering, mirroring.
+    let bidi = BidiText("小明بدأ في متابعتك", direction: .rightToLeft)
+    let paragraph = bidi.paragraphs[0]
+    print(paragraph.direction)           // rightToLeft
+    print(paragraph.levels)              // [2, 2, 1, 1, …]   (rules up to I2)
+    let line = paragraph.line(0..<16)    // rules L1–L2 on one line of the paragraph
+    print(line.visualOrder)              // [15, 14, …, 2, 0, 1]: scalar offsets, left to right
+    print(line.logicalToVisual)          // the inverse map: [14, 15, 13, …]
+    print(bidi.mirroredScalars.count)    // 16; rule L4: "(" → ")" at odd levels, ready for shaping
+
+    // The same with FriBidi resolving the levels instead of the native engine.
+    let viaFriBidi = BidiText("小明بدأ في متابعتك", direction: .rightToLeft, engine: .fribidi)
+    print(viaFriBidi.paragraphs[0].levels == paragraph.levels)   // true
+
+    // Hot path for many short strings in a row: reuses its buffers.
+    let messages = ["小明بدأ في متابعتك", "مرحبا@我, 今天天气好吗"]
+    let reorderer = BidiReorderer()                      // engine: .native (the default) or .fribidi
+    for message in messages {
+        reorderer.withVisualOrder(of: message, direction: .rightToLeft) { visual in
+            // visual: UnsafeBufferPointer<Int32> of scalar offsets, valid inside the closure
+            print(Array(visual.prefix(3)))
+        }
+    }
+}
+
+/// README, "The library": fonts and shaping.
+func fontsSample() throws -> FontRegistry {
+    let registry = try FontRegistry.embedded()          // loads each face and HarfBuzz font once; share it
+    let choice = registry.choice(for: "我", locale: LocaleTag("ar-EG"), weight: .medium)
+    print(choice.font.descriptor)                       // Noto Sans CJK SC, 400, NotoSansSC-Regular.otf
+    print(choice.source)                                // scriptPackage(script: "Hani", locale: "zh-Hans")
+    print(choice.font.metrics(size: 20))                // ascent, descent, line gap in px
+
+    let text = Array("مرحبا بالعالم".unicodeScalars)
+    let run = Shaper().shape(text, range: 0..<5, context: 0..<text.count, font: registry.choice(
+        for: "م", locale: LocaleTag("ar"), weight: .regular).font,
+        direction: .rightToLeft, script: "Arab", language: "ar", size: 20)
+    print(run.glyphs.count)                             // 5 glyphs: id, cluster (scalar offset), advances and offsets in px
+    // (The README sample ends here.)
+    return registry
+}
+
+/// README, "The library": layout.
+func layoutSample(registry: FontRegistry) throws -> (LayoutEngine, Layout) {
+    let engine = LayoutEngine(registry: registry)       // Sendable: share one per process
+    let text = "مرحبا@我, 今天天气好吗"
+    let layout = try engine.layout(text, spans: [
+        TextSpan(text.range(of: "مرحبا")!, in: text, weight: .bold),
+    ], options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar-EG"), size: 20,
+                              maxWidth: 300, alignment: .natural, mentions: .auto, digits: .locale))
+    for line in layout.lines {
+        for run in line.runs { print(run.level, run.glyphs.count) /* run.font, run.glyphs: id, cluster, x, y, advance */ }
+    }
+    print(layout.jsonDocument().prefix(40))             // {"version":1,"paragraphs":[{"start":0,…: the JSON contract above, as one String
+    var stream = ""
+    layout.writeJSON(to: &stream)                       // the same bytes to any TextOutputStream, as produced
+    let isolated = MentionIsolation.isolate(text, direction: .rightToLeft)  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"
+    print(EntityIsolation.isolate(text, direction: .rightToLeft) == isolated)   // true here; every kind of entity (see Entities)
+    print(MentionIsolation.strip(isolated) == text)     // true: removes bidi controls again
+    // (The README sample ends here.)
+    return (engine, layout)
+}
+
+/// README, "The library": rendering, for a server with no CLI.
+func renderingSample(layout: Layout, output: URL) throws {
+    let renderer = try Renderer()                      // Sendable; keeps one FreeType face per font file
+    let options = RenderOptions(color: .black, background: .white, padding: 8, scale: 2, debug: false)
+    let png: [UInt8] = try renderer.png(layout, options: options)
+    let pixels: RGBAImage = try renderer.rgba(layout, options: options)   // width, height, RGBA bytes
+    let svg: String = try renderer.svg(layout, options: options)
+    var stream = ""
+    try renderer.writeSVG(layout, options: options, to: &stream)   // the same SVG, streamed
+    // (The README sample ends here.)
+    print(pixels.width, pixels.height, svg == stream)
+    try Data(png).write(to: output.appendingPathComponent("layout.png"))
+}
+
+/// README, "The library": queries on a layout.
+func queriesSample(engine: LayoutEngine) throws {
+    let layout = try engine.layout("abc אבג", options: LayoutOptions(direction: .leftToRight))
+    let caret = try layout.caret(at: 4, affinity: .downstream)   // Caret: line, primary, secondary?
+    print(caret.primary)                                // CaretPosition: x, top, bottom, direction
+    let hit = try layout.offset(atX: 40, y: 10)         // HitTestResult: offset, affinity, line, isInside
+    let rects = try layout.selectionRects(for: 2..<6)   // [LayoutRect]: x, y, width, height
+    try layout.forEachSelectionRect(for: 2..<6) { rect in print(rect) /* the same, without an array */ }
+    let to = try layout.move(.right, from: 4)           // TextPosition: offset, affinity
+    print(layout.graphemes.boundary(after: 4))          // 5; GraphemeIndex: the grapheme boundaries
+    // (The README sample ends here.)
+    print(hit, rects.count, to)
+}

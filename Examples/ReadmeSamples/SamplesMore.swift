@@ -1,0 +1,34 @@
+// The README's samples of truncation and sizes, localized messages and composition.
+import BidiRender
+import Foundation
+
+/// README, "Truncation and sizes": intrinsic widths.
+func intrinsicWidthsSample(engine: LayoutEngine) throws {
+    let widths = try engine.intrinsicWidths("مرحبا بكم في hello world", options: LayoutOptions(locale: LocaleTag("ar")))
+    print(widths.min)   // 42.8, min-content: the widest piece between two line break opportunities (here "world")
+    print(widths.max)   // 170.3, max-content: the widest paragraph on one line, = layout(…, no width).contentWidth
+}
+
+/// README, "bidirender format: localized messages".
+func messagesSample(engine: LayoutEngine) throws {
+    let catalog = try MessageCatalog(directory: "Examples/catalog")   // Sendable: share it
+    let message = try catalog.format("follow", locale: LocaleTag("ar-EG"), arguments: ["name": "小明"])
+    print(message.served)      // ar
+    print(message.direction)   // rightToLeft
+    let layout = try engine.layout(message, options: LayoutOptions(size: 20))   // forced RTL
+    // (The README sample ends here.)
+    print(layout.lines.count)   // 1
+}
+
+/// README, "bidirender compose: mirrored UI scenes".
+func composeSample(engine: LayoutEngine, output: URL) throws {
+    var scene = try Scene(contentsOf: "Examples/compose/follow-card.json")  // or Scene(json:file:imageFolder:), or build the values
+    scene.direction = .leftToRight
+    let resolved = scene.resolved()                   // frames, view types, mirroring (plain data)
+    let composer = try SceneRenderer(engine: engine)  // Sendable: share it
+    let (png, _) = try composer.png(scene, options: ComposeOptions(scale: 2))
+    let (svg, _) = try composer.svg(scene)            // or rgba(_:options:) for the pixels
+    // (The README sample ends here.)
+    print(resolved.nodes.count, svg.count > 0)
+    try Data(png).write(to: output.appendingPathComponent("card-ltr.png"))
+}
