@@ -63,10 +63,10 @@ public struct BidiParagraph: Sendable, Hashable {
     /// without one.
     public let separatorRange: Range<Int>
     /// The paragraph embedding level: 0 or 1.
-    public let baseLevel: UInt8
+    public let baseLevel: BidiLevel
     /// The resolved embedding level of each code point of `range` (rules up to I2, before the
     /// line-based rule L1). Characters removed by X9 carry the level of the character before them.
-    public let levels: [UInt8]
+    public let levels: [BidiLevel]
     /// The original bidi class of each code point of `range`.
     public let classes: [BidiClass]
     /// The engine that resolved the levels; it also reorders the lines.
@@ -157,7 +157,7 @@ public struct BidiLine: Sendable, Hashable {
     public let range: Range<Int>
     /// The embedding level of each code point of `range` after rule L1 (trailing whitespace,
     /// separators and isolate controls at the paragraph level).
-    public let levels: [UInt8]
+    public let levels: [BidiLevel]
     /// Visual → logical: the scalar offsets of the line's characters from left to right (rule L2).
     /// Characters removed by X9 are left out; isolate controls and marks stay.
     public let visualOrder: [Int]

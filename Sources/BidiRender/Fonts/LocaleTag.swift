@@ -85,6 +85,14 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
         self.init(tag)
     }
 
+    /// A tag from a user's text, as `init(validating:key:)` checks it; nil when it is not a BCP 47
+    /// tag (the library's parsing rule: `init?(parsing:)` quiet, `init(validating:key:)` with an
+    /// error naming the key).
+    public init?(parsing tag: String) {
+        guard let checked = try? LocaleTag(validating: tag) else { return nil }
+        self = checked
+    }
+
     public var description: String { normalized }
 
     /// The language subtag ("zh"), or "" for an empty tag.

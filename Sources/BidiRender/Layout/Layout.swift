@@ -72,9 +72,10 @@ public struct LayoutLine: Sendable, Hashable {
 /// A run of one level, script, language and font, in visual order within its line.
 public struct LayoutRun: Sendable, Hashable {
     public var range: Range<Int>
-    public var level: UInt8
+    public var level: BidiLevel
     public var direction: TextDirection { TextDirection(level: level) }
-    public var script: String
+    /// The run's script (ISO 15924, a 4-byte tag: "Arab").
+    public var script: ScriptTag
     public var language: String?
     public var font: FontDescriptor
     /// The font size in px.

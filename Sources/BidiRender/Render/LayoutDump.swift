@@ -42,7 +42,7 @@ extension Layout {
             for (j, run) in line.runs.enumerated() {
                 var r = j == 0 ? "" : ","
                 r += "{\"start\":\(run.range.lowerBound),\"end\":\(run.range.upperBound),\"level\":\(run.level)"
-                r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script))"
+                r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script.string))"
                 r += ",\"language\":" + (run.language.map(JSONText.quote) ?? "null")
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
                 r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))"

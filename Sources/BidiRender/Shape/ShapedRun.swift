@@ -18,8 +18,8 @@ public struct ShapedRun: Sendable, Hashable {
     /// Scalar offsets in the original text.
     public var range: Range<Int>
     public var direction: TextDirection
-    /// ISO 15924 script tag.
-    public var script: String
+    /// ISO 15924 script tag (4 bytes: "Arab").
+    public var script: ScriptTag
     /// BCP 47 language, if any.
     public var language: String?
     public var font: Font

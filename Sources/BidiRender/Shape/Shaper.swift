@@ -31,9 +31,9 @@ public final class Shaper {
     ///   - size: px per em.
     public func shape(
         _ text: [Unicode.Scalar], range: Range<Int>, context: Range<Int>? = nil, font: Font,
-        direction: TextDirection, script: String, language: String?, size: Double
+        direction: TextDirection, script: ScriptTag, language: String?, size: Double
     ) -> ShapedRun {
-        let tag = ScriptTag(script)
+        let tag = script
         let context = context ?? range
         self.context.removeAll(keepingCapacity: true)
         self.context.append(contentsOf: text[context].lazy.map(\.value))
@@ -61,7 +61,7 @@ public final class Shaper {
             rightToLeft: direction == .rightToLeft, script: script, language: language, features: features)
         return run(
             range: (clusterBase + item.lowerBound)..<(clusterBase + item.upperBound), font: font, direction: direction,
-            script: script.string, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
+            script: script, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
     }
 
     /// Code points after which a word ends for the shaping cache (a word keeps its trailing spaces).
@@ -257,7 +257,7 @@ public final class Shaper {
     }
 
     private func run(
-        range: Range<Int>, font: Font, direction: TextDirection, script: String, language: String?, size: Double,
+        range: Range<Int>, font: Font, direction: TextDirection, script: ScriptTag, language: String?, size: Double,
         clusterBase: Int
     ) -> ShapedRun {
         var glyphs: [ShapedGlyph] = []
