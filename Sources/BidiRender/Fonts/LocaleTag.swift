@@ -3,7 +3,7 @@
 // length; input from users goes through `init(validating:key:)`, which bounds it.
 
 /// A normalized BCP 47 tag ("zh-Hans-CN", "ar-EG", "en").
-public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
+public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The normalized tag: language lowercase, script title case, region uppercase, "_" read as "-".
     public let normalized: String
     /// The subtags of `normalized`.
@@ -91,6 +91,11 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
     public init?(parsing tag: String) {
         guard let checked = try? LocaleTag(validating: tag) else { return nil }
         self = checked
+    }
+
+    /// A tag written in code (`"ar-EG"`), normalized as `init(_:)` does it, unchecked.
+    public init(stringLiteral value: StaticString) {
+        self.init("\(value)")
     }
 
     public var description: String { normalized }

@@ -76,7 +76,8 @@ public struct LayoutRun: Sendable, Hashable {
     public var direction: TextDirection { TextDirection(level: level) }
     /// The run's script (ISO 15924, a 4-byte tag: "Arab").
     public var script: ScriptTag
-    public var language: String?
+    /// The BCP 47 language the run was shaped with (its font package's), if any.
+    public var language: LocaleTag?
     public var font: FontDescriptor
     /// The font size in px.
     public var size: Double

@@ -119,7 +119,7 @@ struct LineBuilder {
                 }
                 var run = LayoutRun(
                     range: group.lo..<group.hi, level: group.level, script: item.script,
-                    language: tables.language(item), font: tables.font(item).descriptor, size: runSize, x: runX,
+                    language: tables.languageTag(item), font: tables.font(item).descriptor, size: runSize, x: runX,
                     advance: pen - runX, glyphs: positioned)
                 if group.style != 0 { run.style = styles.table[Int(group.style)] }
                 line.runs.append(run)

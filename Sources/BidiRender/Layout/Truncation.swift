@@ -120,7 +120,7 @@ struct Ellipsis {
         let run = shaper.shape(
             scalars, range: 0..<scalars.count, font: choice.font, direction: TextDirection(level: level),
             script: ScriptTag(ScriptResolver.resolve(scalars).first ?? ScriptResolver.common),
-            language: FallbackChainMemo.language(for: choice.source, locale: options.locale), size: options.size)
+            language: FallbackChainMemo.language(for: choice.source, locale: options.locale).map { LocaleTag($0) }, size: options.size)
         return Ellipsis(run: run, level: level, source: choice.source)
     }
 }

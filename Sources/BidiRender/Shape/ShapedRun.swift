@@ -20,8 +20,8 @@ public struct ShapedRun: Sendable, Hashable {
     public var direction: TextDirection
     /// ISO 15924 script tag (4 bytes: "Arab").
     public var script: ScriptTag
-    /// BCP 47 language, if any.
-    public var language: String?
+    /// The BCP 47 language HarfBuzz shaped with, if any.
+    public var language: LocaleTag?
     public var font: Font
     /// Font size in px per em.
     public var size: Double

@@ -69,7 +69,7 @@ enum HBShape {
         let scalars = Array(text.unicodeScalars)
         let run = Shaper().shape(
             scalars, range: 0..<scalars.count, font: font, direction: direction == "rtl" ? .rightToLeft : .leftToRight,
-            script: try #require(ScriptTag(parsing: script)), language: language, size: Double(unitsPerEm))
+            script: try #require(ScriptTag(parsing: script)), language: LocaleTag(language), size: Double(unitsPerEm))
         let ours = run.glyphs.map {
             HBShapeGlyph(id: $0.id, cluster: $0.cluster, xOffset: Int($0.xOffset), yOffset: Int($0.yOffset), xAdvance: Int($0.xAdvance))
         }
