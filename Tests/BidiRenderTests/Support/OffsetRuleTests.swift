@@ -71,6 +71,14 @@ import Testing
         #expect(try isolated.originalRange(ofIsolated: 0..<m) == 0..<n)
     }
 
+    /// The one exception left: the caller's mention ranges of the string-level isolation APIs are
+    /// clipped to the text (their signatures do not throw). Clipped, not a crash.
+    @Test func stringIsolationClipsMentionRanges() {
+        let clipped = EntityIsolation.entities(in: "abc", direction: .leftToRight, kinds: [], mentions: [1..<99])
+        #expect(clipped.map(\.range) == [1..<3])
+        #expect(EntityIsolation.strip(EntityIsolation.isolate("abc", direction: .leftToRight, mentions: [1..<99])) == "abc")
+    }
+
     @Test func layoutQueriesSayTheSame() throws {
         let layout = TestLayout.layout(Self.text, .auto)
         #expect(throws: BidiRenderError.invalidValue(key: "offset", value: "99", reason: "offset out of range 0...15")) {

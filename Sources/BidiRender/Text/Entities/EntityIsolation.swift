@@ -6,6 +6,9 @@
 public enum EntityIsolation {
     /// The entities of `kinds` in `text` with their isolation directions (`EntityResolver`'s rules),
     /// merged with the caller's mention spans `mentions`, which are always honoured and win.
+    /// A `mentions` range past the text is clipped to it: the one exception to the library's offset
+    /// rule (Docs/Design.md), kept because these string functions do not throw; the same holds for
+    /// `isolate`, `isolated` and `MentionIsolation.isolate`.
     ///
     /// - Parameter direction: the paragraph direction; a mention or hashtag with no strong character
     ///   takes its paragraph's (for auto, computed from the text outside the entities).
