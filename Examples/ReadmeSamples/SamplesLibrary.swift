@@ -9,7 +9,7 @@ func bidiSample() throws {
     let paragraph = bidi.paragraphs[0]
     print(paragraph.direction)           // rightToLeft
     print(paragraph.levels)              // [2, 2, 1, 1, …]   (rules up to I2)
-    let line = paragraph.line(0..<16)    // rules L1–L2 on one line of the paragraph
+    let line = try paragraph.line(0..<16)    // rules L1–L2 on one line of the paragraph (throws outside it)
     print(line.visualOrder)              // [15, 14, …, 2, 0, 1]: scalar offsets, left to right
     print(line.logicalToVisual)          // the inverse map: [14, 15, 13, …]
     print(bidi.mirroredScalars.count)    // 16; rule L4: "(" → ")" at odd levels, ready for shaping
@@ -42,6 +42,9 @@ func fontsSample() throws -> FontRegistry {
         for: "م", locale: LocaleTag("ar"), weight: .regular).font,
         direction: .rightToLeft, script: "Arab", language: "ar", size: 20)
     print(run.glyphs.count)                             // 5 glyphs: id, cluster (scalar offset), advances and offsets in px
+    print(run.script)                                   // Arab: a ScriptTag, 4 bytes, as HarfBuzz's hb_script_t
+    let script = try ScriptTag(validating: "Arab", key: "script")  // text from a user: the error names the key (also FontWeight, LocaleTag)
+    print(script == run.script)                         // true
     // (The README sample ends here.)
     return registry
 }

@@ -7,9 +7,9 @@ func entitiesSample() throws {
     print(EntityIsolation.entities(in: text, direction: .auto))   // [phone 5..<21 ltr, mention 22..<26 rtl]
     let isolated = EntityIsolation.isolated(text, direction: .rightToLeft, kinds: .all)
     print(isolated.text.unicodeScalars.count)       // 34: "اتصل \u{200E}\u{2066}+966 55 123 4567\u{2069}\u{200E} \u{200F}\u{2067}@علي\u{2069}\u{200F}"
-    print(isolated.isolatedOffset(ofOriginal: 5))   // 7: "+" after LRM LRI
-    print(isolated.originalOffset(ofIsolated: 23))  // 21: an inserted control maps to the next original character
-    print(isolated.isolatedRange(ofOriginal: 5..<21))  // 5..<25, the controls included
+    print(try isolated.isolatedOffset(ofOriginal: 5))   // 7: "+" after LRM LRI
+    print(try isolated.originalOffset(ofIsolated: 23))  // 21: an inserted control maps to the next original character
+    print(try isolated.isolatedRange(ofOriginal: 5..<21))  // 5..<25, the controls included (each throws outside the text)
     print(EntityIsolation.strip(isolated.text) == text)  // true
     print(EntityDetector.detect(text, kinds: [.phones])) // [(kind: .phone, range: 5..<21)]
 }

@@ -18,9 +18,18 @@ struct BidiRenderCommand: ParsableCommand {
     )
 
     /// Refuses an argument that is not valid UTF-8 (exit 1, naming the argument and the byte offset)
-    /// before ArgumentParser sees the repaired strings, then runs the command.
+    /// before ArgumentParser sees the repaired strings, then runs the command; a failed write to
+    /// standard output is an error naming "<stdout>" (exit 1) unless the command failed first.
     static func main() {
         if let error = ArgumentBytes.firstInvalidUTF8() { exit(withError: error) }
-        main(nil)
+        var failure: Error?
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            failure = error
+        }
+        if let failure { exit(withError: failure) }
+        if let error = StandardOutput.finish() { exit(withError: error) }
     }
 }

@@ -37,7 +37,7 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
     @Option(help: "ltr or rtl: overrides the scene's direction.")
     var direction: TextDirection?
 
-    @Option(help: "Device pixels per px: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Device pixels per px: 1, 2 or 3.")
     var scale: Int = 1
 
     @Flag(help: "Outline every frame and mark mirrored content.")

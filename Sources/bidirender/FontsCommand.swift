@@ -33,7 +33,7 @@ struct FontsCommand: ParsableCommand {
 
     func validate() throws {
         if script != nil, text != nil { throw ValidationError("give --script or --text, not both") }
-        if let script, script.count != 4 || !script.allSatisfy(\.isLetter) {
+        if let script, ScriptTag(parsing: script) == nil {
             throw ValidationError("--script takes an ISO 15924 tag like Arab or Hani, not '\(script)'")
         }
     }
@@ -47,7 +47,7 @@ struct FontsCommand: ParsableCommand {
         let registry = try fontOptions.registry()
         let report = FontsReport(
             registry: registry, locale: fontOptions.localeTag, weight: fontOptions.weight, style: fontOptions.style,
-            script: script.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }, text: text)
+            script: script.flatMap(ScriptTag.init(parsing:)).map(\.description), text: text)
         switch format {
         case .text: print(report.text(), terminator: "", to: &out)
         case .json: print(report.json(), to: &out)
@@ -92,7 +92,7 @@ struct FontsReport {
         }
         self.characters = characters
         self.script = script ?? characters.first?.script ?? "Zyyy"
-        chain = registry.chain(script: self.script, locale: locale, weight: weight, style: style)
+        chain = registry.chain(script: ScriptTag(parsing: self.script) ?? .common, locale: locale, weight: weight, style: style)
     }
 
     private func file(_ choice: FontChoice) -> String {

@@ -31,7 +31,7 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Read JSON Lines input.")
     var jsonl = false
 
-    @Option(help: "With --jsonl: lines laid out at once (default: the number of cores). Output keeps input order.")
+    @Option(parsing: .unconditional, help: "With --jsonl: lines laid out at once (default: the number of cores). Output keeps input order.")
     var jobs: Int?
 
     func validate() throws {
@@ -42,9 +42,11 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         // Documents are streamed, 64 KB at a time, rather than built whole: see BufferedFileOutput.
         let buffered = BufferedFileOutput.standardOutput()
-        defer { try? buffered.flush() }
         var out = buffered
-        try execute(into: &out)
+        // Flushed whether or not a line failed; a failed write is the error to report.
+        let result = Result { try execute(into: &out) }
+        try buffered.flush(naming: "<stdout>")
+        try result.get()
     }
 
     func execute(into out: inout some TextOutputStream) throws {

@@ -13,6 +13,9 @@ extension RGBAColor: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(parsing: argument)
     }
+
+    /// The default as a user types it (`#000000`), not as Swift prints the struct.
+    public var defaultValueDescription: String { hex }
 }
 
 struct RenderCommand: ParsableCommand {
@@ -45,19 +48,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Background, #RRGGBB[AA] or transparent.")
     var background: RGBAColor = .white
 
-    @Option(help: "Space around the text, in px, from 0 to 10000.")
+    @Option(parsing: .unconditional, help: "Space around the text, in px, from 0 to 10000.")
     var padding: Double = 8
 
-    @Option(help: "Device pixels per px: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Device pixels per px: 1, 2 or 3.")
     var scale: Int = 1
 
     @Flag(help: "Draw the debug overlay.")
     var debug = false
 
-    @Option(help: "Highlight the code points START:END under the glyphs (the query command's --range).")
+    @Option(parsing: .unconditional, help: "Highlight the code points START:END under the glyphs (the query command's --range).")
     var selection: OffsetRange?
 
-    @Option(help: "Draw the carets of this code point offset (the secondary one dashed).")
+    @Option(parsing: .unconditional, help: "Draw the carets of this code point offset (the secondary one dashed).")
     var caret: Int?
     @Option(help: "Draw every mention in this colour (#RRGGBB[AA]), unless a --span gives it a color.")
     var mentionColor: RGBAColor?

@@ -80,7 +80,7 @@ func runBinary(
         #expect(unwritable.stderr.contains("/nonexistent/dir/x.png"))
         let noFile = try runBinary(["layout", "--text-file", "/nonexistent/in.txt"])
         #expect(noFile.status == 1)
-        #expect(noFile.stderr.contains("/nonexistent/in.txt: cannot read: no such file"))
+        #expect(noFile.stderr.contains("/nonexistent/in.txt: cannot read: no such folder /nonexistent"))
     }
 
     @Test func emptyStdinIsNoError() throws {

@@ -162,7 +162,7 @@ func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> Strin
     }
 
     @Test func missingFileIsAClearError() {
-        #expect(throws: BidiRenderError.unreadableFile(path: "/nonexistent/x.txt", reason: "no such file")) {
+        #expect(throws: BidiRenderError.unreadableFile(path: "/nonexistent/x.txt", reason: "no such folder /nonexistent")) {
             try runReorder(["--text-file", "/nonexistent/x.txt"])
         }
     }

@@ -64,14 +64,14 @@ struct ParagraphIsolation: Sendable, Hashable {
     /// entity's opening controls go with its first character), and the isolated length after them.
     var slotStarts: [Int]
 
-    /// Line `lineRange` (clamped to `paragraph`'s range, in original offsets) reordered on the
+    /// Line `lineRange` (within `paragraph`'s range, in original offsets) reordered on the
     /// isolated text, in original offsets.
     func line(_ lineRange: Range<Int>, of paragraph: BidiParagraph) -> BidiLine {
         let inner = BidiParagraph(
             range: 0..<levels.count, separatorRange: levels.count..<levels.count, baseLevel: paragraph.baseLevel,
             levels: levels, classes: classes, engine: paragraph.engine, isolation: nil)
         let base = paragraph.range.lowerBound
-        let isolatedLine = inner.line(slotStarts[lineRange.lowerBound - base]..<slotStarts[lineRange.upperBound - base])
+        let isolatedLine = inner.reorderedLine(slotStarts[lineRange.lowerBound - base]..<slotStarts[lineRange.upperBound - base])
         let visual = isolatedLine.visualOrder.compactMap { originalOffsets[$0] >= 0 ? originalOffsets[$0] : nil }
         let lineLevels = lineRange.map { isolatedLine.levels[transformedIndex[$0 - base] - isolatedLine.range.lowerBound] }
         return BidiLine(range: lineRange, levels: lineLevels, visualOrder: visual)

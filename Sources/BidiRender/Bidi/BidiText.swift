@@ -63,10 +63,10 @@ public struct BidiParagraph: Sendable, Hashable {
     /// without one.
     public let separatorRange: Range<Int>
     /// The paragraph embedding level: 0 or 1.
-    public let baseLevel: UInt8
+    public let baseLevel: BidiLevel
     /// The resolved embedding level of each code point of `range` (rules up to I2, before the
     /// line-based rule L1). Characters removed by X9 carry the level of the character before them.
-    public let levels: [UInt8]
+    public let levels: [BidiLevel]
     /// The original bidi class of each code point of `range`.
     public let classes: [BidiClass]
     /// The engine that resolved the levels; it also reorders the lines.
@@ -91,15 +91,21 @@ public struct BidiParagraph: Sendable, Hashable {
     }
 
     /// The whole paragraph laid out as one line.
-    public var singleLine: BidiLine { line(range) }
+    public var singleLine: BidiLine { reorderedLine(range) }
 
     /// Reorders one line of this paragraph (rules L1–L2) with the engine that resolved it.
     ///
-    /// - Parameter lineRange: a range within `range`, in scalar offsets of the whole text. It is
-    ///   clamped to the paragraph.
-    public func line(_ lineRange: Range<Int>) -> BidiLine {
-        let lo = min(max(lineRange.lowerBound, range.lowerBound), range.upperBound)
-        let hi = min(max(lineRange.upperBound, lo), range.upperBound)
+    /// - Parameter lineRange: a range within `range`, in scalar offsets of the whole text.
+    /// - Throws: `.invalidValue` naming `lineRange` when it is not within the paragraph's `range`
+    ///   (an offset outside its text is an error everywhere in the library, never clamped).
+    public func line(_ lineRange: Range<Int>) throws(BidiRenderError) -> BidiLine {
+        try OffsetBounds.check(lineRange, in: range.lowerBound...range.upperBound, key: "lineRange")
+        return reorderedLine(lineRange)
+    }
+
+    /// `line(_:)` for a range known to be within the paragraph.
+    func reorderedLine(_ lineRange: Range<Int>) -> BidiLine {
+        let (lo, hi) = (lineRange.lowerBound, lineRange.upperBound)
         if let isolation { return isolation.line(lo..<hi, of: self) }
         let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
         guard !slice.isEmpty else { return BidiLine(range: lo..<hi, levels: [], visualOrder: []) }
@@ -151,7 +157,7 @@ public struct BidiLine: Sendable, Hashable {
     public let range: Range<Int>
     /// The embedding level of each code point of `range` after rule L1 (trailing whitespace,
     /// separators and isolate controls at the paragraph level).
-    public let levels: [UInt8]
+    public let levels: [BidiLevel]
     /// Visual → logical: the scalar offsets of the line's characters from left to right (rule L2).
     /// Characters removed by X9 are left out; isolate controls and marks stay.
     public let visualOrder: [Int]

@@ -11,7 +11,7 @@ extension Scene {
     /// - Throws: `.unreadableFile` when the file cannot be read; `.scene` as `init(json:file:)`.
     public init(contentsOf path: String) throws(BidiRenderError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "no such file or not readable")
+            throw .unreadable(path: path)
         }
         let folder = (path as NSString).deletingLastPathComponent
         try self.init(json: [UInt8](data), file: path, imageFolder: folder.isEmpty ? "." : folder)
@@ -127,7 +127,7 @@ struct SceneParser {
     private func image(_ name: String) throws(BidiRenderError) -> RGBAImage {
         let path = name.hasPrefix("/") ? name : (imageFolder as NSString).appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "no such image file or not readable")
+            throw .unreadable(path: path)
         }
         do {
             return try RGBAImage(pngData: [UInt8](data))

@@ -283,8 +283,8 @@ public final class FontRegistry: Sendable {
 
     /// The manifest steps of the chain for `script`, `locale`, `weight` and `style`: each package
     /// that applies, in order, with the face it gives. Fontconfig and .notdef follow them.
-    public func chain(script: String, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
-        entries(script: script, locale: locale, weight: weight, style: style)
+    public func chain(script: ScriptTag, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
+        entries(script: script.string, locale: locale, weight: weight, style: style)
     }
 
     func entries(script: String, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
@@ -400,10 +400,10 @@ public final class FontRegistry: Sendable {
     /// The font for one grapheme cluster given as a string. Without `script`, the cluster's own
     /// script (its first character that has one) is used.
     public func choice(
-        for cluster: String, script: String? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
+        for cluster: String, script: ScriptTag? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
     ) -> FontChoice {
         let scalars = Array(cluster.unicodeScalars)
-        let script = script ?? ScriptResolver.resolve(scalars).first ?? ScriptResolver.common
+        let script = script?.string ?? ScriptResolver.resolve(scalars).first ?? ScriptResolver.common
         return font(for: scalars, script: script, locale: locale, weight: weight, style: style)
     }
 

@@ -28,6 +28,23 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// A weight from a user's text, as `init?(parsing:)` reads it.
+    /// - Throws: `.invalidValue` naming `key` (an option like "--weight" or a JSON key) when `text`
+    ///   is neither a whole number from 1 to 1000 nor a weight name.
+    public init(validating text: String, key: String = "weight") throws(BidiRenderError) {
+        guard let weight = FontWeight(parsing: text) else {
+            throw .invalidValue(
+                key: key, value: String(text.prefix(40)),
+                reason: "a weight is a whole number from 1 to 1000 or a name (\(Self.nameList))")
+        }
+        self = weight
+    }
+
+    /// The weight names `init?(parsing:)` takes, lightest first: "thin, hairline, extralight, …".
+    public static var nameList: String {
+        names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key).joined(separator: ", ")
+    }
+
     /// 100.
     public static let thin = FontWeight(100)!
     /// 200.

@@ -3,7 +3,7 @@
 // length; input from users goes through `init(validating:key:)`, which bounds it.
 
 /// A normalized BCP 47 tag ("zh-Hans-CN", "ar-EG", "en").
-public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
+public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The normalized tag: language lowercase, script title case, region uppercase, "_" read as "-".
     public let normalized: String
     /// The subtags of `normalized`.
@@ -37,8 +37,9 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Checks and normalizes a tag from a user: at most `maximumLength` characters, subtags of 1 to 8
-    /// ASCII letters and digits separated by "-" or "_" (BCP 47's syntax, RFC 5646 §2.1; which
-    /// subtags are registered is not checked). "default" is accepted as the default package's name,
+    /// ASCII letters and digits separated by "-" or "_", the first one (the language) 2 to 8 letters
+    /// or the singleton "x" or "i" (BCP 47's syntax, RFC 5646 §2.1; which subtags are registered is
+    /// not checked). "default" is accepted as the default package's name,
     /// and "" as no locale (its chain is empty: straight to "default"), as `init(_:)` reads them.
     /// - Throws: `.invalidValue` naming `key` (an option like "--locale" or a JSON key like
     ///   "locale") and what is wrong; a long value is shown cut short.
@@ -72,7 +73,29 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
         guard subtagLength > 0 || length == 0 else {
             throw .invalidValue(key: key, value: shown, reason: "not a BCP 47 tag: an empty subtag")
         }
+        // RFC 5646 §2.1: the language subtag is 2 to 8 letters, or a tag starts with the singleton
+        // "x" (private use) or "i" (grandfathered).
+        let language = tag.utf8.prefix { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }
+        let letters = language.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+        let singleton = language.count == 1 && (language.first! | 0x20 == UInt8(ascii: "x") || language.first! | 0x20 == UInt8(ascii: "i"))
+        guard length == 0 || (letters && ((2...8).contains(language.count) || singleton)) else {
+            throw .invalidValue(
+                key: key, value: shown, reason: "not a BCP 47 tag: the language subtag is 2 to 8 letters (ar, zh, fil)")
+        }
         self.init(tag)
+    }
+
+    /// A tag from a user's text, as `init(validating:key:)` checks it; nil when it is not a BCP 47
+    /// tag (the library's parsing rule: `init?(parsing:)` quiet, `init(validating:key:)` with an
+    /// error naming the key).
+    public init?(parsing tag: String) {
+        guard let checked = try? LocaleTag(validating: tag) else { return nil }
+        self = checked
+    }
+
+    /// A tag written in code (`"ar-EG"`), normalized as `init(_:)` does it, unchecked.
+    public init(stringLiteral value: StaticString) {
+        self.init("\(value)")
     }
 
     public var description: String { normalized }

@@ -18,7 +18,8 @@ enum ManifestFiles {
     static func readManifest(_ path: String) throws(BidiRenderError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file (\(String(cString: strerror(errno))))")
+            let reason = FileProblem.reason(path: path, errno: errno, writing: false)
+            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file: \(reason)")
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var info = stat()

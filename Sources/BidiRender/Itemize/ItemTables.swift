@@ -8,6 +8,8 @@
 struct ItemTables {
     private(set) var fonts: [Font] = []
     private(set) var languages: [String?] = []
+    /// Each language as the tag a run reports, built once when the language is interned.
+    private(set) var languageTags: [LocaleTag?] = []
     /// The shaping cache's id of each language (0 without a cache).
     private(set) var languageIDs: [UInt32] = []
     /// A span's OpenType features beside each language: a language index stands for the pair, so
@@ -21,6 +23,7 @@ struct ItemTables {
 
     func font(_ item: Item) -> Font { fonts[Int(item.font)] }
     func language(_ item: Item) -> String? { languages[Int(item.language)] }
+    func languageTag(_ item: Item) -> LocaleTag? { languageTags[Int(item.language)] }
     func features(_ item: Item) -> HBFeatures? { featureSets[Int(item.language)] }
 
     /// The index of `font`, added if new.
@@ -39,6 +42,7 @@ struct ItemTables {
             return Int32(i)
         }
         languages.append(language)
+        languageTags.append(language.map { LocaleTag($0) })
         // Features were checked when the layout began (TextSpan.validate); one HarfBuzz could not
         // parse is left out.
         let set = features.isEmpty ? nil : HBFeatures(features)
@@ -52,6 +56,7 @@ struct ItemTables {
     mutating func removeAll() {
         fonts.removeAll(keepingCapacity: true)
         languages.removeAll(keepingCapacity: true)
+        languageTags.removeAll(keepingCapacity: true)
         languageIDs.removeAll(keepingCapacity: true)
         featureSets.removeAll(keepingCapacity: true)
     }

@@ -24,14 +24,15 @@ extension LayoutEngine {
     /// `maxLines` are ignored) and `spans`. Each paragraph is decoded, resolved, itemized and shaped
     /// as `layout` does it, and measured as line filling measures a line; no line is built.
     ///
-    /// - Throws: as `layout(_:spans:options:)`: `.invalidValue` for a size out of range,
-    ///   `.inputTooLarge`, `.cancelled` (checked between paragraphs).
+    /// - Throws: as `layout(_:spans:options:)`: `.invalidValue` for a size out of range or a span
+    ///   not within the text, `.inputTooLarge`, `.cancelled` (checked between paragraphs).
     public func intrinsicWidths(
         _ text: String, spans: [TextSpan] = [], options: LayoutOptions
     ) throws(BidiRenderError) -> IntrinsicWidths {
         var options = options
         options.maxWidth = nil
         options.maxLines = nil
+        try TextSpan.checkRanges(spans, in: text)
         return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             try Self.intrinsicWidths(text, spans: spans, options: options, registry: registry, scratch: &scratch)
         }

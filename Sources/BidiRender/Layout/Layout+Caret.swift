@@ -137,8 +137,6 @@ extension Layout {
 
     /// Throws `.invalidValue` naming `offset` when it is outside `0...graphemes.count`.
     func checkOffset(_ offset: Int, key: String = "offset") throws(BidiRenderError) {
-        guard offset >= 0, offset <= graphemes.count else {
-            throw .invalidValue(key: key, value: "\(offset)", reason: "offset out of range 0...\(graphemes.count)")
-        }
+        try OffsetBounds.check(offset, in: 0...graphemes.count, key: key)
     }
 }

@@ -83,13 +83,13 @@ public struct LayoutRun: Sendable, Hashable {
     /// Its scalar offsets in the original text (empty for an ellipsis run).
     public var range: Range<Int>
     /// Its bidi embedding level (UAX #9): even for left-to-right, odd for right-to-left.
-    public var level: UInt8
+    public var level: BidiLevel
     /// Its direction, from `level`.
     public var direction: TextDirection { TextDirection(level: level) }
-    /// Its ISO 15924 script tag ("Arab", "Hani", "Latn"…).
-    public var script: String
-    /// Its BCP 47 language, as HarfBuzz was given it; nil when none applies.
-    public var language: String?
+    /// Its ISO 15924 script (a 4-byte tag, as HarfBuzz's hb_script_t: "Arab", "Hani", "Latn"…).
+    public var script: ScriptTag
+    /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
+    public var language: LocaleTag?
     /// The font its glyphs come from.
     public var font: FontDescriptor
     /// The font size in px.

@@ -62,12 +62,14 @@ public final class LayoutEngine: Sendable {
     /// milliseconds per 100,000 code points.)
     ///
     /// - Throws: `.invalidValue` for a size or width out of range (a span's size too, naming the
-    ///   span); `.inputTooLarge` for a text of
+    ///   span), or a span whose range is not within the text (`spans[i]`; offsets are never
+    ///   clamped); `.inputTooLarge` for a text of
     ///   more than `maxInputCodePoints` code points; `.cancelled` when the task is cancelled. Text
     ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
     ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
         for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
+        try TextSpan.checkRanges(spans, in: text)
         return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &scratch)
         }

@@ -118,8 +118,8 @@ struct LineBuilder {
                     fonts.append(item.font)
                 }
                 var run = LayoutRun(
-                    range: group.lo..<group.hi, level: group.level, script: item.script.string,
-                    language: tables.language(item), font: tables.font(item).descriptor, size: runSize, x: runX,
+                    range: group.lo..<group.hi, level: group.level, script: item.script,
+                    language: tables.languageTag(item), font: tables.font(item).descriptor, size: runSize, x: runX,
                     advance: pen - runX, glyphs: positioned)
                 if group.style != 0 { run.style = styles.table[Int(group.style)] }
                 line.runs.append(run)

@@ -35,7 +35,7 @@ struct CatalogFile: Sendable {
         } catch let error as BidiRenderError {
             throw error
         } catch {
-            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(path: path)
         }
         let bytes = [UInt8](data)
         self.bytes = bytes

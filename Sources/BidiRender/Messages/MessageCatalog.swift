@@ -37,7 +37,7 @@ public final class MessageCatalog: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw .unreadableFile(path: directory, reason: (error as NSError).localizedDescription)
+            throw .unreadableFile(path: directory, reason: FileProblem.folderReason(path: directory))
         }
         var files: [String: CatalogFile] = [:]
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {

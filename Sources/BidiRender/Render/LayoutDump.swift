@@ -42,8 +42,8 @@ extension Layout {
             for (j, run) in line.runs.enumerated() {
                 var r = j == 0 ? "" : ","
                 r += "{\"start\":\(run.range.lowerBound),\"end\":\(run.range.upperBound),\"level\":\(run.level)"
-                r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script))"
-                r += ",\"language\":" + (run.language.map(JSONText.quote) ?? "null")
+                r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script.string))"
+                r += ",\"language\":" + (run.language.map { JSONText.quote($0.normalized) } ?? "null")
                 r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
                 r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))"
                 r += Self.instanceFields(run.font) + "}"
@@ -112,7 +112,7 @@ extension Layout {
                 var header = "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound))"
                 if run.isEllipsis { header += " ellipsis" }
                 header += " level \(run.level) \(run.direction.rawValue)"
-                header += " \(run.script) \(run.language ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
+                header += " \(run.script) \(run.language?.normalized ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
                 if run.size != options.size { header += " size=\(JSONText.number(run.size))" }
                 header += Self.styleText(run.style)
                 header += " x=\(JSONText.number(run.x)) ["

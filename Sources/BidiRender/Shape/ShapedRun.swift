@@ -23,10 +23,10 @@ public struct ShapedRun: Sendable, Hashable {
     public var range: Range<Int>
     /// The run's direction, as HarfBuzz shaped it.
     public var direction: TextDirection
-    /// ISO 15924 script tag.
-    public var script: String
-    /// BCP 47 language, if any.
-    public var language: String?
+    /// ISO 15924 script tag (4 bytes: "Arab").
+    public var script: ScriptTag
+    /// The BCP 47 language HarfBuzz shaped with, if any.
+    public var language: LocaleTag?
     /// The font the run was shaped with.
     public var font: Font
     /// Font size in px per em.

@@ -34,9 +34,9 @@ public final class Shaper {
     ///   - size: px per em.
     public func shape(
         _ text: [Unicode.Scalar], range: Range<Int>, context: Range<Int>? = nil, font: Font,
-        direction: TextDirection, script: String, language: String?, size: Double
+        direction: TextDirection, script: ScriptTag, language: LocaleTag?, size: Double
     ) -> ShapedRun {
-        let tag = ScriptTag(script)
+        let tag = script
         let context = context ?? range
         self.context.removeAll(keepingCapacity: true)
         self.context.append(contentsOf: text[context].lazy.map(\.value))
@@ -45,7 +45,7 @@ public final class Shaper {
             harfBuzzShape(
                 font, text: codepoints,
                 item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-                rightToLeft: direction == .rightToLeft, script: tag, language: language, cancellable: false)
+                rightToLeft: direction == .rightToLeft, script: tag, language: language?.normalized, cancellable: false)
         }
         return run(range: range, font: font, direction: direction, script: script, language: language, size: size, clusterBase: context.lowerBound)
     }
@@ -64,7 +64,7 @@ public final class Shaper {
             rightToLeft: direction == .rightToLeft, script: script, language: language, features: features)
         return run(
             range: (clusterBase + item.lowerBound)..<(clusterBase + item.upperBound), font: font, direction: direction,
-            script: script.string, language: language, size: size, clusterBase: clusterBase + window.lowerBound)
+            script: script, language: language.map { LocaleTag($0) }, size: size, clusterBase: clusterBase + window.lowerBound)
     }
 
     /// Code points after which a word ends for the shaping cache (a word keeps its trailing spaces).
@@ -260,7 +260,7 @@ public final class Shaper {
     }
 
     private func run(
-        range: Range<Int>, font: Font, direction: TextDirection, script: String, language: String?, size: Double,
+        range: Range<Int>, font: Font, direction: TextDirection, script: ScriptTag, language: LocaleTag?, size: Double,
         clusterBase: Int
     ) -> ShapedRun {
         var glyphs: [ShapedGlyph] = []

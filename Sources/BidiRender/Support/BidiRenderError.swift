@@ -5,8 +5,12 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Input bytes that are not valid UTF-8, at `byteOffset` (0-based) in `source` (a file path,
     /// "<stdin>", or "line N").
     case invalidUTF8(source: String, byteOffset: Int)
-    /// A file that could not be read.
+    /// A file that could not be read: the path, and why ("no such file", "no such folder /a/b", "a
+    /// folder, not a file", "permission denied").
     case unreadableFile(path: String, reason: String)
+    /// A file that could not be written (an output image, a scene's JSON): the path, and why ("no
+    /// such folder /a/b", "permission denied").
+    case unwritableFile(path: String, reason: String)
     /// A value that is out of range or malformed, for `key`, with what was wrong.
     case invalidValue(key: String, value: String, reason: String)
     /// A font file that could not be loaded, with FreeType's reason.
@@ -35,6 +39,8 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(source): invalid UTF-8 at byte offset \(offset)"
         case .unreadableFile(let path, let reason):
             return "\(path): cannot read: \(reason)"
+        case .unwritableFile(let path, let reason):
+            return "\(path): cannot write: \(reason)"
         case .invalidValue(let key, let value, let reason):
             return "invalid value '\(value)' for \(key): \(reason)"
         case .fontLoad(let file, let reason):

@@ -31,11 +31,18 @@ public enum TextInput {
 }
 
 extension String {
-    /// The `String.Index` range of a range of Unicode scalar offsets, clamped to the string.
-    public func indexRange(scalarOffsets range: Range<Int>) -> Range<String.Index> {
+    /// The `String.Index` range of a range of Unicode scalar offsets.
+    /// - Throws: `.invalidValue` naming `scalarOffsets` when the range is not within
+    ///   `0...unicodeScalars.count` (never clamped, as everywhere in the library).
+    public func indexRange(scalarOffsets range: Range<Int>) throws(BidiRenderError) -> Range<String.Index> {
         let view = unicodeScalars
-        let lo = view.index(view.startIndex, offsetBy: range.lowerBound, limitedBy: view.endIndex) ?? view.endIndex
-        let hi = view.index(lo, offsetBy: range.count, limitedBy: view.endIndex) ?? view.endIndex
+        guard range.lowerBound >= 0,
+            let lo = view.index(view.startIndex, offsetBy: range.lowerBound, limitedBy: view.endIndex),
+            let hi = view.index(lo, offsetBy: range.count, limitedBy: view.endIndex)
+        else {
+            try OffsetBounds.check(range, in: 0...view.count, key: "scalarOffsets")
+            preconditionFailure("a range that fails its walk is out of bounds")
+        }
         return lo..<hi
     }
 

@@ -71,3 +71,14 @@ public struct TextSpan: Sendable, Hashable {
         }
     }
 }
+
+extension TextSpan {
+    /// Throws `.invalidValue` naming `spans[i]` for the first span whose range is not within the
+    /// scalars of `text` (the library's offset rule, `OffsetBounds`). Counts the text only when
+    /// there are spans.
+    static func checkRanges(_ spans: [TextSpan], in text: String) throws(BidiRenderError) {
+        guard !spans.isEmpty else { return }
+        let count = text.unicodeScalars.count
+        for (i, span) in spans.enumerated() { try OffsetBounds.check(span.range, in: 0...count, key: "spans[\(i)]") }
+    }
+}

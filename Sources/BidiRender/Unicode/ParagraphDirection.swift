@@ -8,12 +8,12 @@ public enum TextDirection: String, Sendable, Hashable, CaseIterable {
     case rightToLeft = "rtl"
 
     /// The direction of an embedding level: even levels are LTR, odd levels RTL (UAX #9 BD2).
-    public init(level: UInt8) {
+    public init(level: BidiLevel) {
         self = level & 1 == 0 ? .leftToRight : .rightToLeft
     }
 
     /// The paragraph embedding level of this direction: 0 or 1.
-    public var baseLevel: UInt8 { self == .leftToRight ? 0 : 1 }
+    public var baseLevel: BidiLevel { self == .leftToRight ? 0 : 1 }
 }
 
 /// How the base direction of each paragraph is chosen.

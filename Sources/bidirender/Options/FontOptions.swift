@@ -19,7 +19,12 @@ struct FontOptions: ParsableArguments {
     @Option(help: "The UI locale, a BCP 47 tag of at most 128 characters (ar, ar-EG, zh-Hans-CN, en-US). Unknown tags fall back to the default package.")
     var locale: String = "default"
 
-    @Option(help: "Font weight: 1–1000 or thin, extralight, light, regular, medium, semibold, bold, extrabold, black.")
+    @Option(
+        help: """
+            Font weight: 1–1000 or a name: thin (hairline) 100, extralight (ultralight) 200, light 300, \
+            regular (normal, book) 400, medium 500, semibold (demibold) 600, bold 700, extrabold (ultrabold) 800, \
+            black (heavy) 900.
+            """)
     var weight: FontWeight = .regular
 
     @Option(help: "normal or italic.")

@@ -23,8 +23,7 @@ struct InputOptions: ParsableArguments {
         if let text { return (Array(text.utf8), "<argument>") }
         if let textFile {
             guard let data = FileManager.default.contents(atPath: textFile) else {
-                let reason = FileManager.default.fileExists(atPath: textFile) ? "not readable" : "no such file"
-                throw BidiRenderError.unreadableFile(path: textFile, reason: reason)
+                throw BidiRenderError.unreadable(path: textFile)
             }
             return ([UInt8](data), textFile)
         }

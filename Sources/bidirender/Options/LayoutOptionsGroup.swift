@@ -15,10 +15,10 @@ struct LayoutOptionsGroup: ParsableArguments {
     /// `--span`, for the text given on the command line (a JSON line brings its own "spans").
     @OptionGroup var spanOptions: SpanOptions
 
-    @Option(help: "Font size in px, from 0.1 to 10000.")
+    @Option(parsing: .unconditional, help: "Font size in px, from 0.1 to 10000.")
     var size: Double = 16
 
-    @Option(help: "Line width in px, above 0 and at most 1000000; without it each paragraph is one line.")
+    @Option(parsing: .unconditional, help: "Line width in px, above 0 and at most 1000000; without it each paragraph is one line.")
     var width: Double?
 
     @Option(name: .customLong("align"), help: "natural, leading, trailing, left, right or center.")
@@ -30,7 +30,7 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "western, arabic-indic, persian, or locale (by --locale).")
     var digits: DigitSubstitution = .western
 
-    @Option(help: "The most lines, at least 1, over all paragraphs; the last kept line is truncated and ends in --ellipsis.")
+    @Option(parsing: .unconditional, help: "The most lines, at least 1, over all paragraphs; the last kept line is truncated and ends in --ellipsis.")
     var maxLines: Int?
 
     @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")

@@ -6,7 +6,7 @@ import Foundation
 
 struct SpanOptions: ParsableArguments {
     @Option(
-        name: .customLong("span"),
+        name: .customLong("span"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Attributes over code points [START, END): key=value pairs, comma-separated; repeatable, a later span wins.",
             discussion: """

@@ -58,6 +58,13 @@ final class BufferedFileOutput: TextOutputStream {
         if let failure { throw NSError(domain: NSPOSIXErrorDomain, code: Int(failure)) }
     }
 
+    /// Writes out what is buffered; a failed write is `.unwritableFile` naming `name` ("<stdout>")
+    /// and saying why ("no space left on device").
+    func flush(naming name: String) throws(BidiRenderError) {
+        drain()
+        if let failure { throw .unwritable(path: name, errno: failure) }
+    }
+
     private func drain() {
         buffer.withUnsafeBufferPointer { put($0) }
         buffer.removeAll(keepingCapacity: true)
@@ -131,6 +138,6 @@ enum AtomicFile {
     }
 
     private static func failure(_ path: String, _ code: Int32) -> BidiRenderError {
-        .unreadableFile(path: path, reason: "cannot write: \(String(validatingCString: strerror(code)) ?? "error \(code)")")
+        .unwritable(path: path, errno: code)
     }
 }

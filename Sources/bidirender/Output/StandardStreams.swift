@@ -1,12 +1,22 @@
 // StandardStreams: standard output and standard error as TextOutputStreams, so commands write to a
 // stream that tests can replace with a String.
 import ArgumentParser
+import BidiRender
 import Foundation
 
 /// Standard output, through Swift's buffered `print`.
 struct StandardOutput: TextOutputStream {
     mutating func write(_ string: String) {
         print(string, terminator: "")
+    }
+}
+
+extension StandardOutput {
+    /// Flushes what `print` buffered; a failed write to standard output (a full disk behind a
+    /// redirection, a closed pipe) is `.unwritableFile` naming "<stdout>", or nil when all is written.
+    static func finish() -> BidiRenderError? {
+        if fflush(nil) != 0 { return .unwritable(path: "<stdout>", errno: errno) }
+        return nil
     }
 }
 

@@ -96,13 +96,13 @@ import Testing
     }
 
     /// L1 applies per line: trailing whitespace of a line goes to the paragraph level.
-    @Test func lineReorderingAppliesL1PerLine() {
+    @Test func lineReorderingAppliesL1PerLine() throws {
         let text = "abc def مرحبا"
         let paragraph = BidiText(text, direction: .rightToLeft).paragraphs[0]
-        let first = paragraph.line(0..<8)  // "abc def " ends in a space
+        let first = try paragraph.line(0..<8)  // "abc def " ends in a space
         #expect(first.levels == [2, 2, 2, 2, 2, 2, 2, 1])  // only the trailing space drops
         #expect(first.visualOrder == [7, 0, 1, 2, 3, 4, 5, 6])
-        let second = paragraph.line(8..<13)
+        let second = try paragraph.line(8..<13)
         #expect(second.visualOrder == [12, 11, 10, 9, 8])
         #expect(first.logicalToVisual == [1, 2, 3, 4, 5, 6, 7, 0])
     }
@@ -115,13 +115,13 @@ import Testing
     }
 
     /// String.Index conversions agree with scalar offsets.
-    @Test func stringIndexConversions() {
+    @Test func stringIndexConversions() throws {
         let text = "a👨‍👩‍👧مرحبا"
         let paragraph = BidiText(text, direction: .rightToLeft).paragraphs[0]
-        let range = text.indexRange(scalarOffsets: paragraph.range)
+        let range = try text.indexRange(scalarOffsets: paragraph.range)
         #expect(text[range] == Substring(text))
         #expect(text.scalarOffsets(of: range) == paragraph.range)
-        let arabic = text.indexRange(scalarOffsets: 6..<11)
+        let arabic = try text.indexRange(scalarOffsets: 6..<11)
         #expect(text[arabic] == "مرحبا")
     }
 }

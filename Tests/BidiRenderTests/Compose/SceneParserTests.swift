@@ -115,7 +115,7 @@ import TestSupport
     /// pixels are read.
     @Test func imageFiles() throws {
         let missing = try #require(Self.failure(#"{"size": {"width": 10, "height": 10}, "root": {"type": "image", "file": "nowhere.png"}}"#))
-        #expect(missing == .unreadableFile(path: Self.folder + "/nowhere.png", reason: "no such image file or not readable"))
+        #expect(missing == .unreadableFile(path: Self.folder + "/nowhere.png", reason: "no such file"))
         let huge = try #require(Self.failure(#"{"size": {"width": 10, "height": 10}, "root": {"type": "image", "file": "huge.png"}}"#))
         #expect(huge.description.contains("huge.png") && huge == .renderFailure(Self.folder + "/huge.png: a 20000×20000 px PNG is larger than 1000000 px a side or 100 megapixels"), "\(huge)")
     }

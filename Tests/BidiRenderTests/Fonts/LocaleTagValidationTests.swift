@@ -5,9 +5,10 @@ import Testing
 
 @Suite struct LocaleTagValidationTests {
     static let syntax = "not a BCP 47 tag: subtags are 1 to 8 ASCII letters and digits separated by '-' or '_'"
+    static let language = "not a BCP 47 tag: the language subtag is 2 to 8 letters (ar, zh, fil)"
 
     @Test(arguments: ["en", "zh_hans_CN", "default", "", "sr-Latn-RS", "de-DE-u-co-phonebk", "x-private1",
-                      String(repeating: "a-", count: 63) + "ab"])
+                      "i-klingon", "fil", "root", "ab-" + String(repeating: "a-", count: 61) + "abc"])
     func acceptsTags(tag: String) throws {
         #expect(try LocaleTag(validating: tag).normalized == LocaleTag(tag).normalized)
     }
@@ -20,6 +21,9 @@ import Testing
         ("en-", "not a BCP 47 tag: an empty subtag"),
         ("-en", "not a BCP 47 tag: an empty subtag"),
         ("en-abcdefghi", "not a BCP 47 tag: a subtag has more than 8 characters"),
+        ("1ab", language),
+        ("a-b", language),
+        ("e1-US", language),
     ])
     func rejectsMalformedTags(tag: String, reason: String) {
         #expect(throws: BidiRenderError.invalidValue(key: "--locale", value: tag, reason: reason)) {

@@ -106,7 +106,7 @@ import Testing
 
 @Suite struct EntityIsolationTests {
     /// Insert the controls, strip them, and map offsets both ways.
-    @Test func isolateStripAndMap() {
+    @Test func isolateStripAndMap() throws {
         let text = "اتصل +966 55 123 4567 @علي"
         let isolated = EntityIsolation.isolated(text, direction: .rightToLeft)
         #expect(isolated.text == "اتصل \u{200E}\u{2066}+966 55 123 4567\u{2069}\u{200E} \u{200F}\u{2067}@علي\u{2069}\u{200F}")
@@ -114,16 +114,16 @@ import Testing
         #expect(EntityIsolation.strip(isolated.text) == text)
         #expect(isolated.entities.map(\.kind) == [.phone, .mention])
         // Original → isolated: "+" (5) is after LRM LRI; "@" (22) after four more controls.
-        #expect(isolated.isolatedOffset(ofOriginal: 5) == 7)
-        #expect(isolated.isolatedOffset(ofOriginal: 22) == 28)
-        #expect(isolated.isolatedOffset(ofOriginal: 26) == isolated.text.unicodeScalars.count)
+        #expect(try isolated.isolatedOffset(ofOriginal: 5) == 7)
+        #expect(try isolated.isolatedOffset(ofOriginal: 22) == 28)
+        #expect(try isolated.isolatedOffset(ofOriginal: 26) == isolated.text.unicodeScalars.count)
         // Isolated → original: an inserted control maps to the next original character.
-        #expect(isolated.originalOffset(ofIsolated: 7) == 5)
-        #expect(isolated.originalOffset(ofIsolated: 5) == 5)
-        #expect(isolated.originalOffset(ofIsolated: 23) == 21)
-        #expect(isolated.isolatedRange(ofOriginal: 5..<21) == 5..<25)
-        #expect(isolated.originalRange(ofIsolated: 5..<25) == 5..<21)
-        for k in 0...26 { #expect(isolated.originalOffset(ofIsolated: isolated.isolatedOffset(ofOriginal: k)) == k) }
+        #expect(try isolated.originalOffset(ofIsolated: 7) == 5)
+        #expect(try isolated.originalOffset(ofIsolated: 5) == 5)
+        #expect(try isolated.originalOffset(ofIsolated: 23) == 21)
+        #expect(try isolated.isolatedRange(ofOriginal: 5..<21) == 5..<25)
+        #expect(try isolated.originalRange(ofIsolated: 5..<25) == 5..<21)
+        for k in 0...26 { #expect(try isolated.originalOffset(ofIsolated: isolated.isolatedOffset(ofOriginal: k)) == k) }
         // Kinds left out are left alone; MentionIsolation isolates mentions only, as before.
         #expect(EntityIsolation.isolate(text, direction: .rightToLeft, kinds: []) == text)
         #expect(MentionIsolation.isolate("call +966 55 123 4567", direction: .leftToRight) == "call +966 55 123 4567")

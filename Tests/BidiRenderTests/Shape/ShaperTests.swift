@@ -63,13 +63,13 @@ enum HBShape {
         ("مرحبا@小明 hello", "ar", "rtl", "Arab", "ar", 400),  // mixed text in one font: .notdef for 小明
     ])
     func glyphsEqualHBShape(text: String, locale: String, direction: String, script: String, language: String, weight: Int) throws {
-        let choice = TestFonts.registry.choice(for: String(text.first!), script: script, locale: LocaleTag(locale), weight: FontWeight(weight)!)
+        let choice = TestFonts.registry.choice(for: String(text.first!), script: ScriptTag(parsing: script), locale: LocaleTag(locale), weight: FontWeight(weight)!)
         let font = choice.font
         let unitsPerEm = Int(font.hbFont.unitsPerEm)
         let scalars = Array(text.unicodeScalars)
         let run = Shaper().shape(
             scalars, range: 0..<scalars.count, font: font, direction: direction == "rtl" ? .rightToLeft : .leftToRight,
-            script: script, language: language, size: Double(unitsPerEm))
+            script: try #require(ScriptTag(parsing: script)), language: LocaleTag(language), size: Double(unitsPerEm))
         let ours = run.glyphs.map {
             HBShapeGlyph(id: $0.id, cluster: $0.cluster, xOffset: Int($0.xOffset), yOffset: Int($0.yOffset), xAdvance: Int($0.xAdvance))
         }

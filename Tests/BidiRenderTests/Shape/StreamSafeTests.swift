@@ -71,13 +71,13 @@ import Testing
     ])
     func upToThirtyMarksShapedAsOneCall(text: String, direction: String, script: String, language: String) throws {
         let locale = LocaleTag(language)
-        let font = TestFonts.registry.choice(for: String(text.first!), script: script, locale: locale, weight: .regular).font
+        let font = TestFonts.registry.choice(for: String(text.first!), script: ScriptTag(parsing: script), locale: locale, weight: .regular).font
         let unitsPerEm = Int(font.hbFont.unitsPerEm)
         let scalars = Array(text.unicodeScalars)
         let shaper = Shaper()
         let run = shaper.shape(
             scalars, range: 0..<scalars.count, font: font, direction: direction == "rtl" ? .rightToLeft : .leftToRight,
-            script: script, language: language, size: Double(unitsPerEm))
+            script: try #require(ScriptTag(parsing: script)), language: LocaleTag(language), size: Double(unitsPerEm))
         #expect(shaper.longestNonStarterRun <= 30)
         let ours = run.glyphs.map {
             HBShapeGlyph(id: $0.id, cluster: $0.cluster, xOffset: Int($0.xOffset), yOffset: Int($0.yOffset), xAdvance: Int($0.xAdvance))

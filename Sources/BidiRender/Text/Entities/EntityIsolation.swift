@@ -6,6 +6,9 @@
 public enum EntityIsolation {
     /// The entities of `kinds` in `text` with their isolation directions (`EntityResolver`'s rules),
     /// merged with the caller's mention spans `mentions`, which are always honoured and win.
+    /// A `mentions` range past the text is clipped to it: the one exception to the library's offset
+    /// rule (Docs/Design.md), kept because these string functions do not throw; the same holds for
+    /// `isolate`, `isolated` and `MentionIsolation.isolate`.
     ///
     /// - Parameters:
     ///   - text: the original text.
@@ -87,27 +90,33 @@ public struct IsolatedString: Sendable, Hashable {
     }
 
     /// The isolated offset of the original character at `offset` (the isolated text's end for the
-    /// original's end). Offsets are clamped to the text.
-    public func isolatedOffset(ofOriginal offset: Int) -> Int {
-        let o = min(max(offset, 0), originalCount)
-        return o == originalCount ? originalAtOrAfter.count - 1 : transformedIndex[o]
+    /// original's end).
+    /// - Throws: `.invalidValue` for an offset outside `0...originalCount` (never clamped).
+    public func isolatedOffset(ofOriginal offset: Int) throws(BidiRenderError) -> Int {
+        try OffsetBounds.check(offset, in: 0...originalCount, key: "original offset")
+        return offset == originalCount ? originalAtOrAfter.count - 1 : transformedIndex[offset]
     }
 
     /// The original offset of the character at isolated `offset`; for an inserted control, that of the
     /// first original character after it (the original's end past the last one).
-    public func originalOffset(ofIsolated offset: Int) -> Int {
-        originalAtOrAfter[min(max(offset, 0), originalAtOrAfter.count - 1)]
+    /// - Throws: `.invalidValue` for an offset outside the isolated text, `0...text.unicodeScalars.count`.
+    public func originalOffset(ofIsolated offset: Int) throws(BidiRenderError) -> Int {
+        try OffsetBounds.check(offset, in: 0...(originalAtOrAfter.count - 1), key: "isolated offset")
+        return originalAtOrAfter[offset]
     }
 
     /// The isolated range that holds original `range`, with the controls inserted at its edges (an
     /// entity's range maps to the entity with its M + I and PDI + M).
-    public func isolatedRange(ofOriginal range: Range<Int>) -> Range<Int> {
-        let lo = min(max(range.lowerBound, 0), originalCount)
-        return isolated.transformedRange(lo..<min(max(range.upperBound, lo), originalCount))
+    /// - Throws: `.invalidValue` for a range not within `0...originalCount`.
+    public func isolatedRange(ofOriginal range: Range<Int>) throws(BidiRenderError) -> Range<Int> {
+        try OffsetBounds.check(range, in: 0...originalCount, key: "original range")
+        return isolated.transformedRange(range)
     }
 
     /// The original range of isolated `range` (inserted controls map as `originalOffset` says).
-    public func originalRange(ofIsolated range: Range<Int>) -> Range<Int> {
-        originalOffset(ofIsolated: range.lowerBound)..<originalOffset(ofIsolated: range.upperBound)
+    /// - Throws: `.invalidValue` for a range not within the isolated text.
+    public func originalRange(ofIsolated range: Range<Int>) throws(BidiRenderError) -> Range<Int> {
+        try OffsetBounds.check(range, in: 0...(originalAtOrAfter.count - 1), key: "isolated range")
+        return originalAtOrAfter[range.lowerBound]..<originalAtOrAfter[range.upperBound]
     }
 }
