@@ -13,10 +13,11 @@ func bidirenderBinary() -> URL {
 
 /// Runs the built `bidirender` with `arguments` and `stdin` (or, with `executable`, that program).
 func runBinary(
-    _ arguments: [String], stdin: [UInt8] = [], executable: URL = bidirenderBinary()
+    _ arguments: [String], stdin: [UInt8] = [], executable: URL = bidirenderBinary(), currentDirectory: URL? = nil
 ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = executable
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -23,10 +23,9 @@ import TestSupport
     ])
     func fileErrorsSayWhichFileAndWhy(arguments: [String], message: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let result = try runBinary(arguments + ["--no-system-fonts"])
+        // The repository's root as the binary's working folder (the examples' relative paths); the
+        // test process's own stays, as tests run in parallel.
+        let result = try runBinary(arguments + ["--no-system-fonts"], currentDirectory: root)
         #expect(result.status == 1)
         #expect(result.stderr == "Error: \(message)\n", "\(result.stderr)")
     }
