@@ -34,7 +34,7 @@ func fontsSample() throws -> FontRegistry {
     let registry = try FontRegistry.embedded()          // loads each face and HarfBuzz font once; share it
     let choice = registry.choice(for: "我", locale: LocaleTag("ar-EG"), weight: .medium)
     print(choice.font.descriptor)                       // Noto Sans CJK SC, 400, NotoSansSC-Regular.otf
-    print(choice.source)                                // scriptPackage(script: "Hani", locale: "zh-Hans")
+    print(choice.source)                                // scriptPackage(script: Hani, locale: "zh-Hans")
     print(choice.font.metrics(size: 20))                // ascent, descent, line gap in px
 
     let text = Array("مرحبا بالعالم".unicodeScalars)

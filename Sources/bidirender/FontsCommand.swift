@@ -85,7 +85,7 @@ struct FontsReport {
                 let count = cluster.unicodeScalars.count
                 let clusterScript = scripts[offset]
                 let choice = registry.font(
-                    for: cluster.unicodeScalars, script: clusterScript, locale: locale, weight: weight, style: style)
+                    for: cluster.unicodeScalars, script: ScriptTag(parsing: clusterScript) ?? .common, locale: locale, weight: weight, style: style)
                 characters.append(Character(range: offset..<(offset + count), text: String(cluster), script: clusterScript, choice: choice))
                 offset += count
             }

@@ -41,8 +41,9 @@ public struct FontDescriptor: Sendable, Hashable {
 
 /// The chain step that served a cluster.
 public enum FontSource: Sendable, Hashable {
-    /// The package that the manifest's `scripts` names for the script.
-    case scriptPackage(script: String, locale: String)
+    /// The package that the manifest's `scripts` names for the script (`locale` is the package's
+    /// key in the manifest).
+    case scriptPackage(script: ScriptTag, locale: String)
     /// A package of the locale's fallback chain.
     case localePackage(locale: String)
     /// The "default" package.
@@ -284,10 +285,11 @@ public final class FontRegistry: Sendable {
     /// The manifest steps of the chain for `script`, `locale`, `weight` and `style`: each package
     /// that applies, in order, with the face it gives. Fontconfig and .notdef follow them.
     public func chain(script: ScriptTag, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
-        entries(script: script.string, locale: locale, weight: weight, style: style)
+        entries(script: script, locale: locale, weight: weight, style: style)
     }
 
-    func entries(script: String, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
+    func entries(script tag: ScriptTag, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
+        let script = tag.string
         let key = ChainKey(script: script, locale: locale.normalized, weight: weight.value, style: style)
         if let cached = chains.withLock({ $0[key] }) { return cached }
         var steps: [(FontPackage, FontSource)] = []
@@ -296,7 +298,7 @@ public final class FontRegistry: Sendable {
             steps.append((manifest.package(tag)!, .localePackage(locale: tag)))
         }
         if let locale = manifest.scripts[script], let package = manifest.package(locale) {
-            steps.append((package, .scriptPackage(script: script, locale: locale)))
+            steps.append((package, .scriptPackage(script: tag, locale: locale)))
         }
         for tag in locale.fallbackChain {
             if let package = manifest.package(tag) { steps.append((package, .localePackage(locale: tag))) }
@@ -369,7 +371,7 @@ public final class FontRegistry: Sendable {
     /// when nothing covers the cluster, the first font of the chain (or of the manifest, when no
     /// package applies) with source `.notdef`.
     public func font(
-        for cluster: some Collection<Unicode.Scalar>, script: String, locale: LocaleTag, weight: FontWeight,
+        for cluster: some Collection<Unicode.Scalar>, script: ScriptTag, locale: LocaleTag, weight: FontWeight,
         style: FontStyle = .normal
     ) -> FontChoice {
         let chain = entries(script: script, locale: locale, weight: weight, style: style)
@@ -403,7 +405,7 @@ public final class FontRegistry: Sendable {
         for cluster: String, script: ScriptTag? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
     ) -> FontChoice {
         let scalars = Array(cluster.unicodeScalars)
-        let script = script?.string ?? ScriptResolver.resolve(scalars).first ?? ScriptResolver.common
+        let script = script ?? ScriptResolver.resolve(scalars).first.flatMap(ScriptTag.init(parsing:)) ?? .common
         return font(for: scalars, script: script, locale: locale, weight: weight, style: style)
     }
 

@@ -104,9 +104,9 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     public var language: String { subtags.first ?? "" }
 
     /// The script subtag, given or inferred ("Hans" for zh-CN), or nil.
-    public var script: String? {
-        if subtags.count > 1, subtags[1].count == 4 { return subtags[1] }
-        return Self.inferredScript(language: language, region: region)
+    public var script: ScriptTag? {
+        if subtags.count > 1, subtags[1].count == 4 { return ScriptTag(parsing: subtags[1]) }
+        return Self.inferredScript(language: language, region: region).flatMap(ScriptTag.init(parsing:))
     }
 
     /// The region subtag ("CN", "419"), or nil.
@@ -122,7 +122,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     public var fallbackChain: [String] {
         guard !subtags.isEmpty else { return [] }
         var expanded = subtags
-        if let script, !subtags.contains(script) { expanded.insert(script, at: 1) }
+        if let script = script?.string, !subtags.contains(script) { expanded.insert(script, at: 1) }
         // One joined string and the UTF-8 length of each prefix; each tag is a prefix of it.
         let joined = expanded.joined(separator: "-")
         var prefixLengths: [Int] = []

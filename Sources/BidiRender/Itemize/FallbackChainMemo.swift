@@ -16,7 +16,7 @@ struct FallbackChainMemo {
     init(
         script: ScriptTag, attributes a: Attributes, registry: FontRegistry, tables: inout ItemTables, cache: ShapeCache?
     ) {
-        let chain = registry.entries(script: script.string, locale: a.locale, weight: a.weight, style: a.style)
+        let chain = registry.entries(script: script, locale: a.locale, weight: a.weight, style: a.style)
         self.script = script
         self.attributes = a
         self.chain = chain

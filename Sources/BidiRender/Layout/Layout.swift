@@ -80,6 +80,9 @@ public struct LayoutLine: Sendable, Hashable {
 
 /// A run of one level, script, language and font, in visual order within its line.
 public struct LayoutRun: Sendable, Hashable {
+    // The fields every query on a layout reads (carets, hit-testing, selection) come first, in one
+    // cache line; the rest after them.
+
     /// Its scalar offsets in the original text (empty for an ellipsis run).
     public var range: Range<Int>
     /// Its bidi embedding level (UAX #9): even for left-to-right, odd for right-to-left.
@@ -88,23 +91,31 @@ public struct LayoutRun: Sendable, Hashable {
     public var direction: TextDirection { TextDirection(level: level) }
     /// Its ISO 15924 script (a 4-byte tag, as HarfBuzz's hb_script_t: "Arab", "Hani", "Latn"…).
     public var script: ScriptTag
-    /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
-    public var language: LocaleTag?
-    /// The font its glyphs come from.
-    public var font: FontDescriptor
-    /// The font size in px.
-    public var size: Double
     /// Its left edge, in px from the layout's left edge (after alignment).
     public var x: Double
     /// Its width: the sum of its glyphs' advances, in px.
     public var advance: Double
     /// The glyphs in visual order, left to right.
     public var glyphs: [PositionedGlyph]
+    /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
+    public var language: LocaleTag?
+    /// The font its glyphs come from.
+    public var font: FontDescriptor
+    /// The font size in px.
+    public var size: Double
     /// Whether the run is the ellipsis of a truncated line: its range is empty, at the cut, and its
     /// glyphs' clusters are the cut offset.
     public var isEllipsis: Bool = false
     /// The spans' paint over the run (colour, background, decorations); runs split where it changes.
     public var style: TextStyle = .plain
+
+    init(
+        range: Range<Int>, level: BidiLevel, script: ScriptTag, language: LocaleTag?, font: FontDescriptor, size: Double,
+        x: Double, advance: Double, glyphs: [PositionedGlyph], isEllipsis: Bool = false, style: TextStyle = .plain
+    ) {
+        (self.range, self.level, self.script, self.x, self.advance, self.glyphs) = (range, level, script, x, advance, glyphs)
+        (self.language, self.font, self.size, self.isEllipsis, self.style) = (language, font, size, isEllipsis, style)
+    }
 }
 
 /// A glyph at its place.

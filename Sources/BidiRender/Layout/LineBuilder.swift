@@ -145,7 +145,7 @@ struct LineBuilder {
         at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
     ) -> Font {
         let a = index < text.count ? attributes[index] : attributes.table[0]
-        return registry.font(for: [" "], script: ScriptResolver.common, locale: a.locale, weight: a.weight, style: a.style).font
+        return registry.font(for: [" "], script: .common, locale: a.locale, weight: a.weight, style: a.style).font
     }
 
     /// `emptyLineFont`, memoized for the attributes of the last line (no registry call per line).

@@ -22,7 +22,7 @@ enum TestFonts {
         let scripts = ScriptResolver.resolve(scalars)
         #expect(scripts == ["Hani", "Hani", "Arab", "Arab", "Arab"])
         let choice = TestFonts.registry.font(
-            for: [scalars[0]], script: scripts[0], locale: LocaleTag(locale), weight: .regular)
+            for: [scalars[0]], script: ScriptTag(parsing: scripts[0])!, locale: LocaleTag(locale), weight: .regular)
         #expect(TestFonts.file(choice) == "NotoSansSC-Regular.otf")
         #expect(choice.source == .scriptPackage(script: "Hani", locale: "zh-Hans"))
     }
