@@ -21,6 +21,32 @@ func residentMB(_ key: String = "VmRSS") -> Double {
 // `Soak queries KIND [N]` lays out the first 1,000 corpus messages as the geometry benchmarks do and
 // runs N (default 1,000,000) queries of KIND (caret, hit, selection, none), for a profiler
 // (`perf record`, `valgrind --tool=callgrind`): the benchmarks' loop without the harness.
+// `Soak layouts plain|styled N` lays the first 1,000 corpus messages out once (warm-up), then N
+// more layouts as the `layout` or `layout-styled` benchmark makes them, for a profiler.
+if CommandLine.arguments.dropFirst().first == "layouts" {
+    let args = Array(CommandLine.arguments.dropFirst(2))
+    let styled = args.first == "styled"
+    let n = args.count > 1 ? Int(args[1]) ?? 10_000 : 10_000
+    let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
+    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
+    let texts = Array(ChatCorpus.messages().prefix(1_000))
+    let spans: [[TextSpan]] = texts.map { text in
+        guard styled else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        let at = scalars.firstIndex(of: "@") ?? 0
+        var end = at + 1
+        while end < scalars.count, scalars[end] != " " { end += 1 }
+        var mention = TextSpan(range: at..<end)
+        mention.color = RGBAColor(red: 0x1a, green: 0x73, blue: 0xe8)
+        return [mention, TextSpan(range: 0..<min(6, scalars.count), weight: .bold)]
+    }
+    var sink = 0
+    for (k, text) in texts.enumerated() { sink &+= try engine.layout(text, spans: spans[k], options: options).lines.count }
+    for k in 0..<n { sink &+= try engine.layout(texts[k % texts.count], spans: spans[k % texts.count], options: options).lines.count }
+    print("layouts: \(n) (checksum \(sink))")
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "queries" {
     let args = Array(CommandLine.arguments.dropFirst(2))
     let kind = args.first ?? "hit"
