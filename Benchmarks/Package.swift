@@ -30,17 +30,21 @@ let package = Package(
             dependencies: [
                 .product(name: "BidiRender", package: "BidiRender"),
                 "BenchCorpus",
+                "BenchSupport",
             ]
         ),
         // The root package's chat corpus (Tests/ChatCorpus, not a product), through the symlink
         // Sources/BenchCorpus, under a module name of its own.
         .target(name: "BenchCorpus"),
+        // What the benchmarks and Soak build alike (the styled benchmark's spans).
+        .target(name: "BenchSupport", dependencies: [.product(name: "BidiRender", package: "BidiRender")]),
         .executableTarget(
             name: "BidiBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "BidiRender", package: "BidiRender"),
                 "BenchCorpus",
+                "BenchSupport",
                 "RawFriBidi",
                 "RawICU",
                 "RawPango",

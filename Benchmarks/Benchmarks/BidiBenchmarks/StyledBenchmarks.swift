@@ -5,17 +5,10 @@
 // `layout` (the ratio layout-styled/layout that scripts/bench-report.py prints).
 import Benchmark
 import BidiRender
+import BenchSupport
 
 /// Each corpus message's spans: a coloured mention (or first word) and a bold start.
-let styledSpans: [[TextSpan]] = corpus.map { text in
-    let scalars = Array(text.unicodeScalars)
-    let at = scalars.firstIndex(of: "@") ?? 0
-    var end = at + 1
-    while end < scalars.count, scalars[end] != " " { end += 1 }
-    var mention = TextSpan(range: at..<end)
-    mention.color = RGBAColor(red: 0x1a, green: 0x73, blue: 0xe8)
-    return [mention, TextSpan(range: 0..<min(6, scalars.count), weight: .bold)]
-}
+let styledSpans: [[TextSpan]] = corpus.map(styledSpans(for:))
 
 func styledBenchmarks() {
     let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)

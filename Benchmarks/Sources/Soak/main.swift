@@ -8,6 +8,7 @@
 // memory after each pass and the peak resident size of the process.
 import BidiRender
 import BenchCorpus
+import BenchSupport
 import Foundation
 
 func residentMB(_ key: String = "VmRSS") -> Double {
@@ -30,16 +31,7 @@ if CommandLine.arguments.dropFirst().first == "layouts" {
     let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
     let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
     let texts = Array(ChatCorpus.messages().prefix(1_000))
-    let spans: [[TextSpan]] = texts.map { text in
-        guard styled else { return [] }
-        let scalars = Array(text.unicodeScalars)
-        let at = scalars.firstIndex(of: "@") ?? 0
-        var end = at + 1
-        while end < scalars.count, scalars[end] != " " { end += 1 }
-        var mention = TextSpan(range: at..<end)
-        mention.color = RGBAColor(red: 0x1a, green: 0x73, blue: 0xe8)
-        return [mention, TextSpan(range: 0..<min(6, scalars.count), weight: .bold)]
-    }
+    let spans: [[TextSpan]] = texts.map { styled ? styledSpans(for: $0) : [] }
     var sink = 0
     for (k, text) in texts.enumerated() { sink &+= try engine.layout(text, spans: spans[k], options: options).lines.count }
     for k in 0..<n { sink &+= try engine.layout(texts[k % texts.count], spans: spans[k % texts.count], options: options).lines.count }
