@@ -8,8 +8,9 @@ SWIFT ?= swift
 # Inter (fonts-inter-variable) for the variable-font tests.
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
                 libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev libpango1.0-dev fonts-inter-variable
-# What only `make bench` needs on top: the C libraries of the Pango and raqm comparison baselines.
-BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev
+# What only `make bench` needs on top: the C libraries of the Pango and raqm comparison baselines, and
+# valgrind (callgrind counts the instructions of the reorder, shape and layout pairs).
+BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev valgrind
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
@@ -128,10 +129,12 @@ soak: deps
 bench: build
 	@scripts/install-deps.sh $(BENCH_APT_PACKAGES)
 	@mkdir -p out
-	$(SWIFT) build -c release --product CorpusDump && cd Benchmarks && $(SWIFT) build -c release --product Soak
+	$(SWIFT) build -c release --product CorpusDump && cd Benchmarks && $(SWIFT) build -c release --product Soak \
+	    && $(SWIFT) build -c release --product Ratios
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress | tee ../out/bench.txt
 	python3 scripts/bench-report.py out/bench.txt --cli $(BIN) --corpus .build/release/CorpusDump \
-	    --soak Benchmarks/.build/release/Soak --readme README.md | tee out/bench-report.txt
+	    --soak Benchmarks/.build/release/Soak \
+	    --ratios Benchmarks/.build/release/Ratios --readme README.md | tee out/bench-report.txt
 
 ## The DocC documentation of the BidiRender module (Sources/BidiRender/BidiRender.docc and the doc
 ## comments) as a static site in out/docs, built by the toolchain's docc from the module's symbol

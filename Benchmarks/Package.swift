@@ -33,6 +33,19 @@ let package = Package(
                 "BenchSupport",
             ]
         ),
+        // make bench's target ratios, measured interleaved (ours, baseline, in rounds), and the
+        // operations that scripts/bench-report.py counts instructions of under callgrind.
+        .executableTarget(
+            name: "Ratios",
+            dependencies: [
+                .product(name: "BidiRender", package: "BidiRender"),
+                "BenchCorpus",
+                "BenchSupport",
+                "RawFriBidi",
+                "RawICU",
+                "RawPango",
+            ]
+        ),
         // The root package's chat corpus (Tests/ChatCorpus, not a product), through the symlink
         // Sources/BenchCorpus, under a module name of its own.
         .target(name: "BenchCorpus"),

@@ -13,7 +13,13 @@ With --readme PATH, the whole report also replaces what stands between the lines
 `<!-- bench-report:begin -->` and `<!-- bench-report:end -->` of that file (README.md's Performance
 section, the one place for the figures), with the date, the machine's cores and its load.
 
-Usage: bench-report.py REPORT [--cli PATH --corpus PATH --soak PATH] [--readme PATH]
+With --ratios PATH (Benchmarks' `Ratios` executable), it ends with issue #18's targets: each pair
+measured interleaved (ours, baseline, in rounds; the median of the rounds' ratios and their spread),
+the instruction-count ratios of the reorder, shape and layout pairs under callgrind, then one
+`ratio NAME: X` line per target and a `limits:` line saying which are not met. The batch runs report
+each run's own peak resident memory (wait4), and no throughput when the CLI fails.
+
+Usage: bench-report.py REPORT [--cli PATH --corpus PATH --soak PATH --ratios PATH] [--readme PATH]
 """
 import argparse
 import datetime
@@ -22,7 +28,9 @@ import os
 import re
 import resource
 import subprocess
+import shutil
 import sys
+import tempfile
 import time
 
 
@@ -62,6 +70,7 @@ def parse(text):
             results[current]["ns"] = p50 * factor
         elif metric.startswith("Malloc (total)"):
             results[current]["mallocs"] = p50
+            results[current]["mallocs_max"] = number(cells[8]) if len(cells) > 8 else None
     return results
 
 
@@ -71,19 +80,35 @@ def ratio(results, a, b):
     return "n/a"
 
 
-def batch(cli, corpus):
-    if not cli or not corpus:
-        return None, None
-    lines = subprocess.run([corpus], check=True, capture_output=True).stdout
-    timings = {}
-    for jobs in (1, os.cpu_count() or 1):
+def run_child(command, stdin_bytes):
+    """Runs `command` with `stdin_bytes` as its input; returns (exit code, seconds, peak resident MB of
+    that child alone, the end of its standard error). wait4 gives the child's own rusage, not the
+    largest of every child this script ran."""
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stderr:
+        stdin.write(stdin_bytes)
+        stdin.seek(0)
         start = time.perf_counter()
-        subprocess.run([cli, "layout", "--jsonl", "--jobs", str(jobs), "--no-system-fonts"], input=lines,
-                       stdout=subprocess.DEVNULL, check=False)
-        timings[jobs] = lines.count(b"\n") / (time.perf_counter() - start)
-    # ru_maxrss of the children: the largest of them, the CLI runs (KiB on Linux).
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return timings, peak
+        process = subprocess.Popen(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=stderr)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        stderr.seek(0)
+        tail = stderr.read().decode("utf-8", "replace").strip().splitlines()[-3:]
+        return process.returncode, elapsed, usage.ru_maxrss / 1024, tail
+
+
+def batch(cli, corpus):
+    """Messages per second of the batch CLI over the corpus, with one job and with every core, and
+    the peak resident memory of each run; a run that fails gives no throughput (its error instead)."""
+    if not cli or not corpus:
+        return None
+    lines = subprocess.run([corpus], check=True, capture_output=True).stdout
+    runs = {}
+    for jobs in (1, os.cpu_count() or 1):
+        code, elapsed, peak, tail = run_child(
+            [cli, "layout", "--jsonl", "--jobs", str(jobs), "--no-system-fonts"], lines)
+        runs[jobs] = {"code": code, "rate": lines.count(b"\n") / elapsed, "peak": peak, "error": tail}
+    return runs
 
 
 def corpus_lengths(corpus):
@@ -143,6 +168,7 @@ def main():
     parser.add_argument("--cli")
     parser.add_argument("--corpus")
     parser.add_argument("--soak")
+    parser.add_argument("--ratios", help="the Ratios binary: interleaved and callgrind ratios")
     parser.add_argument("--readme", help="a Markdown file whose bench-report block gets the report")
     args = parser.parse_args()
     if args.readme:
@@ -171,40 +197,130 @@ def report(args):
     if args.soak:
         soak = subprocess.run([args.soak, "corpus"], check=False, capture_output=True, text=True)
         print(soak.stdout, end="")
-    timings, peak = batch(args.cli, args.corpus)
-    if timings:
-        for jobs, rate in sorted(timings.items()):
-            print("batch (%d job%s): %.0f messages/s" % (jobs, "" if jobs == 1 else "s", rate))
-        print("batch: peak resident memory of the CLI %.1f MB" % peak)
-    # Context for the required ratios below (informative, not machine-read).
-    print("ratio layout-cold/layout-pango: %s" % ratio(results, "layout-cold", "layout-pango"))
-    print("ratio layout/layout-raqm: %s" % ratio(results, "layout", "layout-raqm"))
-    print("ratio layout-long/layout-pango-long: %s" % ratio(results, "layout-long", "layout-pango-long"))
-    print("ratio reorder-long/reorder-fribidi-c-long: %s" % ratio(results, "reorder-long", "reorder-fribidi-c-long"))
-    print("ratio reorder-long/reorder-icu-long: %s" % ratio(results, "reorder-long", "reorder-icu-long"))
-    print("ratio reorder-engine-fribidi/reorder-fribidi-c: %s"
+    runs = batch(args.cli, args.corpus)
+    if runs:
+        for jobs, run in sorted(runs.items()):
+            label = "batch (%d job%s)" % (jobs, "" if jobs == 1 else "s")
+            if run["code"] == 0:
+                print("%s: %.0f messages/s, peak resident memory %.1f MB" % (label, run["rate"], run["peak"]))
+            else:
+                print("%s: the CLI FAILED (exit %d), no throughput: %s" % (label, run["code"], " / ".join(run["error"])))
+    # Context from the separate package-benchmark runs above (each benchmark runs minutes apart, so
+    # these move with the machine's noise; the targets below are measured interleaved).
+    print("separate layout-cold/layout-pango: %s" % ratio(results, "layout-cold", "layout-pango"))
+    print("separate layout/layout-raqm: %s" % ratio(results, "layout", "layout-raqm"))
+    print("separate layout-long/layout-pango-long: %s" % ratio(results, "layout-long", "layout-pango-long"))
+    print("separate reorder-long/reorder-fribidi-c-long: %s" % ratio(results, "reorder-long", "reorder-fribidi-c-long"))
+    print("separate reorder-long/reorder-icu-long: %s" % ratio(results, "reorder-long", "reorder-icu-long"))
+    print("separate reorder-engine-fribidi/reorder-fribidi-c: %s"
           % ratio(results, "reorder-engine-fribidi", "reorder-fribidi-c"))
-    print("ratio reorder/reorder-engine-fribidi: %s" % ratio(results, "reorder", "reorder-engine-fribidi"))
+    print("separate reorder/reorder-engine-fribidi: %s" % ratio(results, "reorder", "reorder-engine-fribidi"))
     # Truncation (maxLines: 2 at the width of `layout`) must be no slower than the full layout: at most 1.
-    print("ratio layout-maxlines2/layout: %s" % ratio(results, "layout-maxlines2", "layout"))
-    # The queries on a layout: each under 1 µs (p50) per corpus message (issue #14).
-    for name in ("caret", "hit-test", "selection"):
-        ns = results.get(name, {}).get("ns")
-        print("limit %s p50 < 1000 ns: %s" % (name, "n/a" if ns is None else "%.0f ns, %s" % (ns, "ok" if ns < 1000 else "OVER")))
-    print("ratio layout-entities/layout (limit 1.10): %s" % ratio(results, "layout-entities", "layout"))
-    print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
-    # Span styles (a coloured mention and a bold start per message) within 1.2× the plain layout.
-    print("ratio layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
-    # The machine-readable ratio lines: always the last five, in this order.
-    print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
-    print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
-    print("ratio layout/layout-pango: %s" % ratio(results, "layout", "layout-pango"))
-    print("ratio layout-long/layout-short per code point: %s" % per_code_point_ratio(results, lengths))
-    if timings and len(timings) > 1:
-        rates = [timings[k] for k in sorted(timings)]
-        print("ratio batch all-cores/one-core: %.2f" % (rates[-1] / rates[0]))
-    else:
-        print("ratio batch all-cores/one-core: n/a")
+    print("separate layout-maxlines2/layout: %s" % ratio(results, "layout-maxlines2", "layout"))
+    print("separate layout-entities/layout (limit 1.10): %s" % ratio(results, "layout-entities", "layout"))
+    print("separate layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
+    # Span styles (a coloured mention and a bold start per message) within 1.2x the plain layout.
+    print("separate layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
+    print("separate reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
+    print("separate reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
+    print("separate layout/layout-pango: %s" % ratio(results, "layout", "layout-pango"))
+    print("separate layout-long/layout-short per code point: %s" % per_code_point_ratio(results, lengths))
+    interleaved = run_ratios(args.ratios)
+    counts = callgrind_ratios(args.ratios)
+    targets(results, interleaved, counts, runs)
+
+
+def run_ratios(binary):
+    """Runs `Ratios` (every pair, interleaved); returns {pair: median ratio} and prints its lines."""
+    found = {}
+    if not binary:
+        return found
+    out = subprocess.run([binary], check=False, capture_output=True, text=True)
+    for line in out.stdout.splitlines():
+        print(line)
+        match = re.match(r"interleaved (\S+): ([0-9.]+) ", line)
+        if match:
+            found[match.group(1)] = float(match.group(2))
+    if out.returncode != 0:
+        print("interleaved: Ratios FAILED (exit %d): %s" % (out.returncode, out.stderr.strip()[-300:]))
+    return found
+
+
+# The pairs counted under callgrind, and the items per run (the difference of two runs is counted).
+COUNTED = [("reorder", "reorder-icu", 2000), ("reorder", "reorder-fribidi-c", 2000),
+           ("layout-cold", "shape", 200), ("layout", "layout-pango", 200)]
+
+
+def instructions(binary, op, n):
+    """Instructions callgrind counts for `Ratios count OP N`."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary, "count", op, str(n)],
+                         check=False, capture_output=True, text=True)
+    match = re.search(r"Collected : ([0-9]+)", out.stderr)
+    return int(match.group(1)) if match and out.returncode == 0 else None
+
+
+def callgrind_ratios(binary):
+    """Instructions per item of each counted workload (from N and 3N items, so set-up and warm-up
+    cancel) and their ratios, which the machine's noise does not move."""
+    found = {}
+    if not binary or not shutil.which("valgrind"):
+        print("callgrind: n/a (%s)" % ("no Ratios binary" if not binary else "valgrind is not installed"))
+        return found
+    # valgrind 3.19 cannot read DWARF 5: count a copy without debug information.
+    with tempfile.TemporaryDirectory() as folder:
+        stripped = os.path.join(folder, "Ratios")
+        shutil.copy(binary, stripped)
+        subprocess.run(["strip", "-g", stripped], check=True)
+        per_item = {}
+        for ours, baseline, n in COUNTED:
+            for op in (ours, baseline):
+                if op in per_item:
+                    continue
+                low, high = instructions(stripped, op, n), instructions(stripped, op, 3 * n)
+                per_item[op] = None if low is None or high is None else (high - low) / (2 * n)
+            a, b = per_item[ours], per_item[baseline]
+            if a and b:
+                found["%s/%s" % (ours, baseline)] = a / b
+                print("callgrind %s/%s: %.3f (%.0f vs %.0f instructions per message)" % (ours, baseline, a / b, a, b))
+            else:
+                print("callgrind %s/%s: n/a (a run failed)" % (ours, baseline))
+    return found
+
+
+def targets(results, interleaved, counts, runs):
+    """Issue #18's targets, as the ratio lines `make bench` ends with, then how many are met."""
+    def shown(value):
+        return "n/a" if value is None else "%.2f" % value
+
+    query = [interleaved.get("%s/layout" % name) for name in ("caret", "hit-test", "selection")]
+    rates = None
+    if runs and len(runs) > 1 and all(run["code"] == 0 for run in runs.values()):
+        rates = [runs[k]["rate"] for k in sorted(runs)]
+    peak = max((run["peak"] for run in runs.values()), default=None) if runs else None
+    reorder_mallocs = results.get("reorder", {}).get("mallocs_max")
+    lines = [
+        # (name, value, limit, at most?)
+        ("layout-cold/shape", interleaved.get("layout-cold/shape"), 1.6, True),
+        ("layout/layout-pango", interleaved.get("layout/layout-pango"), 0.12, True),
+        ("reorder/reorder-icu", interleaved.get("reorder/reorder-icu"), 0.5, True),
+        ("render/render-pango-cairo", interleaved.get("render/render-pango-cairo"), 0.5, True),
+        ("query/layout", None if None in query else max(query), 0.04, True),
+        ("reorder/reorder-fribidi-c", interleaved.get("reorder/reorder-fribidi-c"), 0.5, True),
+        ("layout-long/layout-short per code point", interleaved.get("layout-long/layout"), 1.0, True),
+        ("batch all-cores/one-core", None if rates is None else rates[-1] / rates[0], 1.9, False),
+    ]
+    over = []
+    for name, value, limit, at_most in lines:
+        print("ratio %s: %s" % (name, shown(value)))
+        if value is None or (value > limit if at_most else value < limit):
+            over.append("%s %s (limit %s%.2f)" % (name, shown(value), "<=" if at_most else ">=", limit))
+    print("mallocs per warm reorder, most of any message: %s" % ("n/a" if reorder_mallocs is None else "%d" % reorder_mallocs))
+    if reorder_mallocs is None or reorder_mallocs > 0:
+        over.append("warm reorder mallocs %s (limit 0)" % ("n/a" if reorder_mallocs is None else "%d" % reorder_mallocs))
+    print("batch peak resident memory: %s" % ("n/a" if peak is None else "%.1f MB" % peak))
+    if peak is None or peak >= 64:
+        over.append("batch peak memory %s (limit < 64 MB)" % ("n/a" if peak is None else "%.1f MB" % peak))
+    print("limits: %d of %d met%s" % (len(lines) + 2 - len(over), len(lines) + 2, "; not met: " + "; ".join(over) if over else ""))
 
 
 if __name__ == "__main__":

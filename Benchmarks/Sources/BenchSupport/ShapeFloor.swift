@@ -1,0 +1,66 @@
+// ShapeFloor: the shaping a layout cannot avoid, as a floor for `layout-cold`. A message is split
+// into the runs the layout itself shapes (its single-line layout's runs: one font, direction, script
+// and language each), and each run is shaped once by HarfBuzz through one reused Shaper (one
+// hb_buffer), with no cache, no bidi, no itemization, no line breaking and no result beyond the glyphs.
+import BidiRender
+
+/// One run of a message as the layout shapes it.
+public struct ShapeJob: Sendable {
+    public let range: Range<Int>
+    public let font: Font
+    public let direction: TextDirection
+    public let script: ScriptTag
+    public let language: LocaleTag?
+}
+
+/// A message's code points and its runs, ready to shape.
+public struct ShapeFloorMessage: Sendable {
+    public let scalars: [Unicode.Scalar]
+    public let jobs: [ShapeJob]
+}
+
+/// The runs of `text` as `engine` lays it out under `options` on one line (no width), each with the
+/// registry's `Font` for the run's face. Fails if a run's face is not one the registry hands out.
+public func shapeFloorMessage(
+    _ text: String, engine: LayoutEngine, registry: FontRegistry, options: LayoutOptions
+) throws -> ShapeFloorMessage {
+    var unwrapped = options
+    unwrapped.maxWidth = nil
+    let layout = try engine.layout(text, options: unwrapped)
+    let scalars = Array(text.unicodeScalars)
+    // The faces the registry gives this message's graphemes, by descriptor.
+    var faces: [FontDescriptor: Font] = [:]
+    var scripts: Set<ScriptTag> = ["Arab", "Hani", "Latn", "Zyyy"]
+    for line in layout.lines { for run in line.runs { scripts.insert(run.script) } }
+    for character in text {
+        let cluster = Array(character.unicodeScalars)
+        if let emoji = registry.emojiFont(for: cluster, weight: options.weight) { faces[emoji.font.descriptor] = emoji.font }
+        for script in scripts {
+            let choice = registry.font(for: cluster, script: script, locale: options.locale, weight: options.weight)
+            faces[choice.font.descriptor] = choice.font
+        }
+    }
+    var jobs: [ShapeJob] = []
+    for line in layout.lines {
+        for run in line.runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where !run.range.isEmpty {
+            guard let font = faces[run.font] else {
+                throw BidiRenderError.invalidValue(key: "font", value: run.font.family, reason: "not found for the shape floor")
+            }
+            jobs.append(ShapeJob(range: run.range, font: font, direction: run.direction, script: run.script, language: run.language))
+        }
+    }
+    return ShapeFloorMessage(scalars: scalars, jobs: jobs)
+}
+
+/// Shapes every run of `message` with `shaper`; returns the number of glyphs.
+@inline(never)
+public func shapeFloor(_ message: ShapeFloorMessage, shaper: Shaper, size: Double) -> Int {
+    var glyphs = 0
+    for job in message.jobs {
+        let run = shaper.shape(
+            message.scalars, range: job.range, font: job.font, direction: job.direction, script: job.script,
+            language: job.language, size: size)
+        glyphs &+= run.glyphs.count
+    }
+    return glyphs
+}

@@ -1,0 +1,124 @@
+// The workloads `Ratios` measures, each an operation on item i of a fixed text set. Globals outside
+// main.swift are initialized lazily, so a `Ratios count OP N` run builds only what OP needs.
+import BenchCorpus
+import BenchSupport
+import BidiRender
+import Foundation
+import RawFriBidi
+import RawICU
+import RawPango
+
+/// The repository's Fonts/ folder (this file is Benchmarks/Sources/Ratios/ in the repository).
+let fontsDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fonts").path
+
+/// The measured messages, and a different slice that warms the warm engine's shaping cache.
+let measured = ChatCorpus.messages()
+let warmSlice = ChatCorpus.messages(seed: 0xC0FF_EE00)
+let longLines = ChatCorpus.longLines()
+let measuredUTF32 = measured.map { $0.unicodeScalars.map(\.value) }
+let measuredUTF8 = measured.map { $0.utf8.map { CChar(bitPattern: $0) } }
+let capacity = (measuredUTF32.map(\.count).max() ?? 0) + 16
+
+let registry = try! FontRegistry.embedded(systemFallback: false)
+let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
+
+// Warm, reused state; Ratios runs on one thread.
+nonisolated(unsafe) let reorderer = BidiReorderer(engine: .native)
+nonisolated(unsafe) let shaper = Shaper()
+nonisolated(unsafe) let rawFriBidi = raw_fribidi_create(Int32(capacity))
+nonisolated(unsafe) let rawICU = raw_icu_create(Int32(capacity))
+nonisolated(unsafe) let rawPango: OpaquePointer = {
+    guard let p = raw_pango_create(fontsDirectory, 300, 16) else { fatalError("raw_pango_create failed on \(fontsDirectory)") }
+    return p
+}()
+/// The engine of the warm layouts: its shaping cache holds the words of `warmSlice`, not of `measured`.
+let warmEngine: LayoutEngine = {
+    let engine = LayoutEngine(registry: registry)
+    for text in warmSlice { _ = try! engine.layout(text, options: options) }
+    return engine
+}()
+/// The engine of the cold layouts: its shaping caches are emptied before every layout.
+let coldEngine = LayoutEngine(registry: registry)
+/// Each measured message's runs as the layout shapes them (the `shape` floor).
+let floorMessages: [ShapeFloorMessage] = {
+    let engine = LayoutEngine(registry: registry)
+    return measured.map { try! shapeFloorMessage($0, engine: engine, registry: registry, options: options) }
+}()
+/// Laid-out messages for the queries, with a point and an offset in their middle line.
+let queryLayouts: [Layout] = measured.prefix(2_000).map { try! warmEngine.layout($0, options: options) }
+let queryPlaces: [(offset: Int, x: Double, y: Double)] = queryLayouts.map { layout in
+    let line = layout.lines[layout.lines.count / 2]
+    return (layout.graphemes.count / 2, line.x + line.width / 2, line.top + line.height / 2)
+}
+
+@inline(never)
+func query(_ kind: String, _ layout: borrowing Layout, _ place: (offset: Int, x: Double, y: Double)) -> Int {
+    switch kind {
+    case "caret": return Int(try! layout.caret(at: place.offset).primary.x)
+    case "hit-test": return try! layout.offset(atX: place.x, y: place.y).offset
+    default:
+        let c = layout.graphemes.count
+        return try! layout.selectionRects(for: (c / 4)..<(3 * c / 4)).count
+    }
+}
+
+/// A named operation on item `i` (taken modulo its set), returning something to keep it alive, and
+/// the code points of item `i` (for per-code-point figures).
+struct Workload {
+    let run: (Int) -> Int
+    let codePoints: (Int) -> Int
+    /// Builds what `run` needs (outside any timing).
+    let prepare: () -> Void
+}
+
+func messageCodePoints(_ i: Int) -> Int { measuredUTF32[i % measured.count].count }
+
+nonisolated(unsafe) let workloads: [String: Workload] = [
+    "reorder": Workload(
+        run: { i in reorderer.withVisualOrder(of: measured[i % measured.count], direction: .rightToLeft) { $0.count } },
+        codePoints: messageCodePoints, prepare: { _ = reorderer }),
+    "reorder-icu": Workload(
+        run: { i in
+            measuredUTF32[i % measured.count].withUnsafeBufferPointer {
+                Int(raw_icu_reorder(rawICU, $0.baseAddress, Int32($0.count), 1))
+            }
+        }, codePoints: messageCodePoints, prepare: { _ = rawICU }),
+    "reorder-fribidi-c": Workload(
+        run: { i in
+            measuredUTF32[i % measured.count].withUnsafeBufferPointer {
+                Int(raw_fribidi_reorder(rawFriBidi, $0.baseAddress, Int32($0.count), 1))
+            }
+        }, codePoints: messageCodePoints, prepare: { _ = rawFriBidi }),
+    "shape": Workload(
+        run: { i in shapeFloor(floorMessages[i % measured.count], shaper: shaper, size: 16) },
+        codePoints: messageCodePoints, prepare: { _ = floorMessages }),
+    "layout-cold": Workload(
+        run: { i in
+            coldEngine.clearShapeCaches()
+            return try! coldEngine.layout(measured[i % measured.count], options: options).lines.count
+        }, codePoints: messageCodePoints, prepare: { _ = coldEngine }),
+    "layout": Workload(
+        run: { i in try! warmEngine.layout(measured[i % measured.count], options: options).lines.count },
+        codePoints: messageCodePoints, prepare: { _ = warmEngine }),
+    "layout-long": Workload(
+        run: { i in try! warmEngine.layout(longLines[i % longLines.count], options: options).lines.count },
+        codePoints: { i in longLines[i % longLines.count].unicodeScalars.count },
+        prepare: { for line in longLines { _ = try! warmEngine.layout(line, options: options) } }),
+    "layout-pango": Workload(
+        run: { i in
+            measuredUTF8[i % measured.count].withUnsafeBufferPointer {
+                Int(raw_pango_layout(rawPango, $0.baseAddress, Int32($0.count)))
+            }
+        }, codePoints: messageCodePoints, prepare: { _ = rawPango }),
+    "caret": Workload(
+        run: { i in query("caret", queryLayouts[i % queryLayouts.count], queryPlaces[i % queryLayouts.count]) },
+        codePoints: messageCodePoints, prepare: { _ = queryPlaces }),
+    "hit-test": Workload(
+        run: { i in query("hit-test", queryLayouts[i % queryLayouts.count], queryPlaces[i % queryLayouts.count]) },
+        codePoints: messageCodePoints, prepare: { _ = queryPlaces }),
+    "selection": Workload(
+        run: { i in query("selection", queryLayouts[i % queryLayouts.count], queryPlaces[i % queryLayouts.count]) },
+        codePoints: messageCodePoints, prepare: { _ = queryPlaces }),
+]

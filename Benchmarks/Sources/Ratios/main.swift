@@ -1,0 +1,129 @@
+// Ratios: make bench's target ratios, each measured interleaved so that the machine's noise moves
+// both sides alike. For a pair (ours, baseline), every round times a block of items of ours and then
+// the same items of the baseline (the order alternates from round to round), and the ratio of the
+// two per-item times is that round's ratio. It prints the median of the rounds' ratios with their
+// spread (the middle half and the extremes).
+//
+//   Ratios                 every pair (about two minutes)
+//   Ratios pairs NAME…     the pairs named (e.g. layout/layout-pango)
+//   Ratios count OP N      prepares OP, runs it on 2,000 items (warm-up), then on N more items, for
+//                          `valgrind --tool=callgrind` (scripts/bench-report.py runs it at two N and
+//                          takes the difference, so set-up and warm-up cancel out)
+import Foundation
+
+/// A ratio to measure: `ours` over `baseline`, per item (or per code point), with items per round.
+struct Pair {
+    let ours: String
+    let baseline: String
+    let oursBlock: Int
+    let baselineBlock: Int
+    var rounds = 31
+    var perCodePoint = false
+    var name: String { "\(ours)/\(baseline)" }
+}
+
+let pairs: [Pair] = [
+    Pair(ours: "reorder", baseline: "reorder-icu", oursBlock: 2_000, baselineBlock: 2_000),
+    Pair(ours: "reorder", baseline: "reorder-fribidi-c", oursBlock: 2_000, baselineBlock: 2_000),
+    Pair(ours: "layout-cold", baseline: "shape", oursBlock: 200, baselineBlock: 200),
+    // 31 rounds of 300 messages: each of the 10,000 messages is laid out once by the warm engine,
+    // so its cache holds the other slice's words and those seen earlier in this stream only.
+    Pair(ours: "layout", baseline: "layout-pango", oursBlock: 300, baselineBlock: 100),
+    Pair(ours: "caret", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
+    Pair(ours: "hit-test", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
+    Pair(ours: "selection", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
+    Pair(ours: "layout-long", baseline: "layout", oursBlock: 2, baselineBlock: 300, rounds: 21, perCodePoint: true),
+]
+
+/// Where the results go, so that the optimizer keeps the work.
+nonisolated(unsafe) var kept = 0
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Runs `workload` on items start..<start+count; returns ns per item (or per code point).
+@inline(never)
+func time(_ workload: Workload, start: Int, count: Int, perCodePoint: Bool, sink: inout Int) -> Double {
+    var codePoints = 0
+    if perCodePoint { for i in start..<(start + count) { codePoints += workload.codePoints(i) } }
+    let t0 = now()
+    for i in start..<(start + count) { sink &+= workload.run(i) }
+    let elapsed = Double(now() - t0)
+    return elapsed / Double(perCodePoint ? codePoints : count)
+}
+
+func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    let position = q * Double(sorted.count - 1)
+    let low = Int(position.rounded(.down))
+    let high = min(sorted.count - 1, low + 1)
+    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
+}
+
+func measure(_ pair: Pair) {
+    guard let ours = workloads[pair.ours], let baseline = workloads[pair.baseline] else {
+        print("ratios: no workload \(pair.ours) or \(pair.baseline)")
+        exit(2)
+    }
+    ours.prepare()
+    baseline.prepare()
+    var sink = 0
+    // One unmeasured round of each side.
+    _ = time(ours, start: 0, count: pair.oursBlock, perCodePoint: pair.perCodePoint, sink: &sink)
+    _ = time(baseline, start: 0, count: pair.baselineBlock, perCodePoint: pair.perCodePoint, sink: &sink)
+    var ratios: [Double] = []
+    var oursTimes: [Double] = []
+    var baselineTimes: [Double] = []
+    for round in 0..<pair.rounds {
+        let oursStart = (round + 1) * pair.oursBlock
+        let baselineStart = (round + 1) * pair.baselineBlock
+        var a = 0.0
+        var b = 0.0
+        if round % 2 == 0 {
+            a = time(ours, start: oursStart, count: pair.oursBlock, perCodePoint: pair.perCodePoint, sink: &sink)
+            b = time(baseline, start: baselineStart, count: pair.baselineBlock, perCodePoint: pair.perCodePoint, sink: &sink)
+        } else {
+            b = time(baseline, start: baselineStart, count: pair.baselineBlock, perCodePoint: pair.perCodePoint, sink: &sink)
+            a = time(ours, start: oursStart, count: pair.oursBlock, perCodePoint: pair.perCodePoint, sink: &sink)
+        }
+        ratios.append(a / b)
+        oursTimes.append(a)
+        baselineTimes.append(b)
+    }
+    ratios.sort()
+    oursTimes.sort()
+    baselineTimes.sort()
+    let unit = pair.perCodePoint ? "ns per code point" : "µs per item"
+    let scale = pair.perCodePoint ? 1.0 : 1e-3
+    print(
+        String(
+            format: "interleaved %@: %.3f (middle half %.3f–%.3f, all %.3f–%.3f; %d rounds; median %.2f vs %.2f %@)",
+            pair.name, quantile(ratios, 0.5), quantile(ratios, 0.25), quantile(ratios, 0.75), ratios.first!, ratios.last!,
+            pair.rounds, quantile(oursTimes, 0.5) * scale, quantile(baselineTimes, 0.5) * scale, unit))
+    kept &+= sink
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "count":
+    guard arguments.count == 3, let workload = workloads[arguments[1]], let n = Int(arguments[2]) else {
+        print("usage: Ratios count OP N (OP one of \(workloads.keys.sorted().joined(separator: ", ")))")
+        exit(2)
+    }
+    workload.prepare()
+    var sink = 0
+    for i in 0..<2_000 { sink &+= workload.run(i) }
+    for i in 2_000..<(2_000 + n) { sink &+= workload.run(i) }
+    print("count \(arguments[1]) \(n): checksum \(sink)")
+case "pairs":
+    for name in arguments.dropFirst() {
+        guard let pair = pairs.first(where: { $0.name == name }) else {
+            print("ratios: no pair \(name) (pairs: \(pairs.map(\.name).joined(separator: ", ")))")
+            exit(2)
+        }
+        measure(pair)
+    }
+case nil:
+    for pair in pairs { measure(pair) }
+default:
+    print("usage: Ratios [pairs NAME…] | Ratios count OP N")
+    exit(2)
+}
