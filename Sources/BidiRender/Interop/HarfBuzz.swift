@@ -17,6 +17,9 @@ struct RawGlyph: Sendable, Hashable {
     var yAdvance: Int32
     var xOffset: Int32
     var yOffset: Int32
+    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK: cutting the text at this glyph's cluster and shaping the two
+    /// sides apart could give other glyphs (HarfBuzz sets it wherever a lookup or joining crossed).
+    var unsafeToBreak: Bool = false
 }
 
 /// Owner of one hb_font_t created with `hb_ft_font_create_referenced` on an `FTFace`, freed by
@@ -133,7 +136,8 @@ final class HBFont: @unchecked Sendable {
             output.append(RawGlyph(
                 glyph: infos[i].codepoint, cluster: infos[i].cluster,
                 xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
-                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
+                unsafeToBreak: hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
     }
 }
@@ -176,6 +180,14 @@ enum HarfBuzzUnicode {
     /// Zzzz for Unknown).
     static func script(_ scalar: UInt32) -> ScriptTag {
         ScriptTag(rawValue: hb_script_to_iso15924_tag(hb_unicode_script(unicodeFuncs, scalar)))
+    }
+
+    /// Whether HarfBuzz shapes `script` in a buffer of this direction as it is: false when the
+    /// script's own horizontal direction is the other one (`hb_script_get_horizontal_direction`),
+    /// in which case HarfBuzz reverses the buffer's graphemes and shapes it backwards.
+    static func isNativeDirection(_ script: ScriptTag, rightToLeft: Bool) -> Bool {
+        let native = hb_script_get_horizontal_direction(hb_script_t(rawValue: script.rawValue))
+        return native == HB_DIRECTION_INVALID || (native == HB_DIRECTION_RTL) == rightToLeft
     }
 
     nonisolated(unsafe) private static let unicodeFuncs = hb_unicode_funcs_get_default()

@@ -12,6 +12,14 @@ public final class Shaper {
     @exclusivity(unchecked) private var context: [UInt32] = []
     @exclusivity(unchecked) private var raw: [RawGlyph] = []
     @exclusivity(unchecked) private var words: [Range<Int>] = []
+    /// The whole run's glyphs (see `shapeRunOnce`) and, per word, its glyphs among them (empty when
+    /// the word cannot be cut out of the run's shaping).
+    @exclusivity(unchecked) private var runGlyphs: [RawGlyph] = []
+    @exclusivity(unchecked) private var wordGlyphs: [Range<Int>] = []
+    @exclusivity(unchecked) private var startsSafe: [Bool] = []
+    /// Whether a run with several missed words is shaped once and cut (`shapeRunOnce`); the tests
+    /// turn it off to compare with shaping word by word.
+    var shapesRunsOnce = true
     /// The longest run of non-starters in any piece this shaper has handed to HarfBuzz (at most
     /// `StreamSafe.maxNonStarters`); tests read and reset it.
     @exclusivity(unchecked) var longestNonStarterRun = 0
@@ -93,6 +101,11 @@ public final class Shaper {
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
         let scale = size / Double(font.hbFont.unitsPerEm)
         var sinceCheck = 0
+        var runShaped = false
+        var runUsable = false
+        // Where the run's glyph clusters count from: the run's start, less the one code point of
+        // context before it that `shapeRunOnce` passes.
+        let runStart = range.lowerBound - (Self.contextBefore(text, range, context) != 0 ? 1 : 0)
         for n in 0..<wordCount {
             let w = words[rightToLeft ? wordCount - 1 - n : n]
             // Cancellation (see LayoutEngine.layout): every 4,096 code points, stop early; the
@@ -102,18 +115,8 @@ public final class Shaper {
                 sinceCheck = 0
                 if Task.isCancelled { return }
             }
-            var before: UInt32 = 0
-            if w.lowerBound == range.lowerBound, w.lowerBound > context.lowerBound,
-                !Self.isWordSpace(text[w.lowerBound]), ICUUnicode.isJoining(text[w.lowerBound - 1])
-            {
-                before = text[w.lowerBound - 1]
-            }
-            var after: UInt32 = 0
-            if w.upperBound == range.upperBound, w.upperBound < context.upperBound,
-                !Self.isWordSpace(text[w.upperBound - 1]), ICUUnicode.isJoining(text[w.upperBound])
-            {
-                after = text[w.upperBound]
-            }
+            let before = w.lowerBound == range.lowerBound ? Self.contextBefore(text, range, context) : 0
+            let after = w.upperBound == range.upperBound ? Self.contextAfter(text, range, context) : 0
             let word = UnsafeBufferPointer(rebasing: text[w])
             let key = ShapeKey(
                 font: ObjectIdentifier(font), script: script, language: languageID, rightToLeft: rightToLeft,
@@ -122,6 +125,29 @@ public final class Shaper {
             let cacheable = word.count <= cache.limits.longestWord && languageID != ShapeCache.uncachedLanguage
             if cacheable, let hit = cache.lookup(key, word: word) {
                 Self.append(cache.glyphs(hit), base: base, scale: scale, to: &output)
+                continue
+            }
+            // The first miss of a run of several words: shape the run once, and take each missed
+            // word's glyphs out of it where HarfBuzz says that is what shaping the word alone gives.
+            if !runShaped, wordCount > 1, shapesRunsOnce {
+                runShaped = true
+                runUsable = shapeRunOnce(
+                    text: text, range: range, context: context, wordCount: wordCount, font: font, rightToLeft: rightToLeft,
+                    script: script, language: language, features: features)
+            }
+            let index = rightToLeft ? wordCount - 1 - n : n
+            if runUsable, !wordGlyphs[index].isEmpty {
+                let offset = w.lowerBound - runStart
+                let glyphs = runGlyphs[wordGlyphs[index]].lazy.map {
+                    var g = CachedGlyph($0)
+                    g.cluster -= UInt32(offset)
+                    return g
+                }
+                if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
+                    Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
+                } else {
+                    Self.append(glyphs, base: base, scale: scale, to: &output)
+                }
                 continue
             }
             shapeWord(
@@ -134,6 +160,124 @@ public final class Shaper {
                 Self.append(glyphs, base: base, scale: scale, to: &output)
             }
         }
+    }
+
+    /// The code point of context HarfBuzz sees before the run's first word: the one before the run
+    /// when the word starts with no space and that code point joins (Arabic joining), else 0.
+    @inline(__always)
+    private static func contextBefore(_ text: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ context: Range<Int>) -> UInt32 {
+        guard range.lowerBound > context.lowerBound, !isWordSpace(text[range.lowerBound]),
+            ICUUnicode.isJoining(text[range.lowerBound - 1])
+        else { return 0 }
+        return text[range.lowerBound - 1]
+    }
+
+    /// The code point of context after the run's last word, as `contextBefore`.
+    @inline(__always)
+    private static func contextAfter(_ text: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ context: Range<Int>) -> UInt32 {
+        guard range.upperBound < context.upperBound, !isWordSpace(text[range.upperBound - 1]),
+            ICUUnicode.isJoining(text[range.upperBound])
+        else { return 0 }
+        return text[range.upperBound]
+    }
+
+    /// Shapes the whole run (the first `wordCount` entries of `words`) in one HarfBuzz call, with the
+    /// same context at its edges as its edge words get, into `runGlyphs`, and finds each word's
+    /// glyphs (`wordGlyphs`, in logical word order). A word's glyphs are usable when each of its
+    /// inner edges starts a cluster whose glyphs HarfBuzz did not flag HB_GLYPH_FLAG_UNSAFE_TO_BREAK:
+    /// HarfBuzz then guarantees that shaping the word apart gives exactly those glyphs, which is what
+    /// `shapeWord` would have computed (and what the cache holds). Otherwise the word's range stays
+    /// empty and it is shaped alone (so are words with a default-ignorable code point or a .notdef,
+    /// runs against their script's direction and left-to-right runs with joining context; see below). One HarfBuzz call for a run instead of one per word is most of
+    /// what a cold layout saves here: Chinese has a "word" per ideograph. Returns false when the run
+    /// needs cutting for HarfBuzz (`StreamSafe`), which only hostile text does.
+    private func shapeRunOnce(
+        text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>, wordCount: Int, font: Font,
+        rightToLeft: Bool, script: ScriptTag, language: String?, features: HBFeatures?
+    ) -> Bool {
+        let before = Self.contextBefore(text, range, context)
+        let after = Self.contextAfter(text, range, context)
+        // A run against its script's direction (Arabic-Indic digits at an even level, Latin at an
+        // odd one) HarfBuzz shapes reversed, and HarfBuzz 6.0 then flags the wrong side of a
+        // kerning pair and applies the context to the far end. A left-to-right run with joining
+        // context is not the sum of its words either. Those are shaped word by word.
+        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft) else { return false }
+        if !rightToLeft, before != 0 || after != 0 { return false }
+        self.context.removeAll(keepingCapacity: true)
+        if before != 0 { self.context.append(before) }
+        self.context.append(contentsOf: text[range])
+        if after != 0 { self.context.append(after) }
+        let offset = before != 0 ? 1 : 0
+        let usable = self.context.withUnsafeBufferPointer { codePoints -> Bool in
+            let item = offset..<(offset + range.count)
+            let (cut, longest) = StreamSafe.cut(codePoints, item)
+            guard cut == nil else { return false }
+            if longest > longestNonStarterRun { longestNonStarterRun = longest }
+            runGlyphs.removeAll(keepingCapacity: true)
+            font.hbFont.shape(
+                buffer: buffer, text: codePoints, item: item, rightToLeft: rightToLeft, script: script, language: language,
+                features: features, into: &runGlyphs)
+            return true
+        }
+        guard usable else { return false }
+        // Glyph clusters are offsets into `context`: the run's code point i is at i - runStart.
+        let runStart = range.lowerBound - offset
+        if wordGlyphs.count < wordCount {
+            wordGlyphs.append(contentsOf: repeatElement(0..<0, count: wordCount - wordGlyphs.count))
+            startsSafe.append(contentsOf: repeatElement(false, count: wordCount - startsSafe.count))
+        }
+        for j in 0..<wordCount {
+            wordGlyphs[j] = 0..<0
+            startsSafe[j] = j == 0
+        }
+        // Monotone clusters: ascending left to right in LTR, descending in RTL. Walk the glyphs in
+        // logical order, give each its word, and note whether a word's first cluster starts exactly
+        // at the word with no glyph of it flagged.
+        let count = runGlyphs.count
+        var word = 0
+        for k in 0..<count {
+            let p = rightToLeft ? count - 1 - k : k
+            let cluster = Int(runGlyphs[p].cluster) + runStart
+            while word + 1 < wordCount, cluster >= words[word + 1].lowerBound { word += 1 }
+            let glyphs = wordGlyphs[word]
+            if glyphs.isEmpty {
+                wordGlyphs[word] = p..<(p + 1)
+                if word > 0, cluster == words[word].lowerBound { startsSafe[word] = true }
+            } else {
+                wordGlyphs[word] = min(glyphs.lowerBound, p)..<max(glyphs.upperBound, p + 1)
+            }
+            if runGlyphs[p].unsafeToBreak, cluster == words[word].lowerBound, word > 0 { startsSafe[word] = false }
+        }
+        for j in 0..<wordCount {
+            guard startsSafe[j], j + 1 == wordCount || startsSafe[j + 1], !hasIgnorableOrNotdef(j, text: text, glyphs: wordGlyphs[j])
+            else {
+                wordGlyphs[j] = 0..<0
+                continue
+            }
+        }
+        return true
+    }
+
+    /// Whether word `j` holds a default-ignorable code point or shaped to a .notdef glyph. HarfBuzz
+    /// 6.0 does not flag the edges of those reliably: "❤️ " in a font without U+2764 puts the hidden
+    /// variation selector's glyph before the .notdef when shaped alone and after it inside a run, with
+    /// no HB_GLYPH_FLAG_UNSAFE_TO_BREAK. Such words are shaped alone.
+    private func hasIgnorableOrNotdef(_ j: Int, text: UnsafeBufferPointer<UInt32>, glyphs: Range<Int>) -> Bool {
+        for k in glyphs where runGlyphs[k].glyph == 0 { return true }
+        for i in words[j] where Self.mayBeDefaultIgnorable(text[i]) { return true }
+        return false
+    }
+
+    /// The code points that are Default_Ignorable_Code_Point (or near them) in Unicode 15: a few
+    /// comparisons, most text leaves at the first or second.
+    @inline(__always)
+    private static func mayBeDefaultIgnorable(_ c: UInt32) -> Bool {
+        if c < 0xAD { return false }
+        if c < 0x2000 { return c == 0xAD || c == 0x34F || c == 0x61C || (0x115F...0x1160).contains(c) || (0x17B4...0x17B5).contains(c) || (0x180B...0x180F).contains(c) }
+        if c <= 0x206F { return (0x200B...0x200F).contains(c) || (0x202A...0x202E).contains(c) || c >= 0x2060 }
+        if c < 0xFE00 { return c == 0x3164 }
+        if c <= 0xFFFF { return c <= 0xFE0F || c == 0xFEFF || c == 0xFFA0 || (0xFFF0...0xFFF8).contains(c) }
+        return (0x1BCA0...0x1BCA3).contains(c) || (0x1D173...0x1D17A).contains(c) || (0xE0000...0xE0FFF).contains(c)
     }
 
     /// Cuts `text[range]` into words, as `shapeWords` says, into the first entries of `words`
