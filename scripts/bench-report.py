@@ -90,8 +90,9 @@ def corpus_lengths(corpus):
     if not corpus:
         return None
     out = subprocess.run([corpus, "--stats"], check=True, capture_output=True, text=True).stdout
-    values = re.findall(r"([0-9.]+)$", out, re.M)
-    return (float(values[0]), float(values[1])) if len(values) == 2 else None
+    message = re.search(r"^code points per message: ([0-9.]+)$", out, re.M)
+    line = re.search(r"^code points per long line: ([0-9.]+)$", out, re.M)
+    return (float(message.group(1)), float(line.group(1))) if message and line else None
 
 
 def per_code_point_ratio(results, lengths):
