@@ -62,6 +62,7 @@ def parse(text):
             results[current]["ns"] = p50 * factor
         elif metric.startswith("Malloc (total)"):
             results[current]["mallocs"] = p50
+            results[current]["mallocs_p100"] = number(cells[8]) if len(cells) > 8 else None
     return results
 
 
@@ -196,6 +197,13 @@ def report(args):
     print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # Span styles (a coloured mention and a bold start per message) within 1.2× the plain layout.
     print("ratio layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
+    # The synthetic corpus (the one before issue #18), for comparison with older figures; and whether
+    # every paragraph of the real corpus reorders without a malloc once warm (reorder-all, p100).
+    print("ratio layout-synthetic/layout-pango-synthetic: %s" % ratio(results, "layout-synthetic", "layout-pango-synthetic"))
+    print("ratio reorder-synthetic/reorder-icu-synthetic: %s" % ratio(results, "reorder-synthetic", "reorder-icu-synthetic"))
+    print("ratio layout/layout-synthetic: %s" % ratio(results, "layout", "layout-synthetic"))
+    p100 = results.get("reorder-all", {}).get("mallocs_p100")
+    print("limit reorder-all mallocs p100 == 0: %s" % ("n/a" if p100 is None else "%d, %s" % (p100, "ok" if p100 == 0 else "OVER")))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
