@@ -19,6 +19,12 @@ public enum ChatCorpus {
 
     /// `count` long lines of about `length` code points each, built from the same tokens.
     public static func longLines(count: Int = 100, length: Int = 5_000, seed: UInt64 = 0x10_96) -> [String] {
+        joinedLines(count: count, length: length, seed: seed, message: message)
+    }
+
+    /// `count` lines of messages from `message` joined by spaces, each at least `length` code
+    /// points.
+    static func joinedLines(count: Int, length: Int, seed: UInt64, message: (inout SplitMix64) -> String) -> [String] {
         var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             var line = ""

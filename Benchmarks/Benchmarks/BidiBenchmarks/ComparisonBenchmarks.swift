@@ -28,7 +28,7 @@ nonisolated(unsafe) let rawRaqm: OpaquePointer = {
 }()
 
 /// Registers the Pango and raqm benchmarks for one set of texts (UTF-8 for Pango, UTF-32 for raqm).
-func comparisonBenchmarks(suffix: String, utf8: [[CChar]], utf32: [[UInt32]], configuration: Benchmark.Configuration) {
+func comparisonBenchmarks(suffix: String, utf8: [[CChar]], utf32: [[UInt32]], configuration: Benchmark.Configuration, raqm: Bool = true) {
     Benchmark("layout-pango\(suffix)", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             let lines = utf8[next(utf8.count)].withUnsafeBufferPointer {
@@ -38,6 +38,7 @@ func comparisonBenchmarks(suffix: String, utf8: [[CChar]], utf32: [[UInt32]], co
             blackHole(lines)
         }
     }
+    guard raqm else { return }
     Benchmark("layout-raqm\(suffix)", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             let glyphs = utf32[next(utf32.count)].withUnsafeBufferPointer {

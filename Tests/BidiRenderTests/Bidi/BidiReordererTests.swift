@@ -11,7 +11,8 @@ import Testing
 
     /// The native engine with its fast paths, the native engine on its general X1–X10 path alone,
     /// and the FriBidi engine give the same levels and order, on the chat corpus in LTR, RTL and
-    /// auto (as is, and with its mentions isolated as layout isolates them) and on every line of
+    /// auto (as is, and with its mentions isolated as layout isolates them; the synthetic corpus and
+    /// a sample of the real one) and on every line of
     /// BidiCharacterTest.txt. (Levels of characters removed by X9 are compared between the two
     /// native paths only: UAX #9 gives them none.)
     @Test func enginesAgree() throws {
@@ -20,6 +21,9 @@ import Testing
         let fribidi = BidiReorderer(engine: .fribidi)
         var texts = ChatCorpus.messages(count: 3_000)
         texts += ChatCorpus.messages(count: 1_000, seed: 7).map(Self.isolatedAsLayoutDoes)
+        // A sample of the real-vocabulary corpus, with its marks, isolates, embeddings and overrides.
+        let real = ChatCorpus.realMessages(count: 500, seed: 0x18)
+        texts += real + real.prefix(250).map(Self.isolatedAsLayoutDoes)
         texts += try BidiCharacterTestCase.load().map { String(String.UnicodeScalarView($0.scalars)) }
         texts += ["", " ", "abc", "مرحبا", "٣٤٥", "123", "a\u{AD}b", "مرحبا 🥺", "a\nب\n"]
         var fastHits = 0
