@@ -13,10 +13,11 @@ let fontsDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fonts").path
 
-/// The measured messages, and a different slice that warms the warm engine's shaping cache.
-let measured = ChatCorpus.messages()
-let warmSlice = ChatCorpus.messages(seed: 0xC0FF_EE00)
-let longLines = ChatCorpus.longLines()
+/// The measured messages (the real-vocabulary corpus), and a different slice of it that warms the
+/// warm engine's shaping cache, as the benchmarks do.
+let measured = ChatCorpus.realMessages()
+let warmSlice = ChatCorpus.realMessages(seed: ChatCorpus.realWarmUpSeed)
+let longLines = ChatCorpus.realLongLines()
 let measuredUTF32 = measured.map { $0.unicodeScalars.map(\.value) }
 let measuredUTF8 = measured.map { $0.utf8.map { CChar(bitPattern: $0) } }
 let capacity = (measuredUTF32.map(\.count).max() ?? 0) + 16
