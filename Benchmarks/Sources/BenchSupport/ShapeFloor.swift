@@ -28,10 +28,19 @@ public func shapeFloorMessage(
     unwrapped.maxWidth = nil
     let layout = try engine.layout(text, options: unwrapped)
     let scalars = Array(text.unicodeScalars)
-    // The faces the registry gives this message's graphemes, by descriptor.
+    // The faces the registry can give this message, by descriptor: every font of the chains of the
+    // scripts its runs have (and the common ones) under a few locales, and the emoji font.
     var faces: [FontDescriptor: Font] = [:]
-    var scripts: Set<ScriptTag> = ["Arab", "Hani", "Latn", "Zyyy"]
+    var scripts: Set<ScriptTag> = ["Arab", "Hani", "Latn", "Zyyy", "Zinh"]
     for line in layout.lines { for run in line.runs { scripts.insert(run.script) } }
+    let locales: [LocaleTag] = [options.locale, LocaleTag("en"), LocaleTag("zh-Hans"), LocaleTag("ar")]
+    for script in scripts {
+        for locale in locales {
+            for choice in registry.chain(script: script, locale: locale, weight: options.weight, style: .normal) {
+                faces[choice.font.descriptor] = choice.font
+            }
+        }
+    }
     for character in text {
         let cluster = Array(character.unicodeScalars)
         if let emoji = registry.emojiFont(for: cluster, weight: options.weight) { faces[emoji.font.descriptor] = emoji.font }
