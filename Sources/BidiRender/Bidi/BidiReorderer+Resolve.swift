@@ -54,7 +54,8 @@ extension BidiReorderer {
         case .implicit:
             ImplicitResolver(
                 classes: classes, brackets: brackets + p.start, types: workTypes, pairs: workPairs,
-                levels: levels + p.start, count: n, base: base
+                levels: levels + p.start, count: n, base: base,
+                pairedBrackets: p.classSet & ParagraphSpan.bracketBit != 0
             ).resolve(segmentSeparators: segmentSeparators)
         case .explicit:
             ExplicitResolver(
