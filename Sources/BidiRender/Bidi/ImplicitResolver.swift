@@ -178,26 +178,28 @@ struct ImplicitResolver {
     /// W4 on the whole sequence.
     private func w4() {
         let (types, count) = (self.types, self.count)
-        for i in 0..<count where types[i] == Self.ES || types[i] == Self.CS {
+        var i = ByteScan.next(types, from: 0, to: count, Self.ES, Self.CS)
+        while i < count {
             let p = previous(i)
             let n = next(i)
-            guard p >= 0, n < count else { continue }
-            let before = types[p]
-            let after = types[n]
-            if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
-                types[i] = before
+            if p >= 0, n < count {
+                let before = types[p]
+                let after = types[n]
+                if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
+                    types[i] = before
+                }
             }
+            i = ByteScan.next(types, from: i + 1, to: count, Self.ES, Self.CS)
         }
     }
 
     /// W5 on the whole sequence.
     private func w5() {
+        let (types, count) = (self.types, self.count)
         var i = 0
-        while i < count {
-            guard types[i] == Self.ET else {
-                i += 1
-                continue
-            }
+        while true {
+            i = ByteScan.next(types, from: i, to: count, Self.ET, Self.ET)
+            guard i < count else { return }
             var end = i
             while end < count, types[end] == Self.ET || types[end] == Self.BN { end += 1 }
             let p = previous(i)
@@ -216,8 +218,13 @@ struct ImplicitResolver {
         var pairCount = 0
         var depth = 0
         let stackStorage = pairs + count
-        scan: for i in 0..<count where types[i] == Self.ON && brackets[i] != BidiBracket.none {
+        var i = -1
+        scan: while true {
+            // The next ON (a bracket is ON) that is a bracket.
+            i = ByteScan.next(types, from: i + 1, to: count, Self.ON, Self.ON)
+            guard i < count else { break }
             let value = brackets[i]
+            if value == BidiBracket.none { continue }
             if BidiBracket.isOpen(value) {
                 if depth == 63 { break scan }
                 stackStorage[depth] = Int32(i)
