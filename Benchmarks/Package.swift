@@ -31,13 +31,14 @@ let package = Package(
                 .product(name: "BidiRender", package: "BidiRender"),
                 "BenchCorpus",
                 "BenchSupport",
+                "RawICU",
             ]
         ),
         // The root package's chat corpus (Tests/ChatCorpus, not a product), through the symlink
         // Sources/BenchCorpus, under a module name of its own.
         .target(name: "BenchCorpus"),
         // What the benchmarks and Soak build alike (the styled benchmark's spans).
-        .target(name: "BenchSupport", dependencies: [.product(name: "BidiRender", package: "BidiRender")]),
+        .target(name: "BenchSupport", dependencies: [.product(name: "BidiRender", package: "BidiRender"), "BenchCorpus"]),
         .executableTarget(
             name: "BidiBenchmarks",
             dependencies: [

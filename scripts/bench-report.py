@@ -62,6 +62,8 @@ def parse(text):
             results[current]["ns"] = p50 * factor
         elif metric.startswith("Malloc (total)"):
             results[current]["mallocs"] = p50
+            if len(cells) > 8:  # p0 p25 p50 p75 p90 p99 p100: the worst sample
+                results[current]["mallocs_p100"] = number(cells[8])
     return results
 
 
@@ -195,6 +197,10 @@ def report(args):
     print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # Span styles (a coloured mention and a bold start per message) within 1.2× the plain layout.
     print("ratio layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
+    # Issue #18: the native engine allocates nothing once warm, on every bidi control (p100).
+    worst = results.get("reorder-controls", {}).get("mallocs_p100")
+    print("limit reorder-controls mallocs p100 == 0: %s"
+          % ("n/a" if worst is None else "%d, %s" % (worst, "ok" if worst == 0 else "OVER")))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
