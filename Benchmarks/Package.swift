@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "BidiRender", package: "BidiRender"),
                 "BenchCorpus",
                 "BenchSupport",
+                "RawICU",
             ]
         ),
         // make bench's target ratios, measured interleaved (ours, baseline, in rounds), and the
@@ -50,7 +51,7 @@ let package = Package(
         // Sources/BenchCorpus, under a module name of its own.
         .target(name: "BenchCorpus"),
         // What the benchmarks and Soak build alike (the styled benchmark's spans).
-        .target(name: "BenchSupport", dependencies: [.product(name: "BidiRender", package: "BidiRender")]),
+        .target(name: "BenchSupport", dependencies: [.product(name: "BidiRender", package: "BidiRender"), "BenchCorpus"]),
         .executableTarget(
             name: "BidiBenchmarks",
             dependencies: [

@@ -126,4 +126,5 @@ let benchmarks: @Sendable () -> Void = {
     composeBenchmarks()
     styledBenchmarks()
     corpusBenchmarks(layoutBenchmark)
+    controlBenchmarks()
 }

@@ -25,6 +25,12 @@ func residentMB(_ key: String = "VmRSS") -> Double {
 // (`perf record`, `valgrind --tool=callgrind`): the benchmarks' loop without the harness.
 // `Soak layouts plain|styled N` lays the first 1,000 corpus messages out once (warm-up), then N
 // more layouts as the `layout` or `layout-styled` benchmark makes them, for a profiler.
+// `Soak reorder native|fribidi|icu N [long|controls]`: see ReorderSoak.swift.
+if CommandLine.arguments.dropFirst().first == "reorder" {
+    reorderSoak(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "layouts" {
     let args = Array(CommandLine.arguments.dropFirst(2))
     let styled = args.first == "styled"

@@ -70,5 +70,5 @@ extension BidiReorderer {
             UnsafeBufferPointer(start: levels, count: count))
     }
 
-    private static let allClassBits: UInt32 = BidiClass.allCases.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+    private static let allClassBits: UInt32 = BidiClass.allCases.reduce(ParagraphSpan.bracketBit) { $0 | 1 << UInt32($1.rawValue) }
 }

@@ -23,8 +23,9 @@ extension BidiReorderer {
                 baseLevel: baseLevel, levels: levels + p.start, map: map + p.start)
         }
         Self.reorderLine(
-            classes: classes, levels: levels, map: map, lineStart: lineStart, lineEnd: lineEnd, baseLevel: baseLevel,
-            segmentSeparators: separators, runStarts: workPairs, runLevels: workLevels, runOrder: workSequence)
+            classes: classes, levels: levels, map: map + lineStart, lineStart: lineStart, lineEnd: lineEnd,
+            baseLevel: baseLevel, segmentSeparators: separators, runStarts: workPairs, runLevels: workLevels,
+            runOrder: workSequence)
         return true
     }
 
@@ -60,8 +61,8 @@ extension BidiReorderer {
     /// L2 works on level runs, not characters: the runs are reordered, then written out, each
     /// backwards when its level is odd. Stretches are found on logical run indices: the stretches of
     /// a higher level nest inside those of a lower one, so reversing one in place keeps each lower
-    /// stretch on the same positions. `runStarts` needs room for the line's length plus one,
-    /// `runLevels` and `runOrder` for its length.
+    /// stretch on the same positions. The line's visual order goes to `map[0..<lineEnd - lineStart]`.
+    /// `runStarts` needs room for the line's length plus one, `runLevels` and `runOrder` for its length.
     static func reorderLine(
         classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, map: UnsafeMutablePointer<Int32>,
         lineStart: Int, lineEnd: Int, baseLevel: UInt8, segmentSeparators: Bool,
@@ -76,9 +77,9 @@ extension BidiReorderer {
         var i = lineStart
         while i < lineEnd {
             let level = levels[i]
-            runStarts[runs] = Int32(i)
+            runStarts[runs] = Int32(truncatingIfNeeded: i)
             runLevels[runs] = level
-            runOrder[runs] = Int32(runs)
+            runOrder[runs] = Int32(truncatingIfNeeded: runs)
             runs += 1
             highest = max(highest, level)
             if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
@@ -109,21 +110,24 @@ extension BidiReorderer {
                 level -= 1
             }
         }
-        var out = lineStart
+        // Wrapping arithmetic: the offsets fit in Int32 (a text's length does), so no overflow check.
+        var out = map
         for position in 0..<runs {
             let k = Int(runOrder[position])
-            let (start, end) = (runStarts[k], runStarts[k + 1])
+            let (start, end) = (runStarts[k], runStarts[k &+ 1])
             if runLevels[k] & 1 == 1 {
-                var x = end - 1
-                while x >= start {
-                    map[out] = x
+                var x = end
+                while x > start {
+                    x &-= 1
+                    out.pointee = x
                     out += 1
-                    x -= 1
                 }
             } else {
-                for x in start..<end {
-                    map[out] = x
+                var x = start
+                while x < end {
+                    out.pointee = x
                     out += 1
+                    x &+= 1
                 }
             }
         }
@@ -140,6 +144,15 @@ extension BidiReorderer {
             let p = paragraphs[index]
             let base = resolve(paragraph: index, direction: direction)
             let end = includeSeparators ? p.end : p.contentEnd
+            if engine == .native, end == p.end, p.classSet & removed == 0 {
+                // Nothing to leave out (most chat text): the line's order goes straight to `visual`.
+                Self.reorderLine(
+                    classes: classes, levels: levels, map: visual + out, lineStart: p.start, lineEnd: p.end,
+                    baseLevel: base, segmentSeparators: p.classSet & (1 << UInt32(Self.S)) != 0, runStarts: workPairs,
+                    runLevels: workLevels, runOrder: workSequence)
+                out += p.end - p.start
+                continue
+            }
             if !reorder(paragraph: index, baseLevel: base, lineStart: p.start, lineEnd: p.end) {
                 for i in p.start..<p.end { map[i] = Int32(i) }
             }

@@ -25,25 +25,46 @@ extension BidiReorderer {
         classify()
     }
 
-    /// The one pass of `load(_:)` over a string's UTF-8: decodes and classifies each scalar. The
-    /// bytes are a Swift string's, so they are valid UTF-8. Text without a paragraph separator (chat
-    /// messages) is one paragraph; other text is split by `splitParagraphs`.
+    /// The one pass of `load(_:)` over a string's UTF-8: decodes each scalar straight into its
+    /// class and bracket value. The bytes are a Swift string's, so they are valid UTF-8. One- and
+    /// two-byte characters (ASCII, Latin, Arabic, Hebrew) take their entry from the trie's direct
+    /// table; the others from its two stages. Text without a paragraph separator (chat messages) is
+    /// one paragraph; other text is split by `splitParagraphs`.
     private func loadUTF8(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
         reserve(max(byteCount, 1))  // a scalar takes at least one UTF-8 byte
         let (scalars, classes, brackets) = (self.scalars, self.classes, self.brackets)
         let trie = UnicodeBidiData.trie
+        let low = trie.low.baseAddress!
         var n = 0
         var k = 0
         var set: UInt32 = 0
         while k < byteCount {
-            let cp = UTF8Decoding.next(bytes, &k)
-            let entry = trie.entry(cp)
+            let b0 = UInt32(bytes[k])
+            let cp: UInt32
+            let entry: UInt8
+            if b0 < 0x80 {
+                cp = b0
+                entry = low[Int(b0)]
+                k &+= 1
+            } else if b0 < 0xE0 {
+                cp = (b0 & 0x1F) << 6 | UInt32(bytes[k &+ 1] & 0x3F)
+                entry = low[Int(cp)]
+                k &+= 2
+            } else {
+                cp = UTF8Decoding.next(bytes, &k)
+                entry = trie.entry(cp)
+            }
             let cls = entry & UnicodeBidiData.classMask
             scalars[n] = cp
             classes[n] = cls
-            brackets[n] = Self.bracketValue(cp, entry: entry)
-            set |= 1 << UInt32(cls)
-            n += 1
+            var bracket = BidiBracket.none
+            if entry & UnicodeBidiTables.bracketFlag != 0 {
+                bracket = Self.bracketValue(cp, entry: entry)
+                set |= ParagraphSpan.bracketBit
+            }
+            brackets[n] = bracket
+            set |= 1 &<< UInt32(cls)
+            n &+= 1
         }
         setCount(n)
         if set & Self.bClassBit == 0 {
@@ -106,13 +127,17 @@ extension BidiReorderer {
         return BidiBracket.value(id: bracket.id, isOpen: bracket.isOpen)
     }
 
-    /// UAX #9 P1 on the loaded text, with the classes present in each paragraph.
+    /// UAX #9 P1 on the loaded text, with the classes present in each paragraph (and whether it
+    /// holds a paired bracket).
     private func splitParagraphs() {
         paragraphs.removeAll(keepingCapacity: true)
-        let (scalars, classes) = (self.scalars, self.classes)
+        let (scalars, classes, brackets) = (self.scalars, self.classes, self.brackets)
         Paragraphs.split(count: count, classAt: { classes[$0] }, scalarAt: { scalars[$0] }) { start, contentEnd, end in
             var set: UInt32 = 0
-            for i in start..<end { set |= 1 << UInt32(classes[i]) }
+            for i in start..<end {
+                set |= 1 << UInt32(classes[i])
+                if brackets[i] != BidiBracket.none { set |= ParagraphSpan.bracketBit }
+            }
             paragraphs.append(ParagraphSpan(start: start, contentEnd: contentEnd, end: end, classSet: set))
         }
     }

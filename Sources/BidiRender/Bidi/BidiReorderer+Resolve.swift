@@ -54,14 +54,16 @@ extension BidiReorderer {
         case .implicit:
             ImplicitResolver(
                 classes: classes, brackets: brackets + p.start, types: workTypes, pairs: workPairs,
-                levels: levels + p.start, count: n, base: base
+                levels: levels + p.start, count: n, base: base,
+                pairedBrackets: p.classSet & ParagraphSpan.bracketBit != 0
             ).resolve(segmentSeparators: segmentSeparators)
         case .explicit:
             ExplicitResolver(
                 classes: classes, brackets: brackets + p.start, levels: levels + p.start, count: n, base: base,
                 embedding: workEmbedding, effective: workEffective, match: workMatch, sequence: workSequence,
                 gatheredClasses: workClasses, gatheredBrackets: workBrackets, gatheredLevels: workLevels,
-                types: workTypes, pairs: workPairs, stack: workStack
+                types: workTypes, pairs: workPairs, stack: workStack,
+                pairedBrackets: p.classSet & ParagraphSpan.bracketBit != 0
             ).resolve(segmentSeparators: segmentSeparators)
         }
         return base

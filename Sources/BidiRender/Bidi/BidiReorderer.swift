@@ -17,8 +17,12 @@ public final class BidiReorderer {
         var start: Int
         var contentEnd: Int
         var end: Int
-        /// Bit `1 << BidiClass.rawValue` set for each class present in `start..<end`.
+        /// Bit `1 << BidiClass.rawValue` set for each class present in `start..<end`, and
+        /// `bracketBit` when a paired bracket (BD14–BD15) is there.
         var classSet: UInt32
+
+        /// The bit of `classSet` that says the paragraph holds a paired bracket (no class has it).
+        static let bracketBit: UInt32 = 1 << 31
     }
 
     /// The implementation that resolves levels and orders lines; it can change between calls.

@@ -134,8 +134,8 @@ public struct BidiParagraph: Sendable, Hashable {
                         runLevels.withUnsafeMutableBufferPointer { runLevels in
                             runOrder.withUnsafeMutableBufferPointer { runOrder in
                                 BidiReorderer.reorderLine(
-                                    classes: classes.baseAddress!, levels: levels.baseAddress!, map: map.baseAddress!,
-                                    lineStart: slice.lowerBound, lineEnd: slice.upperBound, baseLevel: baseLevel,
+                                    classes: classes.baseAddress!, levels: levels.baseAddress!,
+                                    map: map.baseAddress! + slice.lowerBound, lineStart: slice.lowerBound, lineEnd: slice.upperBound, baseLevel: baseLevel,
                                     segmentSeparators: true, runStarts: runStarts.baseAddress!,
                                     runLevels: runLevels.baseAddress!, runOrder: runOrder.baseAddress!)
                             }

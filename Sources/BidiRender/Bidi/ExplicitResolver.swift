@@ -33,6 +33,8 @@ struct ExplicitResolver {
     let pairs: UnsafeMutablePointer<Int32>
     /// The directional status stack: two entries per level, at most `maxDepth` + 2 levels.
     let stack: UnsafeMutablePointer<Int32>
+    /// False when the paragraph holds no paired bracket: the sequences skip BD16 and N0.
+    var pairedBrackets = true
 
     /// UAX #9 BD2: max_depth.
     static let maxDepth: UInt8 = 125
@@ -61,6 +63,9 @@ struct ExplicitResolver {
     func resolve(segmentSeparators: Bool = true) {
         explicitLevels()
         resolveSequences()
+        // Locals, not `self.`, in the loops: a store through a buffer could alias `self`, which would
+        // be reloaded every character.
+        let (effective, levels, count, base) = (self.effective, self.levels, self.count, self.base)
         // X9: a removed character takes the level of the character before it (the paragraph level
         // at the start), whichever sequence it fell in.
         for i in 0..<count where effective[i] == Self.BN { levels[i] = i > 0 ? levels[i - 1] : base }
@@ -80,6 +85,8 @@ struct ExplicitResolver {
     /// or R) and X9 (removed characters become BN), and the matching pairs of valid isolate
     /// initiators and PDIs (BD9).
     private func explicitLevels() {
+        let (classes, embedding, effective, match, stack) = (self.classes, self.embedding, self.effective, self.match, self.stack)
+        let (count, base) = (self.count, self.base)
         // X1: the stack starts with the paragraph level, neutral, not an isolate.
         stack[0] = -1
         stack[1] = Self.entry(level: base, override: 0, isolate: false)
@@ -181,6 +188,7 @@ struct ExplicitResolver {
 
     /// BD13 and X10: each isolating run sequence, gathered, resolved by W1–I2 and scattered back.
     private func resolveSequences() {
+        let (classes, match, sequence, count) = (self.classes, self.match, self.sequence, self.count)
         var runStart = 0
         while runStart < count {
             let runEnd = levelRunEnd(runStart)
@@ -213,6 +221,7 @@ struct ExplicitResolver {
 
     /// The end of the level run that starts at `start`.
     private func levelRunEnd(_ start: Int) -> Int {
+        let (embedding, count) = (self.embedding, self.count)
         var end = start + 1
         while end < count, embedding[end] == embedding[start] { end += 1 }
         return end
@@ -220,6 +229,12 @@ struct ExplicitResolver {
 
     /// X10 and W1–I2 on the `m` indices in `sequence`.
     private func resolve(sequenceOf m: Int) {
+        let (classes, effective, embedding, sequence, count, base) = (
+            self.classes, self.effective, self.embedding, self.sequence, self.count, self.base
+        )
+        let (brackets, levels, gatheredClasses, gatheredBrackets, gatheredLevels) = (
+            self.brackets, self.levels, self.gatheredClasses, self.gatheredBrackets, self.gatheredLevels
+        )
         let first = Int(sequence[0])
         let level = embedding[first]
         // sos: against the character before the sequence not removed by X9, else the paragraph level.
@@ -245,7 +260,8 @@ struct ExplicitResolver {
         }
         ImplicitResolver(
             classes: gatheredClasses, brackets: gatheredBrackets, types: types, pairs: pairs, levels: gatheredLevels,
-            count: m, base: level, sos: ImplicitResolver.direction(sosLevel), eos: ImplicitResolver.direction(eosLevel)
+            count: m, base: level, sos: ImplicitResolver.direction(sosLevel), eos: ImplicitResolver.direction(eosLevel),
+            pairedBrackets: pairedBrackets
         ).resolveSequence()
         for k in 0..<m { levels[Int(sequence[k])] = gatheredLevels[k] }
     }

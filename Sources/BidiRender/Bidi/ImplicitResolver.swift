@@ -33,13 +33,15 @@ struct ImplicitResolver {
     /// The directions (L or R class values) at the sequence's start and end (X10).
     let sos: UInt8
     let eos: UInt8
+    /// False when the sequence holds no paired bracket: BD16 and N0 are skipped.
+    let pairedBrackets: Bool
 
     /// A sequence at `base` whose sos and eos are `base`'s direction: a whole paragraph without
     /// explicit formatting.
     init(
         classes: UnsafePointer<UInt8>, brackets: UnsafePointer<UInt32>, types: UnsafeMutablePointer<UInt8>,
         pairs: UnsafeMutablePointer<Int32>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8,
-        sos: UInt8? = nil, eos: UInt8? = nil
+        sos: UInt8? = nil, eos: UInt8? = nil, pairedBrackets: Bool = true
     ) {
         (self.classes, self.brackets, self.types, self.pairs, self.levels) = (classes, brackets, types, pairs, levels)
         self.count = count
@@ -47,6 +49,7 @@ struct ImplicitResolver {
         let direction = base & 1 == 1 ? Self.R : Self.L
         self.sos = sos ?? direction
         self.eos = eos ?? direction
+        self.pairedBrackets = pairedBrackets
     }
 
     /// The class value of the direction of `level`: L for even, R for odd.
@@ -103,7 +106,7 @@ struct ImplicitResolver {
     /// them, before N0, which needs their result.
     func resolveSequence() {
         let w6w7 = weakTypes()
-        let pairCount = findBracketPairs()
+        let pairCount = pairedBrackets ? findBracketPairs() : 0
         if pairCount > 0 {
             if w6w7 { separatorsAndNumbersAfterL() }
             resolveBracketPairs(pairCount)
@@ -117,6 +120,8 @@ struct ImplicitResolver {
     private func weakTypes() -> Bool {
         // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass that
         // also notes which types occur, so the later passes run only when their rule can apply.
+        // Locals, not `self.`: a store through `types` could alias `self`, and would reload it.
+        let (classes, types, count) = (self.classes, self.types, self.count)
         var previousType = sos
         var lastStrong = sos
         var seen: UInt32 = 0
@@ -168,30 +173,33 @@ struct ImplicitResolver {
         }
     }
 
-    @inline(__always) private static func bit(_ t: UInt8) -> UInt32 { 1 << UInt32(t) }
+    @inline(__always) private static func bit(_ t: UInt8) -> UInt32 { 1 &<< UInt32(t) }
 
     /// W4 on the whole sequence.
     private func w4() {
-        for i in 0..<count where types[i] == Self.ES || types[i] == Self.CS {
+        let (types, count) = (self.types, self.count)
+        var i = ByteScan.next(types, from: 0, to: count, Self.ES, Self.CS)
+        while i < count {
             let p = previous(i)
             let n = next(i)
-            guard p >= 0, n < count else { continue }
-            let before = types[p]
-            let after = types[n]
-            if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
-                types[i] = before
+            if p >= 0, n < count {
+                let before = types[p]
+                let after = types[n]
+                if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
+                    types[i] = before
+                }
             }
+            i = ByteScan.next(types, from: i + 1, to: count, Self.ES, Self.CS)
         }
     }
 
     /// W5 on the whole sequence.
     private func w5() {
+        let (types, count) = (self.types, self.count)
         var i = 0
-        while i < count {
-            guard types[i] == Self.ET else {
-                i += 1
-                continue
-            }
+        while true {
+            i = ByteScan.next(types, from: i, to: count, Self.ET, Self.ET)
+            guard i < count else { return }
             var end = i
             while end < count, types[end] == Self.ET || types[end] == Self.BN { end += 1 }
             let p = previous(i)
@@ -206,11 +214,17 @@ struct ImplicitResolver {
     private func findBracketPairs() -> Int {
         // BD16: a stack of at most 63 openers (kept after the pairs in the scratch); on overflow,
         // stop looking for pairs.
+        let (types, brackets, pairs, count) = (self.types, self.brackets, self.pairs, self.count)
         var pairCount = 0
         var depth = 0
         let stackStorage = pairs + count
-        scan: for i in 0..<count where types[i] == Self.ON && brackets[i] != BidiBracket.none {
+        var i = -1
+        scan: while true {
+            // The next ON (a bracket is ON) that is a bracket.
+            i = ByteScan.next(types, from: i + 1, to: count, Self.ON, Self.ON)
+            guard i < count else { break }
             let value = brackets[i]
+            if value == BidiBracket.none { continue }
             if BidiBracket.isOpen(value) {
                 if depth == 63 { break scan }
                 stackStorage[depth] = Int32(i)
@@ -298,18 +312,19 @@ struct ImplicitResolver {
     /// is L. Across a run of neutrals that last strong type does not change, so the type after the
     /// run is read through W7 too.
     private func neutralsAndLevels(applyingW6W7: Bool) {
+        let (types, levels, count, base) = (self.types, self.levels, self.count, self.base)
         let embedding = e
         var neutral = Self.bit(Self.ON) | Self.bit(Self.WS) | Self.bit(Self.S) | Self.bit(Self.B) | Self.bit(Self.BN)
         if applyingW6W7 { neutral |= Self.bit(Self.ES) | Self.bit(Self.ET) | Self.bit(Self.CS) }
         var w7Strong = sos
         // What each resolved type adds to `base`, two bits per type: I1 on an even level (R +1,
         // AN and EN +2), I2 on an odd one (L, EN and AN +1).
-        func add(_ t: UInt8, _ n: UInt64) -> UInt64 { n << (2 * UInt64(t)) }
+        func add(_ t: UInt8, _ n: UInt64) -> UInt64 { n &<< (2 &* UInt64(t)) }
         let table = base & 1 == 0
             ? add(Self.R, 1) | add(Self.AN, 2) | add(Self.EN, 2)
             : add(Self.L, 1) | add(Self.EN, 1) | add(Self.AN, 1)
         @inline(__always) func level(_ t: UInt8) -> UInt8 {
-            base &+ UInt8(truncatingIfNeeded: (table >> (2 * UInt64(t))) & 3)
+            base &+ UInt8(truncatingIfNeeded: (table &>> (2 &* UInt64(t))) & 3)
         }
         var previousLevel = base
         var i = 0
@@ -338,11 +353,11 @@ struct ImplicitResolver {
             let after = end < count ? strongForNeutrals(next) ?? embedding : eos
             let direction = before == after ? before : embedding
             let resolved = level(direction)
+            // The neutrals' types are not read after this: only their levels are written.
             for k in i..<end {
                 if types[k] == Self.BN {
                     levels[k] = previousLevel
                 } else {
-                    types[k] = direction
                     levels[k] = resolved
                     previousLevel = resolved
                 }
