@@ -9,7 +9,7 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
                 libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev libpango1.0-dev fonts-inter-variable
 # What only `make bench` needs on top: the C libraries of the Pango and raqm comparison baselines.
-BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev
+BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev libcairo2-dev
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 

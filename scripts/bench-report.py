@@ -195,6 +195,8 @@ def report(args):
     print("ratio layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # Span styles (a coloured mention and a bold start per message) within 1.2× the plain layout.
     print("ratio layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
+    # Issue #18: a message laid out and rasterized, against Pango + Cairo (limit 0.50).
+    print("ratio render/render-pango-cairo (limit 0.50): %s" % ratio(results, "render", "render-pango-cairo"))
     # The machine-readable ratio lines: always the last five, in this order.
     print("ratio reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("ratio reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))

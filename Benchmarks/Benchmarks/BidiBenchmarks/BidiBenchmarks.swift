@@ -119,4 +119,5 @@ let benchmarks: @Sendable () -> Void = {
     truncationBenchmarks()
     composeBenchmarks()
     styledBenchmarks()
+    renderBenchmarks()
 }
