@@ -81,7 +81,7 @@ struct Canvas {
     /// canvas once rather than per pixel. An opaque colour over an opaque pixel takes the integer
     /// form of `blend`'s formula, d + (s − d) × c / 255 rounded, which gives the same bytes (the
     /// exact value is never within 1/510 of a rounding tie, far beyond Float's error); any other
-    /// pixel goes through `blend`.
+    /// pixel goes through `blend`. Full coverage of an opaque colour is the colour (what `blend` gives).
     private mutating func drawCoverage(_ glyph: GlyphBitmap, left: Int, top: Int, color: RGBAColor) {
         let width = image.width, height = image.height
         let columns = max(0, -left)..<min(glyph.width, max(0, width - left))
@@ -100,7 +100,10 @@ struct Canvas {
                         defer { pixel += 4 }
                         let c = Int(source[column])
                         if c == 0 { continue }
-                        if opaque, pixel[3] == 255 {
+                        if opaque, c == 255 {
+                            // Full coverage of an opaque colour: the colour itself, whatever was under it.
+                            (pixel[0], pixel[1], pixel[2], pixel[3]) = (color.red, color.green, color.blue, 255)
+                        } else if opaque, pixel[3] == 255 {
                             @inline(__always) func mix(_ s: Int, _ d: UInt8) -> UInt8 {
                                 UInt8(truncatingIfNeeded: (s * c + Int(d) * (255 - c) + 127) / 255)
                             }

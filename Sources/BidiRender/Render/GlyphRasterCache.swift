@@ -31,6 +31,14 @@ struct GlyphRasterKey: Hashable {
     var subpixel: UInt8
     /// The synthetic oblique's slant, as its bit pattern.
     var slant: UInt64
+
+    /// One word into the hasher rather than five fields (equality still compares them all): the
+    /// lookup runs for every glyph drawn.
+    func hash(into hasher: inout Hasher) {
+        let ids = (UInt64(face) << 32 | UInt64(glyph)) &* 0x9E37_79B9_7F4A_7C15
+        let size = (UInt64(UInt32(bitPattern: size26Dot6)) << 8 | UInt64(subpixel)) &* 0xC2B2_AE3D_27D4_EB4F
+        hasher.combine(ids ^ size ^ slant)
+    }
 }
 
 /// A bounded, shared cache of glyph bitmaps. See the file comment.
