@@ -8,9 +8,9 @@ SWIFT ?= swift
 # Inter (fonts-inter-variable) for the variable-font tests.
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
                 libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji libpng-dev libpango1.0-dev fonts-inter-variable
-# What only `make bench` needs on top: the C libraries of the Pango and raqm comparison baselines, and
-# valgrind (callgrind counts the instructions of the reorder, shape and layout pairs).
-BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev valgrind
+# What only `make bench` needs on top: the C libraries of the Pango (with Cairo) and raqm comparison
+# baselines, and valgrind (callgrind counts the instructions of the reorder, shape and layout pairs).
+BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev libcairo2-dev valgrind
 BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 

@@ -20,6 +20,10 @@ let package = Package(
         .systemLibrary(name: "CPangoFT2", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
         // The Pango comparison in C: a full layout (itemize, fallback, shape, break) on our fonts only.
         .target(name: "RawPango", dependencies: ["CPangoFT2"]),
+        // Pango's Cairo backend and Cairo's image surfaces, through pkg-config.
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // The rendering comparison in C: the same Pango layout drawn by Cairo into an image surface.
+        .target(name: "RawPangoCairo", dependencies: ["RawPango", "CPangoCairo"]),
         // libraqm (with FreeType), through pkg-config.
         .systemLibrary(name: "CRaqm", pkgConfig: "raqm", providers: [.apt(["libraqm-dev"])]),
         // The raqm comparison in C: bidi, itemization and shaping of a message as one line.
@@ -62,6 +66,7 @@ let package = Package(
                 "RawFriBidi",
                 "RawICU",
                 "RawPango",
+                "RawPangoCairo",
                 "RawRaqm",
             ],
             path: "Benchmarks/BidiBenchmarks",

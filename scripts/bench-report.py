@@ -226,6 +226,7 @@ def report(args):
     print("separate layout-entities/layout-entities-plain: %s" % ratio(results, "layout-entities", "layout-entities-plain"))
     # Span styles (a coloured mention and a bold start per message) within 1.2x the plain layout.
     print("separate layout-styled/layout: %s" % ratio(results, "layout-styled", "layout"))
+    print("separate render/render-pango-cairo: %s" % ratio(results, "render", "render-pango-cairo"))
     print("separate reorder/reorder-fribidi-c: %s" % ratio(results, "reorder", "reorder-fribidi-c"))
     print("separate reorder/reorder-icu: %s" % ratio(results, "reorder", "reorder-icu"))
     print("separate layout/layout-pango: %s" % ratio(results, "layout", "layout-pango"))

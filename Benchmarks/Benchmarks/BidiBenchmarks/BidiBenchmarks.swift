@@ -127,4 +127,5 @@ let benchmarks: @Sendable () -> Void = {
     styledBenchmarks()
     corpusBenchmarks(layoutBenchmark)
     controlBenchmarks()
+    renderBenchmarks()
 }

@@ -46,6 +46,22 @@ if CommandLine.arguments.dropFirst().first == "layouts" {
     exit(0)
 }
 
+// `Soak renders N` lays out and draws the first 1,000 corpus messages once (warm-up), then N more as
+// the `render` benchmark does (300 px, RTL, 16 px, Renderer.rgba without padding), for a profiler.
+if CommandLine.arguments.dropFirst().first == "renders" {
+    let n = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 10_000 : 10_000
+    let engine = LayoutEngine(registry: try FontRegistry.embedded(systemFallback: false))
+    let renderer = try Renderer()
+    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)
+    let texts = Array(ChatCorpus.messages().prefix(1_000))
+    var sink = 0
+    func render(_ k: Int) throws { sink &+= try renderer.rgba(try engine.layout(texts[k % texts.count], options: options), options: RenderOptions(padding: 0)).pixels.count }
+    for k in texts.indices { try render(k) }
+    for k in 0..<n { try render(k) }
+    print("renders: \(n) (checksum \(sink)) \(renderer.glyphCacheStatistics)")
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "queries" {
     let args = Array(CommandLine.arguments.dropFirst(2))
     let kind = args.first ?? "hit"

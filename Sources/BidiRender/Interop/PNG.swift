@@ -26,12 +26,21 @@ public struct RGBAImage: Sendable, Hashable {
     public init(width: Int, height: Int, fill: RGBAColor) {
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<(width * height) {
-            pixels[4 * i] = fill.red
-            pixels[4 * i + 1] = fill.green
-            pixels[4 * i + 2] = fill.blue
-            pixels[4 * i + 3] = fill.alpha
+        let count = width * height
+        // White and transparent are one byte repeated (a memset); other colours are written a
+        // pixel at a time into uninitialized storage.
+        if fill.red == fill.green, fill.green == fill.blue, fill.blue == fill.alpha {
+            pixels = [UInt8](repeating: fill.red, count: count * 4)
+            return
+        }
+        pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            initialized = 0
+            guard var p = buffer.baseAddress else { return }
+            for _ in 0..<count {
+                (p[0], p[1], p[2], p[3]) = (fill.red, fill.green, fill.blue, fill.alpha)
+                p += 4
+            }
+            initialized = count * 4
         }
     }
 

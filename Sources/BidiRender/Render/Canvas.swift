@@ -14,16 +14,23 @@ struct Canvas {
     mutating func blend(x: Int, y: Int, red: Float, green: Float, blue: Float, alpha: Float) {
         guard x >= 0, y >= 0, x < image.width, y < image.height, alpha > 0 else { return }
         let i = (y * image.width + x) * 4
-        let da = Float(image.pixels[i + 3]) / 255
+        image.pixels.withUnsafeMutableBufferPointer { Self.blend($0.baseAddress! + i, red: red, green: green, blue: blue, alpha: alpha) }
+    }
+
+    /// Source-over of a straight-alpha colour with opacity `alpha` onto the straight-alpha RGBA pixel
+    /// at `pixel`: the one home of the compositing formula.
+    @inline(__always)
+    static func blend(_ pixel: UnsafeMutablePointer<UInt8>, red: Float, green: Float, blue: Float, alpha: Float) {
+        let da = Float(pixel[3]) / 255
         let oa = alpha + da * (1 - alpha)
         guard oa > 0 else { return }
         func mix(_ s: Float, _ d: UInt8) -> UInt8 {
             UInt8(max(0, min(255, ((s * alpha + Float(d) * da * (1 - alpha)) / oa).rounded())))
         }
-        image.pixels[i] = mix(red, image.pixels[i])
-        image.pixels[i + 1] = mix(green, image.pixels[i + 1])
-        image.pixels[i + 2] = mix(blue, image.pixels[i + 2])
-        image.pixels[i + 3] = UInt8(max(0, min(255, (oa * 255).rounded())))
+        pixel[0] = mix(red, pixel[0])
+        pixel[1] = mix(green, pixel[1])
+        pixel[2] = mix(blue, pixel[2])
+        pixel[3] = UInt8(max(0, min(255, (oa * 255).rounded())))
     }
 
     mutating func blend(x: Int, y: Int, color: RGBAColor, coverage: Float = 1) {
@@ -36,13 +43,7 @@ struct Canvas {
     /// `color`, colour bitmaps as they are (scaled by their strike ratio with a box filter).
     mutating func draw(_ glyph: GlyphBitmap, penX: Int, baselineY: Int, color: RGBAColor) {
         if !glyph.isColor {
-            for row in 0..<glyph.height {
-                for column in 0..<glyph.width {
-                    let coverage = glyph.pixels[row * glyph.width + column]
-                    if coverage == 0 { continue }
-                    blend(x: penX + glyph.left + column, y: baselineY - glyph.top + row, color: color, coverage: Float(coverage) / 255)
-                }
-            }
+            drawCoverage(glyph, left: penX + glyph.left, top: baselineY - glyph.top, color: color)
             return
         }
         let s = glyph.scale
@@ -72,6 +73,48 @@ struct Canvas {
                 guard a > 0 else { continue }
                 // Premultiplied BGRA averaged; back to straight colour.
                 blend(x: left + x, y: top + y, red: r / a * 255, green: g / a * 255, blue: b / a * 255, alpha: a / Float((y1 - y0) * (x1 - x0)) / 255)
+            }
+        }
+    }
+
+    /// Draws 8-bit coverage with its top-left pixel at (`left`, `top`) in `color`, clipped to the
+    /// canvas once rather than per pixel. An opaque colour over an opaque pixel takes the integer
+    /// form of `blend`'s formula, d + (s − d) × c / 255 rounded, which gives the same bytes (the
+    /// exact value is never within 1/510 of a rounding tie, far beyond Float's error); any other
+    /// pixel goes through `blend`. Full coverage of an opaque colour is the colour (what `blend` gives).
+    private mutating func drawCoverage(_ glyph: GlyphBitmap, left: Int, top: Int, color: RGBAColor) {
+        let width = image.width, height = image.height
+        let columns = max(0, -left)..<min(glyph.width, max(0, width - left))
+        let rows = max(0, -top)..<min(glyph.height, max(0, height - top))
+        guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
+        let (red, green, blue) = (Float(color.red), Float(color.green), Float(color.blue))
+        let opacity = Float(color.alpha) / 255
+        let opaque = color.alpha == 255
+        let (r, g, b) = (Int(color.red), Int(color.green), Int(color.blue))
+        glyph.pixels.withUnsafeBufferPointer { coverage in
+            image.pixels.withUnsafeMutableBufferPointer { canvas in
+                for row in rows {
+                    let source = coverage.baseAddress! + row * glyph.width
+                    var pixel = canvas.baseAddress! + ((top + row) * width + left + columns.lowerBound) * 4
+                    for column in columns {
+                        defer { pixel += 4 }
+                        let c = Int(source[column])
+                        if c == 0 { continue }
+                        if opaque, c == 255 {
+                            // Full coverage of an opaque colour: the colour itself, whatever was under it.
+                            (pixel[0], pixel[1], pixel[2], pixel[3]) = (color.red, color.green, color.blue, 255)
+                        } else if opaque, pixel[3] == 255 {
+                            @inline(__always) func mix(_ s: Int, _ d: UInt8) -> UInt8 {
+                                UInt8(truncatingIfNeeded: (s * c + Int(d) * (255 - c) + 127) / 255)
+                            }
+                            pixel[0] = mix(r, pixel[0])
+                            pixel[1] = mix(g, pixel[1])
+                            pixel[2] = mix(b, pixel[2])
+                        } else {
+                            Self.blend(pixel, red: red, green: green, blue: blue, alpha: opacity * (Float(c) / 255))
+                        }
+                    }
+                }
             }
         }
     }

@@ -2,39 +2,63 @@
 // (see FreeTypeRaster.swift for the hinting mode), libpng writes PNG, and SVG takes glyph outlines
 // from FT_Outline_Decompose, each glyph defined once and reused.
 //
+// Glyph bitmaps come from the renderer's GlyphRasterCache (GlyphRasterCache.swift), which it owns:
+// one cache per renderer, shared by every call on it (PNG, RGBA and scene composition). Pen positions
+// are quantized to a quarter pixel in x and y and sizes to 1/64 px before FreeType sees them, with or
+// without the cache, so a render is the same whatever the cache holds.
+//
 // Thread-safety: the renderer is Sendable. It keeps one FreeType face per font file for rendering, and
 // one per variable instance, set to its wght once before use (apart from the registry's shaping
 // faces, which stay at their own size), behind a lock; each face serializes its own use. At most `faceCacheLimit` faces are kept; the cache is cleared when full.
+// The glyph cache locks each of its shards (see its file comment).
 
 import Foundation
 
 /// Draws layouts.
 public final class Renderer: Sendable {
     private let library: FTLibrary
-    private let faces = Locked<[String: FTFace]>([:])
+    private let faces = Locked<FaceTable>(FaceTable())
+    /// The bitmaps of the glyphs drawn, shared by every call on this renderer.
+    let glyphCache: GlyphRasterCache
     static let faceCacheLimit = 64
     /// How far outside the canvas a pen position may be and still have its glyph drawn: a glyph
     /// is never larger than this many pixels, and the canvas never larger than `ImageLimits`.
     static let drawableReach = 1 << 40
 
-    /// A renderer with its own FreeType library.
+    /// A renderer with its own FreeType library and a glyph cache of at most `glyphCacheBytes` bytes
+    /// (16 MB by default; 0 disables it, and every glyph is rasterized each time it is drawn).
     /// - Throws: `.fontLoad` when FreeType cannot start.
-    public init() throws(BidiRenderError) {
+    public init(glyphCacheBytes: Int = 16 << 20) throws(BidiRenderError) {
         library = try FTLibrary()
+        glyphCache = GlyphRasterCache(budget: glyphCacheBytes)
     }
 
-    func face(_ font: FontDescriptor) -> FTFace? {
-        var key = "\(font.file)#\(font.index)"
-        if let weight = font.variationWeight { key += "@wght=\(weight)" }
-        if let face = faces.withLock({ $0[key] }) { return face }
+    /// The glyph cache's figures: hits, misses, entries, evictions, bytes and budget.
+    public var glyphCacheStatistics: GlyphCacheStatistics { glyphCache.statistics }
+
+    /// Drops every cached glyph bitmap (the counters stay). Renders after it are the same, only slower
+    /// until the cache fills again.
+    public func clearGlyphCache() { glyphCache.removeAll() }
+
+    func face(_ font: FontDescriptor) -> FTFace? { renderFace(font)?.face }
+
+    /// The face that draws `font`, with its number for the glyph cache.
+    func renderFace(_ font: FontDescriptor) -> RenderFace? {
+        let key = FaceKey(file: font.file, index: font.index, variationWeight: font.variationWeight)
+        if let face = faces.withLock({ $0.faces[key] }) { return face }
         guard let face = try? FTFace(library: library, path: font.file, index: font.index) else { return nil }
         // A variable instance gets a face of its own, set once before use (FreeTypeVariations.swift).
         if let weight = font.variationWeight { guard (try? face.setVariationWeight(weight)) != nil else { return nil } }
-        faces.withLock { cache in
-            if cache.count >= Self.faceCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = face
+        let scalable = face.isScalable
+        return faces.withLock { table in
+            if table.faces.count >= Self.faceCacheLimit { table.faces.removeAll(keepingCapacity: true) }
+            // A new number even for a face seen before the table was cleared: the glyph cache's old
+            // entries for it are never hit again and age out.
+            table.nextID &+= 1
+            let entry = RenderFace(face: face, id: table.nextID, isScalable: scalable)
+            table.faces[key] = entry
+            return entry
         }
-        return face
     }
 
     /// The layout as RGBA pixels.
@@ -81,21 +105,25 @@ public final class Renderer: Sendable {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
             for run in line.runs {
-                guard let face = face(run.font) else { continue }
+                guard let face = renderFace(run.font),
+                    let size = Int(checking: (run.size * scale * 64).rounded()), size > 0, size <= Int(Int32.max)
+                else { continue }
                 let perGlyph = Self.mayTakeMentionColor(run, mentions: layout.mentions, options: options)
                 let runColor = run.style.color ?? options.color
+                let slant = run.font.syntheticSlant
                 for glyph in run.glyphs {
-                    let gx = (glyph.x + x) * scale
-                    let gy = (glyph.y + y) * scale
-                    let ix = gx.rounded(.down)
-                    let iy = gy.rounded(.down)
+                    // The pen position in quarter pixels: its whole pixel and the subpixel offset.
                     // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
-                    guard let penX = Int(checking: ix), let baselineY = Int(checking: iy),
-                        abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach
+                    guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
+                        let qy = Int(checking: ((glyph.y + y) * scale * 4).rounded())
                     else { continue }
-                    guard let bitmap = face.rasterize(
-                        glyph.id, pixelSize: run.size * scale, dx: gx - ix, dy: gy - iy, slant: run.font.syntheticSlant)
-                    else { continue }
+                    let penX = qx >> 2, baselineY = qy >> 2
+                    guard abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach else { continue }
+                    // Bitmap strikes ignore the offset: one entry serves every position.
+                    let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
+                    let key = GlyphRasterKey(
+                        face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
+                    guard let bitmap = glyphBitmap(key, face: face.face) else { continue }
                     let color = perGlyph ? Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options) : runColor
                     canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
                 }
@@ -103,8 +131,44 @@ public final class Renderer: Sendable {
         }
     }
 
+    /// The bitmap of the glyph `key` names, from the cache, else rasterized by FreeType from the
+    /// key's values alone (so a cached and a fresh bitmap are the same bytes).
+    func glyphBitmap(_ key: GlyphRasterKey, face: FTFace) -> GlyphBitmap? {
+        guard glyphCache.budget > 0 else { return Self.rasterize(key, face: face) }
+        return glyphCache.bitmap(key) { Self.rasterize(key, face: face) }
+    }
+
+    /// FreeType's bitmap of the glyph `key` names (FreeTypeRaster.swift).
+    private static func rasterize(_ key: GlyphRasterKey, face: FTFace) -> GlyphBitmap? {
+        face.rasterize(
+            key.glyph, pixelSize: Double(key.size26Dot6) / 64, dx: Double(key.subpixel & 3) / 4,
+            dy: Double(key.subpixel >> 2) / 4, slant: Double(bitPattern: key.slant))
+    }
+
     /// The layout as PNG bytes.
     public func png(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> [UInt8] {
         try rgba(layout, options: options).pngData()
     }
+}
+
+/// What identifies a rendering face: the file, the face index and the variable instance.
+struct FaceKey: Hashable {
+    var file: String
+    var index: Int
+    var variationWeight: Double?
+}
+
+/// A face the renderer draws with, numbered for the glyph cache.
+struct RenderFace {
+    let face: FTFace
+    /// Unique among this renderer's faces, never reused.
+    let id: UInt32
+    /// Whether it has outlines (else colour bitmap strikes, drawn without a subpixel offset).
+    let isScalable: Bool
+}
+
+/// The renderer's open faces and the next face number.
+struct FaceTable {
+    var faces: [FaceKey: RenderFace] = [:]
+    var nextID: UInt32 = 0
 }
