@@ -49,6 +49,7 @@ let package = Package(
                 "RawFriBidi",
                 "RawICU",
                 "RawPango",
+                "RawPangoCairo",
             ]
         ),
         // The root package's chat corpus (Tests/ChatCorpus, not a product), through the symlink

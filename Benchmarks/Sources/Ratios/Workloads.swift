@@ -7,6 +7,7 @@ import Foundation
 import RawFriBidi
 import RawICU
 import RawPango
+import RawPangoCairo
 
 /// The repository's Fonts/ folder (this file is Benchmarks/Sources/Ratios/ in the repository).
 let fontsDirectory = URL(fileURLWithPath: #filePath)
@@ -40,6 +41,15 @@ let warmEngine: LayoutEngine = {
     for text in warmSlice { _ = try! engine.layout(text, options: options) }
     return engine
 }()
+nonisolated(unsafe) let rawPangoCairo: OpaquePointer = {
+    guard let r = raw_pango_cairo_create(fontsDirectory, 300, 16) else { fatalError("raw_pango_cairo_create failed on \(fontsDirectory)") }
+    return r
+}()
+/// The renderer of `render` (its glyph cache warmed, like the shaping cache, on the other slice).
+let renderer = try! Renderer()
+let renderOptions = RenderOptions(padding: 0)
+let warmSliceUTF8 = warmSlice.map { $0.utf8.map { CChar(bitPattern: $0) } }
+
 /// The engine of the cold layouts: its shaping caches are emptied before every layout.
 let coldEngine = LayoutEngine(registry: registry)
 /// Each measured message's runs as the layout shapes them (the `shape` floor).
@@ -113,6 +123,22 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
                 Int(raw_pango_layout(rawPango, $0.baseAddress, Int32($0.count)))
             }
         }, codePoints: messageCodePoints, prepare: { _ = rawPango }),
+    // A message laid out at 300 px and drawn into an RGBA buffer, against Pango laying it out and
+    // Cairo drawing it into an image surface (Sources/RawPangoCairo); both warmed on the other slice.
+    "render": Workload(
+        run: { i in
+            try! renderer.rgba(try! warmEngine.layout(measured[i % measured.count], options: options), options: renderOptions).pixels.count
+        }, codePoints: messageCodePoints,
+        prepare: { for text in warmSlice.prefix(2_000) { _ = try! renderer.rgba(try! warmEngine.layout(text, options: options), options: renderOptions) } }),
+    "render-pango-cairo": Workload(
+        run: { i in
+            measuredUTF8[i % measured.count].withUnsafeBufferPointer {
+                Int(raw_pango_cairo_render(rawPangoCairo, $0.baseAddress, Int32($0.count)))
+            }
+        }, codePoints: messageCodePoints,
+        prepare: {
+            for text in warmSliceUTF8.prefix(2_000) { _ = text.withUnsafeBufferPointer { raw_pango_cairo_render(rawPangoCairo, $0.baseAddress, Int32($0.count)) } }
+        }),
     "caret": Workload(
         run: { i in query("caret", queryLayouts[i % queryLayouts.count], queryPlaces[i % queryLayouts.count]) },
         codePoints: messageCodePoints, prepare: { _ = queryPlaces }),
