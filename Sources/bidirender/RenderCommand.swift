@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Lay out text and draw it to PNG or SVG.",
         discussion: """
-            PNG: FreeType rasterizes each glyph unhinted and anti-aliased at its exact position; \
+            PNG: FreeType rasterizes each glyph unhinted and anti-aliased at its position to a quarter pixel, once per renderer (a bounded glyph cache); \
             colour emoji (CBDT, e.g. Noto Color Emoji) draw in colour; libpng writes the file. \
             SVG: glyph outlines defined once and reused, one group per run. --debug draws line boxes \
             and baselines, run boxes (blue LTR, red RTL, darker for deeper levels), cluster \

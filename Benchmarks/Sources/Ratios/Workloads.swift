@@ -52,10 +52,13 @@ let warmSliceUTF8 = warmSlice.map { $0.utf8.map { CChar(bitPattern: $0) } }
 
 /// The engine of the cold layouts: its shaping caches are emptied before every layout.
 let coldEngine = LayoutEngine(registry: registry)
+/// How many measured messages a run uses at most (`Ratios count` sets it lower, so that callgrind
+/// does not spend minutes preparing messages it never shapes).
+nonisolated(unsafe) var itemsUsed = Int.max
 /// Each measured message's runs as the layout shapes them (the `shape` floor).
 let floorMessages: [ShapeFloorMessage] = {
     let engine = LayoutEngine(registry: registry)
-    return measured.map { try! shapeFloorMessage($0, engine: engine, registry: registry, options: options) }
+    return measured.prefix(itemsUsed).map { try! shapeFloorMessage($0, engine: engine, registry: registry, options: options) }
 }()
 /// Laid-out messages for the queries, with a point and an offset in their middle line.
 let queryLayouts: [Layout] = measured.prefix(2_000).map { try! warmEngine.layout($0, options: options) }
@@ -103,7 +106,7 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
             }
         }, codePoints: messageCodePoints, prepare: { _ = rawFriBidi }),
     "shape": Workload(
-        run: { i in shapeFloor(floorMessages[i % measured.count], shaper: shaper, size: 16) },
+        run: { i in shapeFloor(floorMessages[i % floorMessages.count], shaper: shaper, size: 16) },
         codePoints: messageCodePoints, prepare: { _ = floorMessages }),
     "layout-cold": Workload(
         run: { i in

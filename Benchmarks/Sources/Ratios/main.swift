@@ -109,6 +109,7 @@ case "count":
         print("usage: Ratios count OP N (OP one of \(workloads.keys.sorted().joined(separator: ", ")))")
         exit(2)
     }
+    itemsUsed = 4_000  // the same for every N, so that preparing cancels out between two counts
     workload.prepare()
     var sink = 0
     for i in 0..<2_000 { sink &+= workload.run(i) }
