@@ -98,6 +98,8 @@ public final class Shaper {
         features: HBFeatures? = nil, into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
+        // A very long run's glyphs are not kept for the next call (as ShapeScratch lets go of its own).
+        defer { if runGlyphs.capacity > TextBuffer.keepLimit { (runGlyphs, wordGlyphs, startsSafe) = ([], [], []) } }
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
         let scale = size / Double(font.hbFont.unitsPerEm)
         var sinceCheck = 0
