@@ -104,10 +104,9 @@ public final class Shaper {
         let scale = size / Double(font.hbFont.unitsPerEm)
         var sinceCheck = 0
         var runShaped = false
-        var runUsable = false
-        // Where the run's glyph clusters count from: the run's start, less the one code point of
-        // context before it that `shapeRunOnce` passes.
-        let runStart = range.lowerBound - (Self.contextBefore(text, range, context) != 0 ? 1 : 0)
+        // Where the run's glyph clusters count from, once `shapeRunOnce` has shaped it; nil when it
+        // has not, or could not.
+        var runStart: Int?
         for n in 0..<wordCount {
             let w = words[rightToLeft ? wordCount - 1 - n : n]
             // Cancellation (see LayoutEngine.layout): every 4,096 code points, stop early; the
@@ -133,12 +132,12 @@ public final class Shaper {
             // word's glyphs out of it where HarfBuzz says that is what shaping the word alone gives.
             if !runShaped, wordCount > 1, shapesRunsOnce {
                 runShaped = true
-                runUsable = shapeRunOnce(
+                runStart = shapeRunOnce(
                     text: text, range: range, context: context, wordCount: wordCount, font: font, rightToLeft: rightToLeft,
                     script: script, language: language, features: features)
             }
             let index = rightToLeft ? wordCount - 1 - n : n
-            if runUsable, !wordGlyphs[index].isEmpty {
+            if let runStart, !wordGlyphs[index].isEmpty {
                 let offset = w.lowerBound - runStart
                 let glyphs = runGlyphs[wordGlyphs[index]].lazy.map {
                     var g = CachedGlyph($0)
@@ -190,21 +189,23 @@ public final class Shaper {
     /// HarfBuzz then guarantees that shaping the word apart gives exactly those glyphs, which is what
     /// `shapeWord` would have computed (and what the cache holds). Otherwise the word's range stays
     /// empty and it is shaped alone (so are words with a default-ignorable code point or a .notdef,
-    /// runs against their script's direction and left-to-right runs with joining context; see below). One HarfBuzz call for a run instead of one per word is most of
-    /// what a cold layout saves here: Chinese has a "word" per ideograph. Returns false when the run
-    /// needs cutting for HarfBuzz (`StreamSafe`), which only hostile text does.
+    /// runs against their script's direction and left-to-right runs with joining context; see
+    /// below). One HarfBuzz call for a run instead of one per word is most of what a cold layout
+    /// saves here: Chinese has a "word" per ideograph. Returns where the glyphs' clusters count from
+    /// in `text` (the run's start, less the code point of context before it), or nil when the run is
+    /// not cut this way or needs cutting for HarfBuzz (`StreamSafe`), which only hostile text does.
     private func shapeRunOnce(
         text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>, wordCount: Int, font: Font,
         rightToLeft: Bool, script: ScriptTag, language: String?, features: HBFeatures?
-    ) -> Bool {
+    ) -> Int? {
         let before = Self.contextBefore(text, range, context)
         let after = Self.contextAfter(text, range, context)
         // A run against its script's direction (Arabic-Indic digits at an even level, Latin at an
         // odd one) HarfBuzz shapes reversed, and HarfBuzz 6.0 then flags the wrong side of a
         // kerning pair and applies the context to the far end. A left-to-right run with joining
         // context is not the sum of its words either. Those are shaped word by word.
-        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft) else { return false }
-        if !rightToLeft, before != 0 || after != 0 { return false }
+        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft) else { return nil }
+        if !rightToLeft, before != 0 || after != 0 { return nil }
         self.context.removeAll(keepingCapacity: true)
         if before != 0 { self.context.append(before) }
         self.context.append(contentsOf: text[range])
@@ -221,7 +222,7 @@ public final class Shaper {
                 features: features, into: &runGlyphs)
             return true
         }
-        guard usable else { return false }
+        guard usable else { return nil }
         // Glyph clusters are offsets into `context`: the run's code point i is at i - runStart.
         let runStart = range.lowerBound - offset
         if wordGlyphs.count < wordCount {
@@ -250,14 +251,11 @@ public final class Shaper {
             }
             if runGlyphs[p].unsafeToBreak, cluster == words[word].lowerBound, word > 0 { startsSafe[word] = false }
         }
-        for j in 0..<wordCount {
-            guard startsSafe[j], j + 1 == wordCount || startsSafe[j + 1], !hasIgnorableOrNotdef(j, text: text, glyphs: wordGlyphs[j])
-            else {
-                wordGlyphs[j] = 0..<0
-                continue
-            }
+        for j in 0..<wordCount
+        where !startsSafe[j] || (j + 1 < wordCount && !startsSafe[j + 1]) || hasIgnorableOrNotdef(j, text: text, glyphs: wordGlyphs[j]) {
+            wordGlyphs[j] = 0..<0
         }
-        return true
+        return runStart
     }
 
     /// Whether word `j` holds a default-ignorable code point or shaped to a .notdef glyph. HarfBuzz
