@@ -9,6 +9,7 @@
 //   Ratios count OP N      prepares OP, runs it on 2,000 items (warm-up), then on N more items, for
 //                          `valgrind --tool=callgrind` (scripts/bench-report.py runs it at two N and
 //                          takes the difference, so set-up and warm-up cancel out)
+import BidiRender
 import Foundation
 
 /// A ratio to measure: `ours` over `baseline`, per item (or per code point), with items per round.
@@ -123,9 +124,27 @@ case "pairs":
         }
         measure(pair)
     }
+case "cache":
+    // The shaping cache's hit rate on the measured messages, pass by pass, after warming on the other
+    // slice, for each bound given (in words): what the warm `layout` figures rest on.
+    for entries in arguments.dropFirst().compactMap({ Int($0) }) {
+        let engine = LayoutEngine(registry: registry, shapeCacheEntries: entries)
+        for text in warmSlice { _ = try! engine.layout(text, options: options) }
+        var last = engine.shapeCacheStatistics
+        for pass in 1...3 {
+            for text in measured { _ = try! engine.layout(text, options: options) }
+            let now = engine.shapeCacheStatistics
+            let hits = now.hits - last.hits, misses = now.misses - last.misses
+            print(String(
+                format: "cache %d words, pass %d: hit rate %.3f (%d misses), %d resets, %d entries, %.1f MB",
+                entries, pass, Double(hits) / Double(max(1, hits + misses)), misses, now.resets - last.resets,
+                now.entries, Double(now.bytes) / 1_048_576))
+            last = now
+        }
+    }
 case nil:
     for pair in pairs { measure(pair) }
 default:
-    print("usage: Ratios [pairs NAME…] | Ratios count OP N")
+    print("usage: Ratios [pairs NAME…] | Ratios count OP N | Ratios cache WORDS…")
     exit(2)
 }

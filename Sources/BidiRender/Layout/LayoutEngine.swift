@@ -22,7 +22,7 @@ public final class LayoutEngine: Sendable {
     private let cacheLimits: ShapeCache.Limits?
     static let scratchPoolLimit = 16
     /// The most shaping caches one engine creates: as many as the pool keeps, so that none is ever
-    /// dropped. About 8.75 MB each at the default bound, so at most 140 MB per engine.
+    /// dropped. About 11 MB each at the default bound, so at most 175 MB per engine.
     static let shapeCacheLimit = scratchPoolLimit
     /// The shaping cache of a scratch made past `shapeCacheLimit`: 256 words, about 140 KB.
     static let overflowCacheLimits = ShapeCache.Limits(entries: 256, codePoints: 4_096, glyphs: 4_096)
@@ -34,22 +34,21 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Parameters:
     ///   - registry: the fonts to choose from; share one registry between engines.
-    ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 16
-    ///     code points and 16 glyphs per word on average besides: about 8.8 MB for the default 16,384
-    ///     words, which hold the 13,441 distinct words of the 10,000-message benchmark corpus). 0
-    ///     shapes every run whole, with no cache. Each concurrent call has its own cache, up to 16
-    ///     caches per engine; a call beyond them shapes through a small cache of its own (the same
-    ///     glyphs, more slowly).
+    ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 8
+    ///     code points and 8 glyphs per word on average besides: about 11 MB for the default 32,768
+    ///     words; words in use are kept when the cache is full, see ShapeCache). 0 shapes every run
+    ///     whole, with no cache. Each concurrent call has its own cache, up to 16 caches per engine;
+    ///     a call beyond them shapes through a small cache of its own (the same glyphs, more slowly).
     ///   - maxInputCodePoints: the most code points (Unicode scalars) one `layout` call takes, the
     ///     bound a server sets once on the work and memory one message can cost (both grow linearly
     ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
     public init(
-        registry: FontRegistry, shapeCacheEntries: Int = 16_384, maxInputCodePoints: Int = defaultMaxInputCodePoints
+        registry: FontRegistry, shapeCacheEntries: Int = 32_768, maxInputCodePoints: Int = defaultMaxInputCodePoints
     ) {
         self.registry = registry
         self.maxInputCodePoints = maxInputCodePoints
         cacheLimits = shapeCacheEntries > 0
-            ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 16, glyphs: shapeCacheEntries * 16)
+            ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 8, glyphs: shapeCacheEntries * 8)
             : nil
     }
 

@@ -5,10 +5,14 @@
 // Size is not part of the key: each HarfBuzz font works at ppem = units per em, unhinted (see
 // HBFont), so its output is in font units and one entry serves every size.
 //
-// The table is open addressing over flat arrays: a lookup hashes the word where it lies and
-// compares it with the stored text, so a hit allocates nothing. Entries are never evicted one by one:
-// when any bound (entries, stored code points, stored glyphs) would be passed, the whole cache is
-// dropped in O(1) by moving to a new generation, and fills again with the words in use.
+// Two generations, each a table of open addressing over flat arrays: a lookup hashes the word where
+// it lies and compares it with the stored text, so a hit allocates nothing. New words go into the
+// current generation. When it is full (any bound: entries, stored code points, stored glyphs), it
+// becomes the previous one and the old previous one is dropped whole, in O(1), to become the new
+// current. A word found in the previous generation is copied into the current one. So a word in use
+// survives every turn, and only words not used for a whole generation are dropped: nearly what an LRU
+// keeps, without its per-hit bookkeeping. (A cache dropped whole, as before, lost its hot words too:
+// on the real-vocabulary corpus it was reset 7 times per 10,000 messages, and hit 73 % of lookups.)
 //
 // Thread-safety: none. Each cache belongs to one LayoutScratch, which one layout call uses at a time.
 
@@ -44,18 +48,10 @@ struct ShapeKey: Hashable {
     var after: UInt32
 }
 
-/// A bounded cache of shaped words. See the file comment.
-final class ShapeCache {
-    /// Bounds: words held, code points stored and glyphs stored.
-    struct Limits: Sendable, Hashable {
-        var entries = 8_192
-        var codePoints = 131_072
-        var glyphs = 131_072
-        /// Longer words are shaped every time, not cached.
-        var longestWord = 64
-    }
-
-    private struct Slot {
+/// One generation of the cache: its slots, stored words and stored glyphs, allocated once at their
+/// bounds and freed by `ShapeCache.deinit`. A struct of pointers, so that copying it copies no table.
+private struct ShapeTable {
+    struct Slot {
         var generation: UInt32 = 0
         var hash: UInt32 = 0
         var key: ShapeKey
@@ -65,31 +61,24 @@ final class ShapeCache {
         var glyphCount: Int32 = 0
     }
 
-    /// The counters and fill levels. Kept behind a pointer, like the tables, so that the hot lookup
-    /// reads plain memory (class `var`s cost a dynamic exclusivity check on each access).
-    private struct State {
+    /// The table's stamp (slots of older stamps read as empty) and fill levels.
+    struct Fill {
         var generation: UInt32 = 1
+        var entries = 0
         var textCount = 0
         var glyphCount = 0
-        var statistics = ShapeCacheStatistics()
     }
 
-    let limits: Limits
-    private let slotCount: Int
-    private let mask: Int
-    /// The tables, allocated once at their bounds and freed in deinit.
-    private let slots: UnsafeMutablePointer<Slot>
-    private let text: UnsafeMutablePointer<UInt32>
-    private let glyphStore: UnsafeMutablePointer<CachedGlyph>
-    private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    /// Every font an entry names, kept alive so that its identifier cannot be reused by another.
-    private var fonts: [ObjectIdentifier: Font] = [:]
-    private var languages: [String: UInt32] = [:]
+    let slotCount: Int
+    let mask: Int
+    let slots: UnsafeMutablePointer<Slot>
+    let text: UnsafeMutablePointer<UInt32>
+    let glyphs: UnsafeMutablePointer<CachedGlyph>
+    let fill: UnsafeMutablePointer<Fill>
 
-    init(limits: Limits = Limits()) {
-        self.limits = limits
+    init(entries: Int, codePoints: Int, glyphs glyphCapacity: Int) {
         var capacity = 16
-        while capacity < limits.entries * 2 { capacity <<= 1 }
+        while capacity < entries * 2 { capacity <<= 1 }
         let empty = ShapeKey(
             font: ObjectIdentifier(ShapeCache.self), script: .common, language: 0, rightToLeft: false, before: 0,
             after: 0)
@@ -97,24 +86,139 @@ final class ShapeCache {
         mask = capacity - 1
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Slot(generation: 0, key: empty), count: capacity)
-        text = .allocate(capacity: max(1, limits.codePoints))
-        glyphStore = .allocate(capacity: max(1, limits.glyphs))
+        text = .allocate(capacity: max(1, codePoints))
+        glyphs = .allocate(capacity: max(1, glyphCapacity))
+        fill = .allocate(capacity: 1)
+        fill.initialize(to: Fill())
+    }
+
+    func free() {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+        text.deallocate()
+        glyphs.deallocate()
+        fill.deinitialize(count: 1)
+        fill.deallocate()
+    }
+
+    /// The range of the stored glyphs of `word` under `key`, or nil.
+    @inline(__always)
+    func find(_ key: ShapeKey, hash: UInt32, word: UnsafeBufferPointer<UInt32>) -> Range<Int>? {
+        let generation = fill.pointee.generation
+        var index = Int(hash) & mask
+        while slots[index].generation == generation {
+            let slot = slots[index]
+            if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count,
+                memcmp(text + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0
+            {
+                return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Whether one more word of `codePoints` and `glyphCount` glyphs fits under the bounds.
+    func fits(codePoints: Int, glyphs glyphCount: Int, limits: ShapeCache.Limits) -> Bool {
+        fill.pointee.entries < limits.generationEntries && fill.pointee.textCount + codePoints <= limits.generationCodePoints
+            && fill.pointee.glyphCount + glyphCount <= limits.generationGlyphs
+    }
+
+    /// Stores `word` (which must fit) and returns its glyphs' range.
+    func store(_ key: ShapeKey, hash: UInt32, word: UnsafeBufferPointer<UInt32>, glyphs new: some Collection<CachedGlyph>) -> Range<Int> {
+        let generation = fill.pointee.generation
+        var index = Int(hash) & mask
+        while slots[index].generation == generation { index = (index + 1) & mask }
+        let textStart = fill.pointee.textCount
+        let glyphStart = fill.pointee.glyphCount
+        var k = glyphStart
+        for g in new {
+            (glyphs + k).initialize(to: g)
+            k += 1
+        }
+        slots[index] = Slot(
+            generation: generation, hash: hash, key: key, textStart: Int32(textStart), textCount: Int32(word.count),
+            glyphStart: Int32(glyphStart), glyphCount: Int32(k - glyphStart))
+        (text + textStart).update(from: word.baseAddress!, count: word.count)
+        fill.pointee.textCount += word.count
+        fill.pointee.glyphCount = k
+        fill.pointee.entries += 1
+        return glyphStart..<k
+    }
+
+    /// Drops every entry (O(1): the slots of older stamps read as empty).
+    func clear() {
+        if fill.pointee.generation == UInt32.max {
+            for i in 0..<slotCount { slots[i].generation = 0 }
+            fill.pointee.generation = 0
+        }
+        fill.pointee.generation += 1
+        fill.pointee.entries = 0
+        fill.pointee.textCount = 0
+        fill.pointee.glyphCount = 0
+    }
+
+    var bytes: Int {
+        slotCount * MemoryLayout<Slot>.stride + MemoryLayout<Fill>.stride
+    }
+}
+
+/// A bounded cache of shaped words. See the file comment.
+final class ShapeCache {
+    /// Bounds, over both generations together: words held, code points stored and glyphs stored.
+    /// Each generation holds half of each.
+    struct Limits: Sendable, Hashable {
+        var entries = 32_768
+        var codePoints = 262_144
+        var glyphs = 262_144
+        /// Longer words are shaped every time, not cached.
+        var longestWord = 64
+
+        var generationEntries: Int { max(1, entries / 2) }
+        var generationCodePoints: Int { max(1, codePoints / 2) }
+        var generationGlyphs: Int { max(1, glyphs / 2) }
+    }
+
+    /// The counters and which table is current. Kept behind a pointer, like the tables, so that the
+    /// hot lookup reads plain memory (class `var`s cost a dynamic exclusivity check on each access).
+    private struct State {
+        var current = 0
+        var statistics = ShapeCacheStatistics()
+    }
+
+    let limits: Limits
+    /// The two generations; `state.current` says which is current.
+    private let tables: UnsafeMutablePointer<ShapeTable>
+    private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    /// Every font an entry of each generation names, kept alive so that its identifier cannot be
+    /// reused by another.
+    private var fonts: [[ObjectIdentifier: Font]] = [[:], [:]]
+    private var languages: [String: UInt32] = [:]
+    /// A word's glyphs on their way from the previous generation to the current one.
+    private var moving: [CachedGlyph] = []
+
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+        tables = .allocate(capacity: 2)
+        for i in 0..<2 {
+            (tables + i).initialize(to: ShapeTable(
+                entries: limits.generationEntries, codePoints: limits.generationCodePoints, glyphs: limits.generationGlyphs))
+        }
         state.initialize(to: State())
     }
 
     deinit {
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
-        text.deallocate()
-        glyphStore.deallocate()
+        for i in 0..<2 { tables[i].free() }
+        tables.deinitialize(count: 2)
+        tables.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
-    /// The stored glyphs of a range that `lookup` or `insert` returned, valid until the next insert
-    /// or reset.
+    /// The stored glyphs of a range that `lookup` or `insert` returned, valid until the next insert,
+    /// lookup or reset.
     func glyphs(_ range: Range<Int>) -> UnsafeBufferPointer<CachedGlyph> {
-        UnsafeBufferPointer(start: glyphStore + range.lowerBound, count: range.count)
+        UnsafeBufferPointer(start: tables[state.pointee.current].glyphs + range.lowerBound, count: range.count)
     }
 
     /// The language id of words that are not to be cached.
@@ -133,79 +237,71 @@ final class ShapeCache {
     }
 
     /// The range of the cached shaping of `word` under `key` (see `glyphs(_:)`), or nil (counted as
-    /// a miss).
+    /// a miss). A word found in the previous generation is moved into the current one.
     func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>) -> Range<Int>? {
         let hash = Self.hash(key, word)
-        let generation = state.pointee.generation
-        var index = Int(hash) & mask
-        while slots[index].generation == generation {
-            let slot = slots[index]
-            if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count,
-                memcmp(text + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0
-            {
-                state.pointee.statistics.hits += 1
-                return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
-            }
-            index = (index + 1) & mask
+        let current = state.pointee.current
+        if let found = tables[current].find(key, hash: hash, word: word) {
+            state.pointee.statistics.hits += 1
+            return found
         }
-        state.pointee.statistics.misses += 1
-        return nil
+        let previous = tables[1 - current]
+        guard let found = previous.find(key, hash: hash, word: word) else {
+            state.pointee.statistics.misses += 1
+            return nil
+        }
+        state.pointee.statistics.hits += 1
+        // Copied out first: making room in the current generation may drop the previous one.
+        moving.removeAll(keepingCapacity: true)
+        moving.append(contentsOf: UnsafeBufferPointer(start: previous.glyphs + found.lowerBound, count: found.count))
+        let font = fonts[1 - current][key.font]!
+        return insert(key, font: font, word: word, hash: hash, glyphs: moving)
     }
 
     /// Stores the shaping of `word` under `key` and returns its range (see `glyphs(_:)`), or nil when
-    /// the word is longer than `limits.longestWord` or has more glyphs than the cache can hold.
+    /// the word is longer than `limits.longestWord` or has more glyphs than a generation can hold.
     @discardableResult
     func insert(_ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, glyphs new: some Collection<CachedGlyph>) -> Range<Int>? {
-        let count = new.count
-        guard word.count <= limits.longestWord, count <= limits.glyphs, word.count <= limits.codePoints else {
-            return nil
-        }
-        if state.pointee.statistics.entries + 1 > limits.entries || state.pointee.textCount + word.count > limits.codePoints
-            || state.pointee.glyphCount + count > limits.glyphs
-        {
-            reset()
-            state.pointee.statistics.resets += 1
-        }
-        if fonts[key.font] == nil { fonts[key.font] = font }
-        let hash = Self.hash(key, word)
-        let generation = state.pointee.generation
-        var index = Int(hash) & mask
-        while slots[index].generation == generation { index = (index + 1) & mask }
-        let textStart = state.pointee.textCount
-        let glyphStart = state.pointee.glyphCount
-        slots[index] = Slot(
-            generation: generation, hash: hash, key: key, textStart: Int32(textStart), textCount: Int32(word.count),
-            glyphStart: Int32(glyphStart), glyphCount: Int32(count))
-        (text + textStart).update(from: word.baseAddress!, count: word.count)
-        var k = glyphStart
-        for g in new {
-            (glyphStore + k).initialize(to: g)
-            k += 1
-        }
-        state.pointee.textCount += word.count
-        state.pointee.glyphCount += count
-        state.pointee.statistics.entries += 1
-        return glyphStart..<(glyphStart + count)
+        insert(key, font: font, word: word, hash: Self.hash(key, word), glyphs: new)
     }
 
-    /// Drops every entry (O(1): the slots of older generations read as empty).
+    private func insert(
+        _ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, hash: UInt32, glyphs new: some Collection<CachedGlyph>
+    ) -> Range<Int>? {
+        let count = new.count
+        guard word.count <= limits.longestWord, count <= limits.generationGlyphs, word.count <= limits.generationCodePoints
+        else { return nil }
+        if !tables[state.pointee.current].fits(codePoints: word.count, glyphs: count, limits: limits) { turn() }
+        let current = state.pointee.current
+        if fonts[current][key.font] == nil { fonts[current][key.font] = font }
+        state.pointee.statistics.entries += 1
+        return tables[current].store(key, hash: hash, word: word, glyphs: new)
+    }
+
+    /// The current generation becomes the previous one; the previous one is dropped and becomes the
+    /// current one.
+    private func turn() {
+        let dropped = 1 - state.pointee.current
+        state.pointee.statistics.entries -= tables[dropped].fill.pointee.entries
+        tables[dropped].clear()
+        fonts[dropped].removeAll(keepingCapacity: true)
+        state.pointee.current = dropped
+        state.pointee.statistics.resets += 1
+    }
+
+    /// Drops every entry of both generations (O(1)).
     func reset() {
-        if state.pointee.generation == UInt32.max {
-            for i in 0..<slotCount { slots[i].generation = 0 }
-            state.pointee.generation = 0
+        for i in 0..<2 {
+            tables[i].clear()
+            fonts[i].removeAll(keepingCapacity: true)
         }
-        state.pointee.generation += 1
-        state.pointee.textCount = 0
-        state.pointee.glyphCount = 0
-        fonts.removeAll(keepingCapacity: true)
         state.pointee.statistics.entries = 0
     }
 
     /// The figures, with `bytes` the tables' allocated size.
     var currentStatistics: ShapeCacheStatistics {
         var s = state.pointee.statistics
-        s.bytes = slotCount * MemoryLayout<Slot>.stride + limits.codePoints * 4
-            + limits.glyphs * MemoryLayout<CachedGlyph>.stride
+        s.bytes = 2 * tables[0].bytes + 2 * (limits.generationCodePoints * 4 + limits.generationGlyphs * MemoryLayout<CachedGlyph>.stride)
         return s
     }
 

@@ -9,7 +9,7 @@ public struct ShapeCacheStatistics: Sendable, Hashable {
     public var misses = 0
     /// Words held now.
     public var entries = 0
-    /// Times the cache was dropped whole on reaching a bound.
+    /// Times a generation of the cache was dropped on reaching a bound (words in use survive it).
     public var resets = 0
     /// Bytes held: the table, the stored words and the stored glyphs, by capacity.
     public var bytes = 0

@@ -38,7 +38,7 @@ import Testing
         }
         let figures = engine.shapeCacheStatistics
         #expect(figures.hits > figures.misses * 3, "\(figures)")
-        #expect(figures.entries > 0 && figures.entries <= 8_192)
+        #expect(figures.entries > 0 && figures.entries <= 32_768)
         #expect(figures.bytes > 0)
     }
 
@@ -70,6 +70,7 @@ import Testing
     }
 
     @Test func boundsAreKeptAndWordsFoundByTheirContext() {
+        // Two words in all: one per generation.
         let cache = ShapeCache(limits: .init(entries: 2, codePoints: 64, glyphs: 64, longestWord: 8))
         let font = TestFonts.registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font
         func key(before: UInt32 = 0) -> ShapeKey {
@@ -77,25 +78,40 @@ import Testing
                      rightToLeft: true, before: before, after: 0)
         }
         let glyph = CachedGlyph(id: 7, cluster: 0, xAdvance: 500, yAdvance: 0, xOffset: 0, yOffset: 0)
+        let other = CachedGlyph(id: 9, cluster: 1, xAdvance: 300, yAdvance: 0, xOffset: 20, yOffset: -5)
         let a: [UInt32] = [0x645, 0x631]
         let b: [UInt32] = [0x62D, 0x628]
+        let c: [UInt32] = [0x633, 0x644]
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                #expect(cache.lookup(key(), word: a) == nil)
-                let stored = cache.insert(key(), font: font, word: a, glyphs: [glyph])
-                #expect(stored.map { Array(cache.glyphs($0)) } == [glyph])
-                #expect(cache.lookup(key(), word: a) == stored)
-                #expect(cache.lookup(key(before: 0x628), word: a) == nil, "another context is another entry")
-                #expect(cache.lookup(key(), word: b) == nil)
-                cache.insert(key(), font: font, word: b, glyphs: [glyph, glyph])
-                #expect(cache.currentStatistics.entries == 2)
-                // A third word passes the bound of two: the cache starts over.
-                cache.insert(key(before: 0x628), font: font, word: a, glyphs: [glyph])
-                #expect(cache.currentStatistics.entries == 1)
-                #expect(cache.currentStatistics.resets == 1)
-                #expect(cache.lookup(key(), word: b) == nil)
-                let long = [UInt32](repeating: 0x645, count: 9)
-                long.withUnsafeBufferPointer { #expect(cache.insert(key(), font: font, word: $0, glyphs: [glyph]) == nil) }
+                c.withUnsafeBufferPointer { c in
+                    #expect(cache.lookup(key(), word: a) == nil)
+                    let stored = cache.insert(key(), font: font, word: a, glyphs: [glyph])
+                    #expect(stored.map { Array(cache.glyphs($0)) } == [glyph])
+                    #expect(cache.lookup(key(), word: a) == stored)
+                    #expect(cache.lookup(key(before: 0x628), word: a) == nil, "another context is another entry")
+                    #expect(cache.lookup(key(), word: b) == nil)
+                    // b does not fit in a's generation: a's becomes the previous one.
+                    cache.insert(key(), font: font, word: b, glyphs: [glyph, other])
+                    #expect(cache.currentStatistics.entries == 2)
+                    #expect(cache.currentStatistics.resets == 1)
+                    // a is still found, and moved into the current generation (dropping b's, which
+                    // was current).
+                    #expect(cache.lookup(key(), word: a).map { Array(cache.glyphs($0)) } == [glyph])
+                    #expect(cache.currentStatistics.resets == 2)
+                    #expect(cache.lookup(key(), word: b).map { Array(cache.glyphs($0)) } == [glyph, other],
+                            "b is in the previous generation now")
+                    // Moving b dropped the generation b was in; c drops the one that holds a.
+                    cache.insert(key(), font: font, word: c, glyphs: [other])
+                    #expect(cache.lookup(key(), word: a) == nil, "a was not used for a whole generation")
+                    #expect(cache.currentStatistics.hits == 3)
+                    #expect(cache.currentStatistics.misses == 4)
+                    cache.reset()
+                    #expect(cache.currentStatistics.entries == 0)
+                    #expect(cache.lookup(key(), word: c) == nil)
+                    let long = [UInt32](repeating: 0x645, count: 9)
+                    long.withUnsafeBufferPointer { #expect(cache.insert(key(), font: font, word: $0, glyphs: [glyph]) == nil) }
+                }
             }
         }
     }
