@@ -56,14 +56,23 @@ struct LineBreakScratch {
             return [range]
         }
         loadBreaks(range, text: text, locale: locale, entities: entities)
+        // The closures read the prefix sums through a pointer: capturing `self` would copy the whole
+        // scratch (its arrays retained and released) on every call.
+        let base = base
         return text.graphemeStarts.withUnsafeBufferPointer { starts in
-            LineBreaker.fill(
-                range: range, maxWidth: maxWidth, breaks: breaks,
-                graphemeStarts: UnsafeBufferPointer(rebasing: starts[range]),
-                isHangingSpace: { text.isHangingSpace($0) },
-                estimate: { a, b in estimate(a, b, text: text) },
-                measure: { a, b in measure(a, b, items: items, text: text, shape: &shape, tables: tables, size: size) },
-                maxLines: lineLimit)
+            prefix.withUnsafeBufferPointer { prefix in
+                LineBreaker.fill(
+                    range: range, maxWidth: maxWidth, breaks: breaks,
+                    graphemeStarts: UnsafeBufferPointer(rebasing: starts[range]),
+                    isHangingSpace: { text.isHangingSpace($0) },
+                    estimate: { a, b in Self.estimate(a, b, prefix: prefix, base: base, text: text) },
+                    measure: { a, b in
+                        Self.measure(
+                            a, b, prefix: prefix, base: base, items: items, text: text, shape: &shape, tables: tables,
+                            size: size)
+                    },
+                    maxLines: lineLimit)
+            }
         }
     }
 
@@ -103,6 +112,11 @@ struct LineBreakScratch {
 
     /// The width of [a, b) without its trailing white space, as the paragraph's shaping has it.
     func estimate(_ a: Int, _ b: Int, text: TextBuffer) -> Double {
+        prefix.withUnsafeBufferPointer { Self.estimate(a, b, prefix: $0, base: base, text: text) }
+    }
+
+    @inline(__always)
+    private static func estimate(_ a: Int, _ b: Int, prefix: UnsafeBufferPointer<Double>, base: Int, text: TextBuffer) -> Double {
         prefix[text.visibleEnd(a, b) - base] - prefix[a - base]
     }
 
@@ -111,6 +125,15 @@ struct LineBreakScratch {
     func measure(
         _ a: Int, _ b: Int, items: [Item], text: TextBuffer, shape: inout ShapeScratch, tables: ItemTables,
         size: Double
+    ) -> Double {
+        prefix.withUnsafeBufferPointer {
+            Self.measure(a, b, prefix: $0, base: base, items: items, text: text, shape: &shape, tables: tables, size: size)
+        }
+    }
+
+    private static func measure(
+        _ a: Int, _ b: Int, prefix: UnsafeBufferPointer<Double>, base: Int, items: [Item], text: TextBuffer,
+        shape: inout ShapeScratch, tables: ItemTables, size: Double
     ) -> Double {
         let end = text.visibleEnd(a, b)
         var width = 0.0
