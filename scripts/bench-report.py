@@ -263,8 +263,11 @@ COUNTED = [("reorder", "reorder-icu", 2000), ("reorder", "reorder-fribidi-c", 20
 
 def instructions(binary, op, n):
     """Instructions callgrind counts for `Ratios count OP N`."""
+    # Swift seeds its hashing per process: a set-up of billions of instructions (the shape floor's
+    # font lookups) then varies by more than the items counted. Deterministic hashing keeps it fixed.
+    env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary, "count", op, str(n)],
-                         check=False, capture_output=True, text=True)
+                         check=False, capture_output=True, text=True, env=env)
     match = re.search(r"Collected : ([0-9]+)", out.stderr)
     return int(match.group(1)) if match and out.returncode == 0 else None
 
