@@ -163,10 +163,8 @@ struct CoverageInk {
         if opaque {
             if pixel[3] == 255 {
                 let d = SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(pixel).loadUnaligned(as: SIMD4<UInt8>.self))
-                let k = SIMD4<UInt16>(repeating: UInt16(c))
-                let x = lanes.lowHalf.lowHalf &* k &+ d &* (255 &- k) &+ 127
-                UnsafeMutableRawPointer(pixel).storeBytes(
-                    of: SIMD4<UInt8>(truncatingIfNeeded: (x &+ 1 &+ (x &>> 8)) &>> 8), as: SIMD4<UInt8>.self)
+                let mixed = Self.mix(lanes.lowHalf.lowHalf, over: d, coverage: SIMD4(repeating: UInt16(c)))
+                UnsafeMutableRawPointer(pixel).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: mixed), as: SIMD4<UInt8>.self)
                 return
             }
             if c == 255 {
@@ -175,6 +173,14 @@ struct CoverageInk {
             }
         }
         Canvas.blend(pixel, red: red, green: green, blue: blue, alpha: opacity * (Float(c) / 255))
+    }
+
+    /// The integer formula, lane by lane: (ink × k + under × (255 − k) + 127) / 255, the division as
+    /// (x + 1 + x >> 8) >> 8 (exact for x < 65,535; x is at most 65,152).
+    @inline(__always)
+    private static func mix<V: SIMD>(_ ink: V, over under: V, coverage k: V) -> V where V.Scalar == UInt16 {
+        let x = ink &* k &+ under &* (255 &- k) &+ 127
+        return (x &+ 1 &+ (x &>> 8)) &>> 8
     }
 
     @inline(__always)
@@ -202,9 +208,7 @@ struct CoverageInk {
             SIMD4<UInt64>(
                 (c64 & 0xFF) &* four, (c64 &>> 8 & 0xFF) &* four, (c64 &>> 16 & 0xFF) &* four, (c64 &>> 24) &* four),
             to: SIMD16<UInt16>.self)
-        let d = Self.widen(pixels.loadUnaligned(as: SIMD16<UInt8>.self))
-        let x = lanes &* k &+ d &* (255 &- k) &+ 127
-        let q = (x &+ 1 &+ (x &>> 8)) &>> 8
+        let q = Self.mix(lanes, over: Self.widen(pixels.loadUnaligned(as: SIMD16<UInt8>.self)), coverage: k)
         let bytes = SIMD16<UInt8>(
             lowHalf: SIMD8<UInt8>(truncatingIfNeeded: q.lowHalf), highHalf: SIMD8<UInt8>(truncatingIfNeeded: q.highHalf))
         pixels.storeBytes(of: bytes, as: SIMD16<UInt8>.self)
