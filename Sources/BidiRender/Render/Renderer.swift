@@ -104,6 +104,11 @@ public final class Renderer: Sendable {
         for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
+            // The baseline on a whole device pixel (Skia's baseline snap): a line's glyphs share one
+            // vertical phase, so a glyph's bitmaps vary with its horizontal quarter pixel (and a
+            // mark's GPOS offset) only, four per glyph where a free baseline made sixteen.
+            let baseline = ((line.baseline + y) * scale).rounded()
+            guard baseline.magnitude < Double(Self.drawableReach) else { continue }
             for run in line.runs {
                 guard let face = renderFace(run.font),
                     let size = Int(checking: (run.size * scale * 64).rounded()), size > 0, size <= Int(Int32.max)
@@ -115,7 +120,7 @@ public final class Renderer: Sendable {
                     // The pen position in quarter pixels: its whole pixel and the subpixel offset.
                     // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
                     guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
-                        let qy = Int(checking: ((glyph.y + y) * scale * 4).rounded())
+                        let qy = Int(checking: baseline * 4 + ((glyph.y - line.baseline) * scale * 4).rounded())
                     else { continue }
                     let penX = qx >> 2, baselineY = qy >> 2
                     guard abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach else { continue }
