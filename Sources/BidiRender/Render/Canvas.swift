@@ -104,46 +104,56 @@ struct Canvas {
         let ink = CoverageInk(color)
         if inkColor != color { fillOverBackground(ink, color: color) }
         let background = background
-        let background2 = UInt64(background) | UInt64(background) &<< 32
         overBackground.withUnsafeBufferPointer { table in
             glyph.pixels.withUnsafeBufferPointer { coverage in
                 image.pixels.withUnsafeMutableBufferPointer { canvas in
                     for row in rows {
-                        let source = coverage.baseAddress! + row * glyph.width
-                        var pixel = canvas.baseAddress! + ((top + row) * width + left + columns.lowerBound) * 4
-                        var column = columns.lowerBound
-                        while column &+ 4 <= columns.upperBound {
-                            let c = UInt32(littleEndian: UnsafeRawPointer(source + column).loadUnaligned(as: UInt32.self))
-                            if c != 0 {
-                                let raw = UnsafeMutableRawPointer(pixel)
-                                if raw.loadUnaligned(as: UInt64.self) == background2,
-                                    raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == background2 {
-                                    raw.storeBytes(of: table[Int(c & 0xFF)], as: UInt32.self)
-                                    raw.storeBytes(of: table[Int(c &>> 8 & 0xFF)], toByteOffset: 4, as: UInt32.self)
-                                    raw.storeBytes(of: table[Int(c &>> 16 & 0xFF)], toByteOffset: 8, as: UInt32.self)
-                                    raw.storeBytes(of: table[Int(c &>> 24)], toByteOffset: 12, as: UInt32.self)
-                                } else if ink.opaque {
-                                    ink.draw4(c, onto: raw)
-                                } else {
-                                    for j in 0..<4 { ink.draw(UInt8(truncatingIfNeeded: c &>> (8 &* UInt32(j))), onto: pixel + 4 &* j) }
-                                }
-                            }
-                            pixel += 16
-                            column &+= 4
-                        }
-                        while column < columns.upperBound {
-                            let raw = UnsafeMutableRawPointer(pixel)
-                            if raw.loadUnaligned(as: UInt32.self) == background {
-                                raw.storeBytes(of: table[Int(source[column])], as: UInt32.self)
-                            } else {
-                                ink.draw(source[column], onto: pixel)
-                            }
-                            pixel += 4
-                            column &+= 1
-                        }
+                        Self.drawRow(
+                            coverage.baseAddress! + row * glyph.width + columns.lowerBound, count: columns.count,
+                            onto: canvas.baseAddress! + ((top + row) * width + left + columns.lowerBound) * 4,
+                            table: table.baseAddress!, background: background, ink: ink)
                     }
                 }
             }
+        }
+    }
+
+    /// One row of `drawCoverage`: `count` coverage bytes onto the pixels from `pixels` on. The loop
+    /// keeps few values live (the pixels drawn on go through `CoverageInk.drawGroup`, out of line).
+    @inline(__always)
+    private static func drawRow(
+        _ source: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>, table: UnsafePointer<UInt32>,
+        background: UInt32, ink: CoverageInk
+    ) {
+        let background2 = UInt64(background) | UInt64(background) &<< 32
+        var s = source
+        var p = UnsafeMutableRawPointer(pixels)
+        let groupsEnd = source + (count & ~3)
+        while s < groupsEnd {
+            let c = UInt32(littleEndian: UnsafeRawPointer(s).loadUnaligned(as: UInt32.self))
+            if c != 0 {
+                if p.loadUnaligned(as: UInt64.self) == background2,
+                    p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == background2 {
+                    p.storeBytes(of: table[Int(c & 0xFF)], as: UInt32.self)
+                    p.storeBytes(of: table[Int(c &>> 8 & 0xFF)], toByteOffset: 4, as: UInt32.self)
+                    p.storeBytes(of: table[Int(c &>> 16 & 0xFF)], toByteOffset: 8, as: UInt32.self)
+                    p.storeBytes(of: table[Int(c &>> 24)], toByteOffset: 12, as: UInt32.self)
+                } else {
+                    ink.drawGroup(c, onto: p)
+                }
+            }
+            s += 4
+            p += 16
+        }
+        let end = source + count
+        while s < end {
+            if p.loadUnaligned(as: UInt32.self) == background {
+                p.storeBytes(of: table[Int(s.pointee)], as: UInt32.self)
+            } else {
+                ink.draw(s.pointee, onto: p.assumingMemoryBound(to: UInt8.self))
+            }
+            s += 1
+            p += 4
         }
     }
 
@@ -236,6 +246,19 @@ struct CoverageInk {
     @inline(__always)
     private static func widen(_ v: SIMD16<UInt8>) -> SIMD16<UInt16> {
         SIMD16(lowHalf: SIMD8(truncatingIfNeeded: v.lowHalf), highHalf: SIMD8(truncatingIfNeeded: v.highHalf))
+    }
+
+    /// Four pixels at the coverages in the four bytes of `c`, the first pixel's in the low byte, in
+    /// any colour: `draw4` for an opaque one, else one by one. Out of line, so that the loop over
+    /// untouched background that calls it keeps its values in registers.
+    @inline(never)
+    func drawGroup(_ c: UInt32, onto pixels: UnsafeMutableRawPointer) {
+        if opaque {
+            draw4(c, onto: pixels)
+        } else {
+            let p = pixels.assumingMemoryBound(to: UInt8.self)
+            for j in 0..<4 { draw(UInt8(truncatingIfNeeded: c &>> (8 &* UInt32(j))), onto: p + 4 &* j) }
+        }
     }
 
     /// Four pixels at the coverages in the four bytes of `c`, the first pixel's in the low byte (an
