@@ -38,6 +38,13 @@ final class HBFont: @unchecked Sendable {
     /// and independent of the output size, so one hb_font serves every size. Hinting is off
     /// (FT_LOAD_NO_HINTING), as for any layout that scales.
     ///
+    /// An outline face then takes HarfBuzz's own font functions (`hb_ot_font_set_funcs`: cmap,
+    /// hmtx/HVAR and glyf read from the font's tables, lock-free on an immutable font), as
+    /// `hb-shape` does: unhinted at ppem = upem they give the same glyphs and advances as hb-ft's
+    /// FreeType calls (`layout --jsonl` on both corpus sets is byte-identical), without a FreeType
+    /// call and hb-ft's lock per glyph. A bitmap-only face keeps hb-ft, whose advances come from
+    /// its strike.
+    ///
     /// A variable face already set to its instance (`FTFace.setVariationWeight`) gets the same `wght`
     /// here (`hb_font_set_variations`), so that HarfBuzz's own tables (HVAR, GPOS) vary with it;
     /// `syntheticSlant` is HarfBuzz's synthetic slant (`hb_font_set_synthetic_slant`, a ratio: x per
@@ -53,6 +60,9 @@ final class HBFont: @unchecked Sendable {
             }
             guard error == 0, let font = hb_ft_font_create_referenced(ftFace) else { return (nil, 0, error) }
             hb_ft_font_set_load_flags(font, FT_LOAD_DEFAULT | Int32(FT_LOAD_NO_HINTING))
+            if ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+                hb_ot_font_set_funcs(font)
+            }
             var x: Int32 = 0
             var y: Int32 = 0
             hb_font_get_scale(font, &x, &y)
