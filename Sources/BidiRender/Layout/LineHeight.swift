@@ -89,16 +89,36 @@ enum LineStrut {
     /// (by General_Category).
     static func grows(_ codePoints: UnsafeBufferPointer<UInt32>) -> Bool {
         for c in codePoints {
-            guard let scalar = Unicode.Scalar(c) else { continue }
-            switch scalar.properties.generalCategory {
-            case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .decimalNumber,
-                .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                .initialPunctuation, .finalPunctuation, .otherPunctuation, .nonspacingMark:
+            if c < 128 {
+                if (c < 64 ? asciiGrows.low >> c : asciiGrows.high >> (c - 64)) & 1 != 0 { return true }
                 continue
-            default:
-                return true
             }
+            guard let scalar = Unicode.Scalar(c) else { continue }
+            if grows(scalar) { return true }
         }
         return false
     }
+
+    /// The rule for one scalar.
+    private static func grows(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .decimalNumber,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation, .nonspacingMark:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// `grows(_:)` of U+0000…U+007F as two bit sets (the standard library's General_Category
+    /// lookup costs a few hundred instructions, and the runs it scans to the end are mostly ASCII
+    /// digits, spaces and punctuation).
+    private static let asciiGrows: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for c in UInt32(0)..<128 where grows(Unicode.Scalar(c)!) {
+            if c < 64 { bits.low |= 1 << c } else { bits.high |= 1 << (c - 64) }
+        }
+        return bits
+    }()
 }

@@ -63,4 +63,22 @@ import Testing
         #expect(!grows(" ") && !grows(":") && !grows("،") && !grows("2024") && !grows("(@)."))
         #expect(grows("a") && grows("مر") && grows("😂") && grows("+"))
     }
+
+    /// The ASCII bit sets give what General_Category says, code point by code point, alone and after
+    /// a digit, and so do the first code points past ASCII.
+    @Test func stripRuleMatchesGeneralCategoryOnEveryASCIICodePoint() {
+        let keeps: Set<Unicode.GeneralCategory> = [
+            .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .decimalNumber,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation, .nonspacingMark,
+        ]
+        var growing = 0
+        for c in UInt32(0)..<0x300 {
+            let expected = !keeps.contains(Unicode.Scalar(c)!.properties.generalCategory)
+            if expected, c < 128 { growing += 1 }
+            #expect([c].withUnsafeBufferPointer(LineStrut.grows) == expected, "U+\(String(c, radix: 16))")
+            #expect([0x31, c].withUnsafeBufferPointer(LineStrut.grows) == expected, "1 U+\(String(c, radix: 16))")
+        }
+        #expect(growing == 52 + 9)  // the letters, and the symbols $ + < = > ^ ` | ~
+    }
 }
