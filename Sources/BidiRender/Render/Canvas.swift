@@ -14,7 +14,7 @@ struct Canvas {
     init(width: Int, height: Int, background: RGBAColor) {
         image = RGBAImage(width: width, height: height, fill: background)
         var bytes: UInt32 = 0
-        withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: [background.red, background.green, background.blue, background.alpha]) }
+        withUnsafeMutableBytes(of: &bytes) { ($0[0], $0[1], $0[2], $0[3]) = (background.red, background.green, background.blue, background.alpha) }
         self.background = bytes
     }
 

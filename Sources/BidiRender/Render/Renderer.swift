@@ -101,59 +101,62 @@ public final class Renderer: Sendable {
     func drawGlyphs(
         _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions
     ) throws(BidiRenderError) {
-        // The lines, runs and glyphs are borrowed through buffer pointers, not copied (a copy of a run
-        // retains and releases each of its fields); a run in the previous run's font reuses its face.
-        var last: (file: String, index: Int, variationWeight: Double?, face: RenderFace?)?
-        for l in layout.lines.indices {
+        var lastFace: (key: FaceKey, face: RenderFace?)?
+        for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
-            try layout.lines.withUnsafeBufferPointer { lines throws(BidiRenderError) in
-                let line = UnsafePointer(lines.baseAddress! + l)
-                // The baseline on a whole device pixel (Skia's baseline snap): a line's glyphs share one
-                // vertical phase, so a glyph's bitmaps vary with its horizontal quarter pixel (and a
-                // mark's GPOS offset) only, four per glyph where a free baseline made sixteen.
-                let lineBaseline = line.pointee.baseline
-                let baseline = ((lineBaseline + y) * scale).rounded()
-                guard baseline.magnitude < Double(Self.drawableReach) else { return }
-                line.pointee.runs.withUnsafeBufferPointer { runs in
-                    for run in runs.indices {
-                        let run = UnsafePointer(runs.baseAddress! + run)
-                        let font = run.pointee.font
-                        let face: RenderFace?
-                        if let last, last.file == font.file, last.index == font.index, last.variationWeight == font.variationWeight {
-                            face = last.face
-                        } else {
-                            face = renderFace(font)
-                            last = (font.file, font.index, font.variationWeight, face)
-                        }
-                        guard let face, let size = Int(checking: (run.pointee.size * scale * 64).rounded()), size > 0,
-                            size <= Int(Int32.max)
-                        else { continue }
-                        let perGlyph = Self.mayTakeMentionColor(run.pointee, mentions: layout.mentions, options: options)
-                        let runColor = run.pointee.style.color ?? options.color
-                        let slant = font.syntheticSlant
-                        run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
-                            for glyph in glyphs {
-                                // The pen position in quarter pixels: its whole pixel and the subpixel offset.
-                                // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
-                                guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
-                                    let qy = Int(checking: baseline * 4 + ((glyph.y - lineBaseline) * scale * 4).rounded())
-                                else { continue }
-                                let penX = qx >> 2, baselineY = qy >> 2
-                                guard abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach else { continue }
-                                // Bitmap strikes ignore the offset: one entry serves every position.
-                                let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
-                                let key = GlyphRasterKey(
-                                    face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel,
-                                    slant: slant.bitPattern)
-                                guard let bitmap = glyphBitmap(key, face: face.face) else { continue }
-                                let color = perGlyph
-                                    ? Self.glyphColor(glyph, of: run.pointee, mentions: layout.mentions, options: options) : runColor
-                                canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
-                            }
-                        }
-                    }
+            // The baseline on a whole device pixel (Skia's baseline snap): a line's glyphs share one
+            // vertical phase, so a glyph's bitmaps vary with its horizontal quarter pixel (and a
+            // mark's GPOS offset) only, four per glyph where a free baseline made sixteen.
+            let baseline = ((line.baseline + y) * scale).rounded()
+            guard baseline.magnitude < Double(Self.drawableReach) else { continue }
+            // The runs are borrowed, not copied: a copy retains and releases each of a run's fields.
+            line.runs.withUnsafeBufferPointer { runs in
+                for r in runs.indices {
+                    drawRun(
+                        runs.baseAddress! + r, of: layout, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
+                        scale: scale, options: options, lastFace: &lastFace)
                 }
+            }
+        }
+    }
+
+    /// Draws one run of `drawGlyphs`, its baseline at device row `baseline`. A run in the font of
+    /// the run before it reuses that run's face (`lastFace`) without a look-up.
+    private func drawRun(
+        _ run: UnsafePointer<LayoutRun>, of layout: Layout, on canvas: inout Canvas, x: Double, baseline: Double,
+        lineBaseline: Double, scale: Double, options: RenderOptions, lastFace: inout (key: FaceKey, face: RenderFace?)?
+    ) {
+        let font = run.pointee.font
+        let faceKey = FaceKey(file: font.file, index: font.index, variationWeight: font.variationWeight)
+        let face: RenderFace?
+        if let lastFace, lastFace.key == faceKey {
+            face = lastFace.face
+        } else {
+            face = renderFace(font)
+            lastFace = (faceKey, face)
+        }
+        guard let face, let size = Int(checking: (run.pointee.size * scale * 64).rounded()), size > 0, size <= Int(Int32.max)
+        else { return }
+        let perGlyph = Self.mayTakeMentionColor(run.pointee, mentions: layout.mentions, options: options)
+        let runColor = run.pointee.style.color ?? options.color
+        let slant = font.syntheticSlant
+        run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
+            for glyph in glyphs {
+                // The pen position in quarter pixels: its whole pixel and the subpixel offset.
+                // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
+                guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
+                    let qy = Int(checking: baseline * 4 + ((glyph.y - lineBaseline) * scale * 4).rounded())
+                else { continue }
+                let penX = qx >> 2, baselineY = qy >> 2
+                guard abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach else { continue }
+                // Bitmap strikes ignore the offset: one entry serves every position.
+                let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
+                let key = GlyphRasterKey(
+                    face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
+                guard let bitmap = glyphBitmap(key, face: face.face) else { continue }
+                let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: layout.mentions, options: options) : runColor
+                canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
             }
         }
     }

@@ -32,6 +32,27 @@ import Testing
     /// Paddings that move every glyph by a fraction of a pixel (one at a scale of 2).
     static let renderOptions = [RenderOptions(padding: 8.3), RenderOptions(padding: 3.61, scale: 2)]
 
+    /// Baselines are snapped to whole pixels: the second of two identical lines, whose baseline is
+    /// a fraction of a pixel away from a whole line below the first, draws from the first line's
+    /// bitmaps alone.
+    @Test func snappedBaselinesShareBitmapsAcrossLines() throws {
+        let options = LayoutOptions(direction: .leftToRight, size: 13.5)
+        let layout = try Self.engine.layout("hello world\nhello world", options: options)
+        try #require(layout.lines.count == 2)
+        let step = layout.lines[1].baseline - layout.lines[0].baseline
+        // A free baseline would put the second line at another vertical quarter pixel.
+        try #require(Int((step * 4).rounded()) % 4 != 0, "the line step \(step) must not be a whole number of pixels")
+        #expect(layout.lines[0].runs.flatMap(\.glyphs).map(\.x) == layout.lines[1].runs.flatMap(\.glyphs).map(\.x))
+        let one = try Renderer()
+        _ = try one.rgba(try Self.engine.layout("hello world", options: options), options: RenderOptions(padding: 0))
+        let two = try Renderer()
+        _ = try two.rgba(layout, options: RenderOptions(padding: 0))
+        let glyphs = layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
+        #expect(one.glyphCacheStatistics.misses > 0)
+        #expect(two.glyphCacheStatistics.misses == one.glyphCacheStatistics.misses)
+        #expect(two.glyphCacheStatistics.hits == glyphs - one.glyphCacheStatistics.misses)
+    }
+
     @Test func cachedRendersEqualUncachedOnes() throws {
         let layouts = try Self.layouts()
         #expect(layouts.contains { $0.lines.contains { $0.runs.contains { $0.font.file.contains("Emoji") } } })
