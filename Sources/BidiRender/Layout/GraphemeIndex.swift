@@ -88,13 +88,15 @@ extension GraphemeIndex {
         // Working arrays, allocated only for a text with a ligature.
         var inner: [Int] = []
         var carets: [Int32] = []
-        for line in lines where hasLigatures(line) {
-            for run in line.runs {
-                guard let font = fonts.first(where: { $0.descriptor == run.font }) else { continue }
-                LayoutClusters.forEach(in: run, graphemes: self) { cluster in
-                    guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
-                    addCarets(of: cluster, in: run, font: font, inner: &inner, carets: &carets)
-                    return true
+        for l in lines.indices where hasLigatures(lines[l]) {
+            lines[l].runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
+                for r in runs.indices {
+                    guard let font = fonts.first(where: { $0.descriptor == runs[r].font }) else { continue }
+                    LayoutClusters.forEach(in: runs[r], graphemes: self) { cluster in
+                        guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
+                        addCarets(of: cluster, in: runs[r], font: font, inner: &inner, carets: &carets)
+                        return true
+                    }
                 }
             }
         }

@@ -67,6 +67,8 @@ private struct ShapeTable {
         var entries = 0
         var textCount = 0
         var glyphCount = 0
+        /// The font of the last word stored (one of `ShapeCache.fonts`), nil when none is.
+        var lastFont: ObjectIdentifier?
     }
 
     let slotCount: Int
@@ -156,6 +158,7 @@ private struct ShapeTable {
         fill.pointee.entries = 0
         fill.pointee.textCount = 0
         fill.pointee.glyphCount = 0
+        fill.pointee.lastFont = nil
     }
 
     var bytes: Int {
@@ -239,7 +242,12 @@ final class ShapeCache {
     /// The range of the cached shaping of `word` under `key` (see `glyphs(_:)`), or nil (counted as
     /// a miss). A word found in the previous generation is moved into the current one.
     func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>) -> Range<Int>? {
-        let hash = Self.hash(key, word)
+        lookup(key, word: word, hash: Self.hash(key, word))
+    }
+
+    /// `lookup(_:word:)` with the word's `hash(_:_:)` computed by the caller, who passes it to
+    /// `insert` on a miss too.
+    func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>, hash: UInt32) -> Range<Int>? {
         let current = state.pointee.current
         if let found = tables[current].find(key, hash: hash, word: word) {
             state.pointee.statistics.hits += 1
@@ -265,7 +273,8 @@ final class ShapeCache {
         insert(key, font: font, word: word, hash: Self.hash(key, word), glyphs: new)
     }
 
-    private func insert(
+    /// `insert(_:font:word:glyphs:)` with the word's `hash(_:_:)` computed by the caller.
+    func insert(
         _ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, hash: UInt32, glyphs new: some Collection<CachedGlyph>
     ) -> Range<Int>? {
         let count = new.count
@@ -273,7 +282,12 @@ final class ShapeCache {
         else { return nil }
         if !tables[state.pointee.current].fits(codePoints: word.count, glyphs: count, limits: limits) { turn() }
         let current = state.pointee.current
-        if fonts[current][key.font] == nil { fonts[current][key.font] = font }
+        // The generation keeps the font alive; most words come in the font of the word before.
+        let fill = tables[current].fill
+        if fill.pointee.lastFont != key.font {
+            if fonts[current][key.font] == nil { fonts[current][key.font] = font }
+            fill.pointee.lastFont = key.font
+        }
         state.pointee.statistics.entries += 1
         return tables[current].store(key, hash: hash, word: word, glyphs: new)
     }
@@ -306,7 +320,7 @@ final class ShapeCache {
     }
 
     /// FNV-1a over the key and the word, 32 bits.
-    private static func hash(_ key: ShapeKey, _ word: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    static func hash(_ key: ShapeKey, _ word: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x0000_0100_0000_01B3 }
         mix(UInt64(UInt(bitPattern: key.font)))

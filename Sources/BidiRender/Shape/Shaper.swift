@@ -124,7 +124,8 @@ public final class Shaper {
                 before: before, after: after)
             let base = clusterBase + w.lowerBound
             let cacheable = word.count <= cache.limits.longestWord && languageID != ShapeCache.uncachedLanguage
-            if cacheable, let hit = cache.lookup(key, word: word) {
+            let hash = cacheable ? ShapeCache.hash(key, word) : 0
+            if cacheable, let hit = cache.lookup(key, word: word, hash: hash) {
                 Self.append(cache.glyphs(hit), base: base, scale: scale, to: &output)
                 continue
             }
@@ -144,7 +145,7 @@ public final class Shaper {
                     g.cluster -= UInt32(offset)
                     return g
                 }
-                if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
+                if cacheable, let stored = cache.insert(key, font: font, word: word, hash: hash, glyphs: glyphs) {
                     Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
                 } else {
                     Self.append(glyphs, base: base, scale: scale, to: &output)
@@ -155,7 +156,7 @@ public final class Shaper {
                 word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language,
                 features: features)
             let glyphs = raw.lazy.map(CachedGlyph.init)
-            if cacheable, let stored = cache.insert(key, font: font, word: word, glyphs: glyphs) {
+            if cacheable, let stored = cache.insert(key, font: font, word: word, hash: hash, glyphs: glyphs) {
                 Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
             } else {
                 Self.append(glyphs, base: base, scale: scale, to: &output)
