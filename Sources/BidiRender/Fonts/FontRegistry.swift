@@ -173,6 +173,9 @@ public final class FontRegistry: Sendable {
     /// Every manifest font, keyed by "file#index", loaded at init.
     private let fonts: [String: Font]
     let fontconfig: Fontconfig?
+    /// Whether `emojiFont(for:)` can give a font at all: the manifest has an "emoji" package, or
+    /// fontconfig is asked. Without either, layout does not ask it for each emoji.
+    let hasEmojiSource: Bool
     /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
     private let chains = Locked<[ChainKey: [FontChoice]]>([:])
     /// Fontconfig answers, keyed by the cluster's characters, language and weight. At most `systemCacheLimit`.
@@ -243,6 +246,7 @@ public final class FontRegistry: Sendable {
         }
         self.fonts = fonts
         fontconfig = systemFallback ? Fontconfig() : nil
+        hasEmojiSource = manifest.package(Self.emojiPackageLocale) != nil || fontconfig != nil
     }
 
     /// Reads the manifest at `path` and loads its fonts. Font files must be inside the manifest's

@@ -16,6 +16,9 @@ extension ItemizeScratch {
             break
         }
         if found == nil {
+            // Nothing to ask without an emoji package or fontconfig (each ask costs thousands of
+            // instructions, and its nil is not memoized).
+            guard registry.hasEmojiSource else { return nil }
             let scalars = cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }
             guard let choice = registry.emojiFont(for: scalars, weight: a.weight, style: a.style) else { return nil }
             let known = (tables.fontIndex(choice.font), choice.source)

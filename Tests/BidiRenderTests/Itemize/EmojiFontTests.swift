@@ -80,6 +80,25 @@ import TestSupport
         #expect(layout.fallbacks.isEmpty)
     }
 
+    /// Without an "emoji" package and without fontconfig no font can serve emoji: the registry says
+    /// so (layout then skips asking it per emoji), and the emoji takes the text chain with the same
+    /// glyphs as when it is asked.
+    @Test func noEmojiSourceLeavesEmojiToTheChain() throws {
+        let bare = try FontRegistry.embedded(systemFallback: false)
+        #expect(!bare.hasEmojiSource)
+        #expect(Self.manifestEmoji.hasEmojiSource && TestFonts.withSystem.hasEmojiSource)
+        #expect(bare.emojiFont(for: "😂".unicodeScalars) == nil)
+        let layout = try LayoutEngine(registry: bare).layout("ok 😂 ☀️", options: LayoutOptions(direction: .leftToRight))
+        let runs = layout.lines.flatMap(\.runs)
+        #expect(runs.allSatisfy { $0.font.file != Self.emojiFile })
+        // The chain's font, .notdef (nothing covers them) for 😂 (offset 3) and ☀ (offset 5, its
+        // U+FE0F hidden in the same cluster), the spaces and letters in Noto Sans.
+        let glyphs = runs.flatMap(\.glyphs)
+        #expect(glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 5, 5], "\(glyphs)")
+        #expect(glyphs.filter { $0.id == 0 }.map(\.cluster) == [3, 5], "\(glyphs)")
+        #expect(layout.lines[0].runs.allSatisfy { $0.font.family == "Noto Sans" })
+    }
+
     /// An emoji-only line has the height of its emoji: the CBDT strike's ascender and descender,
     /// scaled by size / ppem (not 0, as FreeType's outline metrics of a bitmap-only face are).
     @Test(arguments: [16.0, 32.0])
