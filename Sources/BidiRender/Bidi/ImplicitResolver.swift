@@ -111,8 +111,11 @@ struct ImplicitResolver {
             if w6w7 { separatorsAndNumbersAfterL() }
             resolveBracketPairs(pairCount)
             neutralsAndLevels(applyingW6W7: false)
+        } else if w6w7 {
+            // Constant arguments: each call is compiled with its own branch on W6-W7 folded away.
+            neutralsAndLevels(applyingW6W7: true)
         } else {
-            neutralsAndLevels(applyingW6W7: w6w7)
+            neutralsAndLevels(applyingW6W7: false)
         }
     }
 
@@ -311,6 +314,7 @@ struct ImplicitResolver {
     /// and an EN whose last strong type before it (not counting neutrals, which W7 precedes) is L
     /// is L. Across a run of neutrals that last strong type does not change, so the type after the
     /// run is read through W7 too.
+    @inline(__always)
     private func neutralsAndLevels(applyingW6W7: Bool) {
         let (types, levels, count, base) = (self.types, self.levels, self.count, self.base)
         let embedding = e
