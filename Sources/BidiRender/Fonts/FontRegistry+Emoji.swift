@@ -12,7 +12,6 @@ extension FontRegistry {
     public func emojiFont(
         for cluster: some Collection<Unicode.Scalar>, weight: FontWeight = .regular, style: FontStyle = .normal
     ) -> FontChoice? {
-        guard hasEmojiSource else { return nil }
         if let package = manifest.package(Self.emojiPackageLocale),
             let choice = pick(in: package, source: .emojiPackage, weight: weight, style: style),
             choice.font.covers(cluster)

@@ -174,7 +174,7 @@ public final class FontRegistry: Sendable {
     private let fonts: [String: Font]
     let fontconfig: Fontconfig?
     /// Whether `emojiFont(for:)` can give a font at all: the manifest has an "emoji" package, or
-    /// fontconfig is asked. Without either, layout does not ask it for each emoji.
+    /// fontconfig is asked. Without either it answers nil, and itemization does not ask it.
     let hasEmojiSource: Bool
     /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
     private let chains = Locked<[ChainKey: [FontChoice]]>([:])

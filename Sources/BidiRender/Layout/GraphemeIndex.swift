@@ -91,16 +91,17 @@ extension GraphemeIndex {
         for l in lines.indices where hasLigatures(lines[l]) {
             lines[l].runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
                 for r in runs.indices {
-                    // The run's font, found (by descriptor) at its first ligature only.
-                    var font: Font??
+                    // The run's font, found (by descriptor) at its first ligature only; a run whose
+                    // font is not among `fonts` is left.
+                    var font: Font?
                     runs[r].glyphs.withUnsafeBufferPointer { glyphs in
                         _ = LayoutClusters.forEachCluster(
                             glyphs, level: runs[r].level, x: runs[r].x, range: runs[r].range, graphemes: self
                         ) { cluster in
                             guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
-                            if font == nil { font = .some(fonts.first { $0.descriptor == runs[r].font }) }
-                            guard case .some(let found?) = font else { return false }
-                            addCarets(of: cluster, in: runs[r], font: found, inner: &inner, carets: &carets)
+                            font = font ?? fonts.first { $0.descriptor == runs[r].font }
+                            guard let font else { return false }
+                            addCarets(of: cluster, in: runs[r], font: font, inner: &inner, carets: &carets)
                             return true
                         }
                     }

@@ -63,15 +63,6 @@ enum LayoutClusters {
         var rightToLeft: Bool { level & 1 == 1 }
     }
 
-    /// Calls `body` with each cluster of `run`, left to right, until it returns false; returns
-    /// false when it was stopped.
-    @discardableResult
-    static func forEach(in run: LayoutRun, graphemes: GraphemeIndex, _ body: (Cluster) -> Bool) -> Bool {
-        run.glyphs.withUnsafeBufferPointer { glyphs in
-            forEachCluster(glyphs, level: run.level, x: run.x, range: run.range, graphemes: graphemes, body)
-        }
-    }
-
     /// Calls `body` with each cluster of a run's `glyphs` (of `level`, at `x`, covering `range`),
     /// left to right, until it returns false; returns false when it was stopped.
     ///

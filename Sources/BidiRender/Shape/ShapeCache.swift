@@ -240,14 +240,10 @@ final class ShapeCache {
     }
 
     /// The range of the cached shaping of `word` under `key` (see `glyphs(_:)`), or nil (counted as
-    /// a miss). A word found in the previous generation is moved into the current one.
-    func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>) -> Range<Int>? {
-        lookup(key, word: word, hash: Self.hash(key, word))
-    }
-
-    /// `lookup(_:word:)` with the word's `hash(_:_:)` computed by the caller, who passes it to
-    /// `insert` on a miss too.
-    func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>, hash: UInt32) -> Range<Int>? {
+    /// a miss). A word found in the previous generation is moved into the current one. `hash` is
+    /// the word's `hash(_:_:)` when the caller has it (it passes the same to `insert` on a miss).
+    func lookup(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>, hash: UInt32? = nil) -> Range<Int>? {
+        let hash = hash ?? Self.hash(key, word)
         let current = state.pointee.current
         if let found = tables[current].find(key, hash: hash, word: word) {
             state.pointee.statistics.hits += 1
@@ -268,15 +264,13 @@ final class ShapeCache {
 
     /// Stores the shaping of `word` under `key` and returns its range (see `glyphs(_:)`), or nil when
     /// the word is longer than `limits.longestWord` or has more glyphs than a generation can hold.
+    /// `hash` is the word's `hash(_:_:)` when the caller has it.
     @discardableResult
-    func insert(_ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, glyphs new: some Collection<CachedGlyph>) -> Range<Int>? {
-        insert(key, font: font, word: word, hash: Self.hash(key, word), glyphs: new)
-    }
-
-    /// `insert(_:font:word:glyphs:)` with the word's `hash(_:_:)` computed by the caller.
     func insert(
-        _ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, hash: UInt32, glyphs new: some Collection<CachedGlyph>
+        _ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, hash: UInt32? = nil,
+        glyphs new: some Collection<CachedGlyph>
     ) -> Range<Int>? {
+        let hash = hash ?? Self.hash(key, word)
         let count = new.count
         guard word.count <= limits.longestWord, count <= limits.generationGlyphs, word.count <= limits.generationCodePoints
         else { return nil }
