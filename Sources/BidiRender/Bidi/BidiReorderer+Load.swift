@@ -6,6 +6,7 @@ extension BidiReorderer {
 
     /// Loads the code points of `text` with their classes and bracket values, and splits paragraphs.
     func load(_ text: String) {
+        loadedWeakTypes = nil
         let loaded = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
             loadUTF8(base, count: bytes.count)
@@ -30,14 +31,22 @@ extension BidiReorderer {
     /// two-byte characters (ASCII, Latin, Arabic, Hebrew) take their entry from the trie's direct
     /// table; the others from its two stages. Text without a paragraph separator (chat messages) is
     /// one paragraph; other text is split by `splitParagraphs`.
+    ///
+    /// On the way it applies W1–W3 into `workTypes` as if the text were one isolating run sequence
+    /// (`loadedWeakTypes`), which the implicit path (fast path C) then skips. That holds only for
+    /// one paragraph that does not start with an NSM (W1 would give it sos, which depends on the
+    /// paragraph level the load does not know): a start value of NSM marks that case.
     private func loadUTF8(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
         reserve(max(byteCount, 1))  // a scalar takes at least one UTF-8 byte
-        let (scalars, classes, brackets) = (self.scalars, self.classes, self.brackets)
+        let (scalars, classes, brackets, types) = (self.scalars, self.classes, self.brackets, self.workTypes)
         let trie = UnicodeBidiData.trie
         let low = trie.low.baseAddress!
         var n = 0
         var k = 0
         var set: UInt32 = 0
+        var weakSet: UInt32 = 0
+        var previousType = Self.nsmClass
+        var lastStrong = BidiClass.leftToRight.rawValue  // sos is L or R: not AL, for W2
         while k < byteCount {
             let b0 = UInt32(bytes[k])
             let cp: UInt32
@@ -64,19 +73,26 @@ extension BidiReorderer {
             }
             brackets[n] = bracket
             set |= 1 &<< UInt32(cls)
+            let t = ImplicitResolver.w1to3(cls, previousType: &previousType, lastStrong: &lastStrong)
+            types[n] = t
+            weakSet |= 1 &<< UInt32(t)
             n &+= 1
         }
         setCount(n)
         if set & Self.bClassBit == 0 {
             paragraphs.removeAll(keepingCapacity: true)
             paragraphs.append(ParagraphSpan(start: 0, contentEnd: n, end: n, classSet: set))
+            loadedWeakTypes = weakSet & (1 << UInt32(Self.nsmClass)) == 0 ? weakSet : nil
         } else {
             splitParagraphs()
         }
     }
 
+    private static let nsmClass = BidiClass.nonspacingMark.rawValue
+
     /// Loads an array of scalars, like `load(_:)`.
     func load(scalars input: [Unicode.Scalar]) {
+        loadedWeakTypes = nil
         reserve(max(input.count, 1))
         for (i, scalar) in input.enumerated() { scalars[i] = scalar.value }
         setCount(input.count)
@@ -85,6 +101,7 @@ extension BidiReorderer {
 
     /// Loads code points, like `load(_:)`.
     func load(codePoints input: ArraySlice<UInt32>) {
+        loadedWeakTypes = nil
         reserve(max(input.count, 1))
         var i = 0
         for cp in input {
@@ -97,6 +114,7 @@ extension BidiReorderer {
 
     /// Loads a sequence of bidi classes with no real characters (BidiTest.txt); no brackets.
     func load(classes input: [BidiClass]) {
+        loadedWeakTypes = nil
         reserve(max(input.count, 1))
         for (i, cls) in input.enumerated() {
             scalars[i] = 0xFFFF_FFFF

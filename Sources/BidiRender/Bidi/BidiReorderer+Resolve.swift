@@ -46,6 +46,8 @@ extension BidiReorderer {
         // P2–P3.
         let base = direction.forcedLevel
             ?? Paragraphs.firstStrongLevel(from: 0, to: n) { classes[$0] } ?? direction.fallbackLevel
+        let weakTypes = loadedWeakTypes
+        loadedWeakTypes = nil  // the resolvers below write over them
         if n == 0 { return base }
         let segmentSeparators = p.classSet & Self.bit(.segmentSeparator) != 0
         switch fastPaths ? Self.nativePath(classSet: p.classSet, base: base) : .explicit {
@@ -55,7 +57,7 @@ extension BidiReorderer {
             ImplicitResolver(
                 classes: classes, brackets: brackets + p.start, types: workTypes, pairs: workPairs,
                 levels: levels + p.start, count: n, base: base,
-                pairedBrackets: p.classSet & ParagraphSpan.bracketBit != 0
+                pairedBrackets: p.classSet & ParagraphSpan.bracketBit != 0, loadedWeakTypes: weakTypes
             ).resolve(segmentSeparators: segmentSeparators)
         case .explicit:
             ExplicitResolver(

@@ -35,13 +35,16 @@ struct ImplicitResolver {
     let eos: UInt8
     /// False when the sequence holds no paired bracket: BD16 and N0 are skipped.
     let pairedBrackets: Bool
+    /// When `types` already holds W1–W3's result (the load computed it), the set of types in it
+    /// (bit `1 << type`); nil when `weakTypes` computes them from `classes`.
+    let loadedWeakTypes: UInt32?
 
     /// A sequence at `base` whose sos and eos are `base`'s direction: a whole paragraph without
     /// explicit formatting.
     init(
         classes: UnsafePointer<UInt8>, brackets: UnsafePointer<UInt32>, types: UnsafeMutablePointer<UInt8>,
         pairs: UnsafeMutablePointer<Int32>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8,
-        sos: UInt8? = nil, eos: UInt8? = nil, pairedBrackets: Bool = true
+        sos: UInt8? = nil, eos: UInt8? = nil, pairedBrackets: Bool = true, loadedWeakTypes: UInt32? = nil
     ) {
         (self.classes, self.brackets, self.types, self.pairs, self.levels) = (classes, brackets, types, pairs, levels)
         self.count = count
@@ -50,6 +53,7 @@ struct ImplicitResolver {
         self.sos = sos ?? direction
         self.eos = eos ?? direction
         self.pairedBrackets = pairedBrackets
+        self.loadedWeakTypes = loadedWeakTypes
     }
 
     /// The class value of the direction of `level`: L for even, R for odd.
@@ -119,32 +123,37 @@ struct ImplicitResolver {
         }
     }
 
+    /// W1–W3 on one character of class `c`, as a pass from the sequence's start carries them:
+    /// NSM takes the type before it (W1; BN is skipped), EN after AL is AN (W2), AL is R (W3).
+    /// `previousType` and `lastStrong` start as sos. Selects, not branches: the class changes every
+    /// few characters in mixed text, and a branch on it would be mispredicted at every change. BN
+    /// goes through every select unchanged and leaves `previousType` alone.
+    @inline(__always)
+    static func w1to3(_ c: UInt8, previousType: inout UInt8, lastStrong: inout UInt8) -> UInt8 {
+        var t = c == NSM ? previousType : c
+        previousType = c == BN ? previousType : t
+        lastStrong = t <= AL ? t : lastStrong  // L, R or AL
+        t = t == AL ? R : t
+        return t == EN && lastStrong == AL ? AN : t
+    }
+
     /// W1–W5. Returns whether W6–W7 have anything to change (an ES, ET, CS or EN is left).
     private func weakTypes() -> Bool {
-        // W1 (NSM takes the type before it), W2 (EN after AL is AN), W3 (AL is R), in one pass that
-        // also notes which types occur, so the later passes run only when their rule can apply.
-        // Locals, not `self.`: a store through `types` could alias `self`, and would reload it.
+        // W1–W3 in one pass that also notes which types occur, so the later passes run only when
+        // their rule can apply (unless the load did it). Locals, not `self.`: a store through
+        // `types` could alias `self`, and would reload it.
         let (classes, types, count) = (self.classes, self.types, self.count)
-        var previousType = sos
-        var lastStrong = sos
         var seen: UInt32 = 0
-        for i in 0..<count {
-            var t = classes[i]
-            if t == Self.NSM {
-                t = previousType
-            } else if t == Self.BN {
+        if let loaded = loadedWeakTypes {
+            seen = loaded
+        } else {
+            var previousType = sos
+            var lastStrong = sos
+            for i in 0..<count {
+                let t = Self.w1to3(classes[i], previousType: &previousType, lastStrong: &lastStrong)
+                seen |= Self.bit(t)
                 types[i] = t
-                continue
             }
-            previousType = t
-            if t <= Self.AL {  // L, R or AL
-                lastStrong = t
-                if t == Self.AL { t = Self.R }
-            } else if t == Self.EN, lastStrong == Self.AL {
-                t = Self.AN
-            }
-            seen |= Self.bit(t)
-            types[i] = t
         }
         let separators = Self.bit(Self.ES) | Self.bit(Self.CS)
         let numbers = Self.bit(Self.EN) | Self.bit(Self.AN)
