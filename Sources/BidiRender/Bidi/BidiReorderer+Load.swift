@@ -35,7 +35,7 @@ extension BidiReorderer {
     /// On the way it applies W1–W3 into `workTypes` as if the text were one isolating run sequence
     /// (`loadedWeakTypes`), which the implicit path (fast path C) then skips. That holds only for
     /// one paragraph that does not start with an NSM (W1 would give it sos, which depends on the
-    /// paragraph level the load does not know): a start value of NSM marks that case.
+    /// paragraph level the load does not know).
     private func loadUTF8(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
         reserve(max(byteCount, 1))  // a scalar takes at least one UTF-8 byte
         let (scalars, classes, brackets, types) = (self.scalars, self.classes, self.brackets, self.workTypes)
@@ -44,21 +44,20 @@ extension BidiReorderer {
         var n = 0
         var k = 0
         var set: UInt32 = 0
-        var weakSet: UInt32 = 0
         var previousType = Self.nsmClass
         var lastStrong = BidiClass.leftToRight.rawValue  // sos is L or R: not AL, for W2
         while k < byteCount {
             let b0 = UInt32(bytes[k])
             let cp: UInt32
             let entry: UInt8
-            if b0 < 0x80 {
-                cp = b0
-                entry = low[Int(b0)]
-                k &+= 1
-            } else if b0 < 0xE0 {
-                cp = (b0 & 0x1F) << 6 | UInt32(bytes[k &+ 1] & 0x3F)
+            if b0 < 0xE0 {
+                // One byte or two, told apart by selects: Latin next to Arabic switches between
+                // them every word, and a branch would be mispredicted at every switch.
+                let two = b0 >= 0x80
+                let b1 = UInt32(bytes[two ? k &+ 1 : k])
+                cp = two ? (b0 & 0x1F) << 6 | (b1 & 0x3F) : b0
                 entry = low[Int(cp)]
-                k &+= 2
+                k &+= two ? 2 : 1
             } else {
                 cp = UTF8Decoding.next(bytes, &k)
                 entry = trie.entry(cp)
@@ -73,22 +72,23 @@ extension BidiReorderer {
             }
             brackets[n] = bracket
             set |= 1 &<< UInt32(cls)
-            let t = ImplicitResolver.w1to3(cls, previousType: &previousType, lastStrong: &lastStrong)
-            types[n] = t
-            weakSet |= 1 &<< UInt32(t)
+            types[n] = ImplicitResolver.w1to3(cls, previousType: &previousType, lastStrong: &lastStrong)
             n &+= 1
         }
         setCount(n)
         if set & Self.bClassBit == 0 {
             paragraphs.removeAll(keepingCapacity: true)
             paragraphs.append(ParagraphSpan(start: 0, contentEnd: n, end: n, classSet: set))
-            loadedWeakTypes = weakSet & (1 << UInt32(Self.nsmClass)) == 0 ? weakSet : nil
+            var first = 0
+            while first < n, classes[first] == Self.bnClass { first += 1 }
+            loadedWeakTypes = first < n && classes[first] == Self.nsmClass ? nil : set
         } else {
             splitParagraphs()
         }
     }
 
     private static let nsmClass = BidiClass.nonspacingMark.rawValue
+    private static let bnClass = BidiClass.boundaryNeutral.rawValue
 
     /// Loads an array of scalars, like `load(_:)`.
     func load(scalars input: [Unicode.Scalar]) {

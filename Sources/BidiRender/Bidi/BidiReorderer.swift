@@ -47,8 +47,10 @@ public final class BidiReorderer {
     @exclusivity(unchecked) var visual: UnsafeMutablePointer<Int32>
     /// Scratch of `ImplicitResolver`: resolved types, and bracket pairs with the BD16 stack.
     @exclusivity(unchecked) var workTypes: UnsafeMutablePointer<UInt8>
-    /// Set by a load that left W1–W3's types of its one paragraph in `workTypes`: the set of those
-    /// types. The first native resolution uses it (fast path C) or not, and clears it either way.
+    /// Set by a load that left W1–W3's types of its one paragraph in `workTypes`: the paragraph's
+    /// class set, which holds ES, ET and CS when the types do, and EN or AN when they hold a number
+    /// (what `ImplicitResolver` reads in it). The first native resolution uses it (fast path C) or
+    /// not, and clears it either way.
     @exclusivity(unchecked) var loadedWeakTypes: UInt32?
     @exclusivity(unchecked) var workPairs: UnsafeMutablePointer<Int32>
     /// Scratch of `ExplicitResolver`: embedding levels, classes after X6/X9, isolate matches, one

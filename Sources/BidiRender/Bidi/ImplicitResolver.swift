@@ -35,8 +35,10 @@ struct ImplicitResolver {
     let eos: UInt8
     /// False when the sequence holds no paired bracket: BD16 and N0 are skipped.
     let pairedBrackets: Bool
-    /// When `types` already holds W1–W3's result (the load computed it), the set of types in it
-    /// (bit `1 << type`); nil when `weakTypes` computes them from `classes`.
+    /// When `types` already holds W1–W3's result (the load computed it), a set of types (bit
+    /// `1 << type`) that holds ES, ET and CS if the types do, EN if they do, and EN or AN if they
+    /// hold AN: the classes' set does (NSM copies a type that is there, W2 turns EN into AN).
+    /// nil when `weakTypes` computes the types from `classes`.
     let loadedWeakTypes: UInt32?
 
     /// A sequence at `base` whose sos and eos are `base`'s direction: a whole paragraph without
@@ -172,16 +174,13 @@ struct ImplicitResolver {
 
     /// W6: the remaining separators and terminators are ON. W7: EN after L (or sos L) is L.
     private func separatorsAndNumbersAfterL() {
+        let separators = Self.bit(Self.ES) | Self.bit(Self.ET) | Self.bit(Self.CS)
         var strong = sos
-        for k in 0..<count {
+        for k in 0..<count {  // selects, not branches, as in W1–W3
             let t = types[k]
-            if t == Self.ES || t == Self.ET || t == Self.CS {
-                types[k] = Self.ON
-            } else if t == Self.L || t == Self.R {
-                strong = t
-            } else if t == Self.EN, strong == Self.L {
-                types[k] = Self.L
-            }
+            strong = t <= Self.R ? t : strong  // L or R
+            let w7 = t == Self.EN && strong == Self.L ? Self.L : t
+            types[k] = separators & Self.bit(t) != 0 ? Self.ON : w7
         }
     }
 
@@ -339,41 +338,43 @@ struct ImplicitResolver {
         @inline(__always) func level(_ t: UInt8) -> UInt8 {
             base &+ UInt8(truncatingIfNeeded: (table &>> (2 &* UInt64(t))) & 3)
         }
+        let rTypes = Self.bit(Self.R) | Self.bit(Self.EN) | Self.bit(Self.AN)
+        /// The direction N1 reads in a type that is not neutral: L, R for R, EN and AN, else the
+        /// embedding direction. A select, not a branch (so are the others in this loop where
+        /// they can be): the type changes every few characters in mixed text.
+        @inline(__always) func strong(_ t: UInt8) -> UInt8 {
+            t == Self.L ? Self.L : (rTypes & Self.bit(t) != 0 ? Self.R : embedding)
+        }
         var previousLevel = base
+        var before = sos  // the direction of the last character that is not neutral
         var i = 0
         while i < count {
             var t = types[i]
             guard neutral & Self.bit(t) != 0 else {
                 if applyingW6W7 {
-                    if t == Self.L || t == Self.R {
-                        w7Strong = t
-                    } else if t == Self.EN, w7Strong == Self.L {
-                        t = Self.L
-                        types[i] = t
-                    }
+                    w7Strong = t <= Self.R ? t : w7Strong  // L or R
+                    t = t == Self.EN && w7Strong == Self.L ? Self.L : t
+                    types[i] = t
                 }
                 previousLevel = level(t)
                 levels[i] = previousLevel
+                before = strong(t)
                 i += 1
                 continue
             }
             var end = i + 1
             while end < count, neutral & Self.bit(types[end]) != 0 { end += 1 }
-            let p = previous(i)
-            let before = p >= 0 ? strongForNeutrals(types[p]) ?? embedding : sos
-            var next = end < count ? types[end] : Self.ON
-            if applyingW6W7, next == Self.EN, w7Strong == Self.L { next = Self.L }
-            let after = end < count ? strongForNeutrals(next) ?? embedding : eos
-            let direction = before == after ? before : embedding
-            let resolved = level(direction)
-            // The neutrals' types are not read after this: only their levels are written.
+            // eos after the last run (W7 leaves it alone: it is L or R).
+            var next = end < count ? types[end] : eos
+            if applyingW6W7 { next = next == Self.EN && w7Strong == Self.L ? Self.L : next }
+            let after = strong(next)
+            let resolved = level(before == after ? before : embedding)
+            // The neutrals' types are not read after this: only their levels are written. A BN
+            // takes the level before it.
             for k in i..<end {
-                if types[k] == Self.BN {
-                    levels[k] = previousLevel
-                } else {
-                    levels[k] = resolved
-                    previousLevel = resolved
-                }
+                let isBN = types[k] == Self.BN
+                levels[k] = isBN ? previousLevel : resolved
+                previousLevel = isBN ? previousLevel : resolved
             }
             i = end
         }
