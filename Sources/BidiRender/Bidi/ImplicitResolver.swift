@@ -371,12 +371,14 @@ struct ImplicitResolver {
             let resolved = level(before == after ? before : embedding)
             // The neutrals' types are not read after this: only their levels are written. A BN
             // takes the level before it.
-            for k in i..<end {
-                let isBN = types[k] == Self.BN
-                levels[k] = isBN ? previousLevel : resolved
+            // Most runs are one character (a space): a plain loop, which the compiler would
+            // otherwise unroll with a remainder loop and more branches in front of it.
+            repeat {
+                let isBN = types[i] == Self.BN
+                levels[i] = isBN ? previousLevel : resolved
                 previousLevel = isBN ? previousLevel : resolved
-            }
-            i = end
+                i &+= 1
+            } while i < end
         }
     }
 
