@@ -369,10 +369,9 @@ struct ImplicitResolver {
             if applyingW6W7 { next = next == Self.EN && w7Strong == Self.L ? Self.L : next }
             let after = strong(next)
             let resolved = level(before == after ? before : embedding)
-            // The neutrals' types are not read after this: only their levels are written. A BN
-            // takes the level before it.
-            // Most runs are one character (a space): a plain loop, which the compiler would
-            // otherwise unroll with a remainder loop and more branches in front of it.
+            // The neutrals' types are not read after this: only their levels are written; a BN
+            // takes the level before it. Most runs are one character (a space): a plain loop,
+            // which the compiler would otherwise unroll behind a remainder loop and its branches.
             repeat {
                 let isBN = types[i] == Self.BN
                 levels[i] = isBN ? previousLevel : resolved

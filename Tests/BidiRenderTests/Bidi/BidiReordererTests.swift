@@ -118,6 +118,58 @@ import Testing
         }
     }
 
+    /// The W1–W3 types the UTF-8 load leaves for fast path C are those of UAX #9's W1–W3, written
+    /// here as the rules read (a branch per rule), whichever sos the paragraph gets; a text that
+    /// starts with an NSM, or has more than one paragraph, leaves none. The class set handed with
+    /// them holds ES, ET, CS and EN when the types do, and EN or AN when they hold AN.
+    @Test func loadedWeakTypesAreW1toW3() throws {
+        let reorderer = BidiReorderer()
+        var texts = ChatCorpus.realMessages(count: 300, seed: 0x26) + ChatCorpus.messages(count: 300, seed: 26)
+        texts += try BidiCharacterTestCase.load().prefix(3_000).map { String(String.UnicodeScalarView($0.scalars)) }
+        texts += ["\u{301}abc", "\u{AD}\u{301}مرحبا", "a\u{301}", "ب\u{AD}\u{301}١٢3", "ﺏ12", "a\nب"]
+        let (L, R, AL) = (BidiClass.leftToRight.rawValue, BidiClass.rightToLeft.rawValue, BidiClass.arabicLetter.rawValue)
+        let (EN, AN) = (BidiClass.europeanNumber.rawValue, BidiClass.arabicNumber.rawValue)
+        let (NSM, BN) = (BidiClass.nonspacingMark.rawValue, BidiClass.boundaryNeutral.rawValue)
+        var used = 0, left = 0
+        for text in texts {
+            reorderer.load(text)
+            let n = reorderer.count
+            let classes = Array(UnsafeBufferPointer(start: reorderer.classes, count: n))
+            var first = 0
+            while first < n, classes[first] == BN { first += 1 }
+            let startsWithNSM = first < n && classes[first] == NSM
+            guard let classSet = reorderer.loadedWeakTypes else {
+                #expect(startsWithNSM || reorderer.paragraphs.count > 1, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                left += 1
+                continue
+            }
+            #expect(!startsWithNSM && reorderer.paragraphs.count == 1)
+            let loaded = Array(UnsafeBufferPointer(start: reorderer.workTypes, count: n))
+            for sos in [L, R] {
+                var expected = [UInt8]()
+                var previous = sos, lastStrong = sos
+                for c in classes {
+                    var t = c
+                    if c == BN { expected.append(BN); continue }
+                    if c == NSM { t = previous }                           // W1
+                    previous = t
+                    if t == L || t == R || t == AL { lastStrong = t }
+                    if t == EN, lastStrong == AL { t = AN }                  // W2
+                    if t == AL { t = R }                                     // W3
+                    expected.append(t)
+                }
+                #expect(loaded == expected, "sos \(sos): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                let typeSet = expected.reduce(UInt32(0)) { $0 | 1 << UInt32($1) }
+                let kept = [BidiClass.europeanSeparator, .europeanTerminator, .commonSeparator, .europeanNumber]
+                    .reduce(UInt32(0)) { $0 | 1 << UInt32($1.rawValue) }
+                #expect(typeSet & kept & ~classSet == 0)
+                if typeSet & (1 << UInt32(AN)) != 0 { #expect(classSet & (1 << UInt32(EN) | 1 << UInt32(AN)) != 0) }
+            }
+            used += 1
+        }
+        #expect(used > 3_000 && left >= 3)  // at least the two NSM-led texts and "a\nب"
+    }
+
     /// Line reordering (L1 and L2 on lines cut out of a paragraph) on both engines against ICU's
     /// ubidi_setLine: at every space, and every 7 code points, of the corpus (mentions isolated
     /// too), of texts with user isolates and embeddings, and of BidiCharacterTest.txt, including
