@@ -262,6 +262,15 @@ final class ShapeCache {
         return insert(key, font: font, word: word, hash: hash, glyphs: moving)
     }
 
+    /// Whether `word` under `key` is in either generation, without moving it or counting a hit or a
+    /// miss: what `Shaper.shapeWords` asks of each word of a run before it decides how to shape the
+    /// words it misses.
+    func contains(_ key: ShapeKey, word: UnsafeBufferPointer<UInt32>, hash: UInt32) -> Bool {
+        let current = state.pointee.current
+        return tables[current].find(key, hash: hash, word: word) != nil
+            || tables[1 - current].find(key, hash: hash, word: word) != nil
+    }
+
     /// Stores the shaping of `word` under `key` and returns its range (see `glyphs(_:)`), or nil when
     /// the word is longer than `limits.longestWord` or has more glyphs than a generation can hold.
     /// `hash` is the word's `hash(_:_:)` when the caller has it.

@@ -1,6 +1,16 @@
 // Shaper: HarfBuzz shaping of one run — a range of one direction, script, language and font — with
 // the rest of its paragraph as context, into glyphs positioned in px.
 
+/// A word shaped with others in one HarfBuzz call (`Shaper.shapeBatch`): where it is in the text,
+/// where it starts in the code points shaped, its glyphs among theirs (empty when it cannot be cut
+/// out), and whether its start is safe to cut at.
+private struct BatchWord {
+    var range: Range<Int>
+    var start = 0
+    var glyphs: Range<Int> = 0..<0
+    var safe = false
+}
+
 /// Shapes runs with HarfBuzz. It reuses one hb_buffer, so it is not Sendable: use one per thread.
 ///
 /// Its working arrays skip dynamic exclusivity checks (`@exclusivity(unchecked)`), which cost about
@@ -12,17 +22,19 @@ public final class Shaper {
     @exclusivity(unchecked) private var context: [UInt32] = []
     @exclusivity(unchecked) private var raw: [RawGlyph] = []
     @exclusivity(unchecked) private var words: [Range<Int>] = []
-    /// The whole run's glyphs (see `shapeRunOnce`) and, per word, its glyphs among them (empty when
-    /// the word cannot be cut out of the run's shaping).
+    /// Words shaped together in one HarfBuzz call (`shapeBatch`), and their glyphs, together.
+    @exclusivity(unchecked) private var batch: [BatchWord] = []
     @exclusivity(unchecked) private var runGlyphs: [RawGlyph] = []
-    @exclusivity(unchecked) private var wordGlyphs: [Range<Int>] = []
-    @exclusivity(unchecked) private var startsSafe: [Bool] = []
-    /// Whether a run with several missed words is shaped once and cut (`shapeRunOnce`); the tests
+    /// Per word of the run being shaped: its index in `batch` (-1 for none).
+    @exclusivity(unchecked) private var wordBatch: [Int] = []
+    /// Whether missed words, when several, are shaped together and cut (`shapeBatch`); the tests
     /// turn it off to compare with shaping word by word.
     var shapesRunsOnce = true
     /// The longest run of non-starters in any piece this shaper has handed to HarfBuzz (at most
     /// `StreamSafe.maxNonStarters`); tests read and reset it.
     @exclusivity(unchecked) var longestNonStarterRun = 0
+    /// How many code points the latest `shapeBatch` handed to HarfBuzz; tests read it.
+    @exclusivity(unchecked) var lastBatchCodePoints = 0
 
     /// A shaper with its own hb_buffer.
     public init() {}
@@ -98,17 +110,27 @@ public final class Shaper {
         features: HBFeatures? = nil, into output: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty else { return }
-        // A very long run's glyphs are not kept for the next call (as ShapeScratch lets go of its own).
-        defer { if runGlyphs.capacity > TextBuffer.keepLimit { (runGlyphs, wordGlyphs, startsSafe) = ([], [], []) } }
+        defer { trim() }
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
+        if wordBatch.count < wordCount { wordBatch.append(contentsOf: repeatElement(-1, count: wordCount - wordBatch.count)) }
         let scale = size / Double(font.hbFont.unitsPerEm)
+        let runBefore = Self.contextBefore(text, range, context)
+        let runAfter = Self.contextAfter(text, range, context)
+        let fontID = ObjectIdentifier(font)
+        let cacheableLanguage = languageID != ShapeCache.uncachedLanguage
+        let longestWord = cache.limits.longestWord
+        @inline(__always) func keyOf(_ j: Int) -> ShapeKey {
+            ShapeKey(
+                font: fontID, script: script, language: languageID, rightToLeft: rightToLeft,
+                before: j == 0 ? runBefore : 0, after: j == wordCount - 1 ? runAfter : 0)
+        }
         var sinceCheck = 0
-        var runShaped = false
-        // Where the run's glyph clusters count from, once `shapeRunOnce` has shaped it; nil when it
-        // has not, or could not.
-        var runStart: Int?
+        var batchCut = false
+        // Whether the words from the first miss on have been shaped (`shapeBatch`).
+        var batchShaped = false
         for n in 0..<wordCount {
-            let w = words[rightToLeft ? wordCount - 1 - n : n]
+            let index = rightToLeft ? wordCount - 1 - n : n
+            let w = words[index]
             // Cancellation (see LayoutEngine.layout): every 4,096 code points, stop early; the
             // caller throws.
             sinceCheck &+= w.count
@@ -116,33 +138,46 @@ public final class Shaper {
                 sinceCheck = 0
                 if Task.isCancelled { return }
             }
-            let before = w.lowerBound == range.lowerBound ? Self.contextBefore(text, range, context) : 0
-            let after = w.upperBound == range.upperBound ? Self.contextAfter(text, range, context) : 0
             let word = UnsafeBufferPointer(rebasing: text[w])
-            let key = ShapeKey(
-                font: ObjectIdentifier(font), script: script, language: languageID, rightToLeft: rightToLeft,
-                before: before, after: after)
+            let key = keyOf(index)
             let base = clusterBase + w.lowerBound
-            let cacheable = word.count <= cache.limits.longestWord && languageID != ShapeCache.uncachedLanguage
+            let cacheable = cacheableLanguage && w.count <= longestWord
             let hash = cacheable ? ShapeCache.hash(key, word) : 0
             if cacheable, let hit = cache.lookup(key, word: word, hash: hash) {
                 Self.append(cache.glyphs(hit), base: base, scale: scale, to: &output)
                 continue
             }
-            // The first miss of a run of several words: shape the run once, and take each missed
-            // word's glyphs out of it where HarfBuzz says that is what shaping the word alone gives.
-            if !runShaped, wordCount > 1, shapesRunsOnce {
-                runShaped = true
-                runStart = shapeRunOnce(
-                    text: text, range: range, context: context, wordCount: wordCount, font: font, rightToLeft: rightToLeft,
-                    script: script, language: language, features: features)
+            // The run's first miss: the words from here on (in visual order) that the cache does
+            // not hold, when there are several, are shaped in one HarfBuzz call, and each one's
+            // glyphs taken out of it where HarfBuzz says that is what shaping the word alone gives.
+            if !batchShaped, shapesRunsOnce {
+                batchShaped = true
+                batch.removeAll(keepingCapacity: true)
+                for j in (rightToLeft ? 0..<(index + 1) : index..<wordCount) {
+                    let w = words[j]
+                    let probe = keyOf(j)
+                    let word = UnsafeBufferPointer(rebasing: text[w])
+                    if j == index || !(cacheableLanguage && w.count <= longestWord)
+                        || !cache.contains(probe, word: word, hash: ShapeCache.hash(probe, word))
+                    {
+                        wordBatch[j] = batch.count
+                        batch.append(BatchWord(range: w))
+                    } else {
+                        wordBatch[j] = -1
+                    }
+                }
+                if batch.count > 1 {
+                    batchCut = shapeBatch(
+                        text: text, before: batch[0].range.lowerBound == range.lowerBound ? runBefore : 0,
+                        after: batch[batch.count - 1].range.upperBound == range.upperBound ? runAfter : 0, font: font,
+                        rightToLeft: rightToLeft, script: script, language: language, features: features)
+                }
             }
-            let index = rightToLeft ? wordCount - 1 - n : n
-            if let runStart, !wordGlyphs[index].isEmpty {
-                let offset = w.lowerBound - runStart
-                let glyphs = runGlyphs[wordGlyphs[index]].lazy.map {
+            if batchCut, wordBatch[index] >= 0, !batch[wordBatch[index]].glyphs.isEmpty {
+                let b = batch[wordBatch[index]]
+                let glyphs = runGlyphs[b.glyphs].lazy.map {
                     var g = CachedGlyph($0)
-                    g.cluster -= UInt32(offset)
+                    g.cluster -= UInt32(b.start)
                     return g
                 }
                 if cacheable, let stored = cache.insert(key, font: font, word: word, hash: hash, glyphs: glyphs) {
@@ -153,14 +188,23 @@ public final class Shaper {
                 continue
             }
             shapeWord(
-                word, before: before, after: after, font: font, rightToLeft: rightToLeft, script: script, language: language,
-                features: features)
+                word, before: key.before, after: key.after, font: font, rightToLeft: rightToLeft, script: script,
+                language: language, features: features)
             let glyphs = raw.lazy.map(CachedGlyph.init)
             if cacheable, let stored = cache.insert(key, font: font, word: word, hash: hash, glyphs: glyphs) {
                 Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
             } else {
                 Self.append(glyphs, base: base, scale: scale, to: &output)
             }
+        }
+    }
+
+    /// Lets go of the working arrays a very long run grew (as ShapeScratch lets go of its own).
+    private func trim() {
+        if runGlyphs.capacity > TextBuffer.keepLimit || words.capacity > TextBuffer.keepLimit
+            || batch.capacity > TextBuffer.keepLimit
+        {
+            (runGlyphs, words, batch, wordBatch) = ([], [], [], [])
         }
     }
 
@@ -183,89 +227,85 @@ public final class Shaper {
         return text[range.upperBound]
     }
 
-    /// Shapes the whole run (the first `wordCount` entries of `words`) in one HarfBuzz call, with the
-    /// same context at its edges as its edge words get, into `runGlyphs`, and finds each word's
-    /// glyphs (`wordGlyphs`, in logical word order). A word's glyphs are usable when each of its
-    /// inner edges starts a cluster whose glyphs HarfBuzz did not flag HB_GLYPH_FLAG_UNSAFE_TO_BREAK:
-    /// HarfBuzz then guarantees that shaping the word apart gives exactly those glyphs, which is what
-    /// `shapeWord` would have computed (and what the cache holds). Otherwise the word's range stays
-    /// empty and it is shaped alone (so are words with a default-ignorable code point or a .notdef,
-    /// runs against their script's direction and left-to-right runs with joining context; see
-    /// below). One HarfBuzz call for a run instead of one per word is most of what a cold layout
-    /// saves here: Chinese has a "word" per ideograph. Returns where the glyphs' clusters count from
-    /// in `text` (the run's start, less the code point of context before it), or nil when the run is
-    /// not cut this way or needs cutting for HarfBuzz (`StreamSafe`), which only hostile text does.
-    private func shapeRunOnce(
-        text: UnsafeBufferPointer<UInt32>, range: Range<Int>, context: Range<Int>, wordCount: Int, font: Font,
-        rightToLeft: Bool, script: ScriptTag, language: String?, features: HBFeatures?
-    ) -> Int? {
-        let before = Self.contextBefore(text, range, context)
-        let after = Self.contextAfter(text, range, context)
+    /// Shapes the words of `batch` (text ranges of one font, script, direction and language, in
+    /// logical order) in one HarfBuzz call, side by side, with `before` as context before the first
+    /// and `after` after the last (0 for none), into `runGlyphs`, and finds each word's glyphs there
+    /// (`BatchWord.glyphs`; their clusters count from `BatchWord.start`). A word's glyphs are usable
+    /// when each of its inner edges starts a cluster whose glyphs HarfBuzz did not flag
+    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK: HarfBuzz then guarantees that shaping the word apart gives
+    /// exactly those glyphs, which is what `shapeWord` would have computed (and what the cache
+    /// holds). Otherwise the word's glyph range stays empty and it is shaped alone (so are words
+    /// with a default-ignorable code point or a .notdef, words against their script's direction and
+    /// left-to-right words with joining context; see below). One HarfBuzz call instead of one per
+    /// word is most of what a cold layout saves here (Chinese has a "word" per ideograph), and
+    /// shaping only the missed words, not their whole runs, what a warm one saves. Returns false
+    /// when the words are not cut this way or need cutting for HarfBuzz (`StreamSafe`), which only
+    /// hostile text does.
+    private func shapeBatch(
+        text: UnsafeBufferPointer<UInt32>, before: UInt32, after: UInt32, font: Font, rightToLeft: Bool,
+        script: ScriptTag, language: String?, features: HBFeatures?
+    ) -> Bool {
         // A run against its script's direction (Arabic-Indic digits at an even level, Latin at an
         // odd one) HarfBuzz shapes reversed, and HarfBuzz 6.0 then flags the wrong side of a
         // kerning pair and applies the context to the far end. A left-to-right run with joining
         // context is not the sum of its words either. Those are shaped word by word.
-        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft) else { return nil }
-        if !rightToLeft, before != 0 || after != 0 { return nil }
-        self.context.removeAll(keepingCapacity: true)
-        if before != 0 { self.context.append(before) }
-        self.context.append(contentsOf: text[range])
-        if after != 0 { self.context.append(after) }
-        let offset = before != 0 ? 1 : 0
-        let usable = self.context.withUnsafeBufferPointer { codePoints -> Bool in
-            let item = offset..<(offset + range.count)
-            let (cut, longest) = StreamSafe.cut(codePoints, item)
+        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft), !batch.isEmpty else { return false }
+        if !rightToLeft, before != 0 || after != 0 { return false }
+        context.removeAll(keepingCapacity: true)
+        if before != 0 { context.append(before) }
+        let start = context.count
+        for b in batch.indices {
+            batch[b].start = context.count
+            context.append(contentsOf: UnsafeBufferPointer(rebasing: text[batch[b].range]))
+        }
+        let end = context.count
+        lastBatchCodePoints = end - start
+        if after != 0 { context.append(after) }
+        let usable = context.withUnsafeBufferPointer { codePoints -> Bool in
+            let (cut, longest) = StreamSafe.cut(codePoints, start..<end)
             guard cut == nil else { return false }
             if longest > longestNonStarterRun { longestNonStarterRun = longest }
             runGlyphs.removeAll(keepingCapacity: true)
             font.hbFont.shape(
-                buffer: buffer, text: codePoints, item: item, rightToLeft: rightToLeft, script: script, language: language,
-                features: features, into: &runGlyphs)
+                buffer: buffer, text: codePoints, item: start..<end, rightToLeft: rightToLeft, script: script,
+                language: language, features: features, into: &runGlyphs)
             return true
         }
-        guard usable else { return nil }
-        // Glyph clusters are offsets into `context`: the run's code point i is at i - runStart.
-        let runStart = range.lowerBound - offset
-        if wordGlyphs.count < wordCount {
-            wordGlyphs.append(contentsOf: repeatElement(0..<0, count: wordCount - wordGlyphs.count))
-            startsSafe.append(contentsOf: repeatElement(false, count: wordCount - startsSafe.count))
-        }
-        for j in 0..<wordCount {
-            wordGlyphs[j] = 0..<0
-            startsSafe[j] = j == 0
-        }
+        guard usable else { return false }
+        batch[0].safe = true
         // Monotone clusters: ascending left to right in LTR, descending in RTL. Walk the glyphs in
         // logical order, give each its word, and note whether a word's first cluster starts exactly
         // at the word with no glyph of it flagged.
         let count = runGlyphs.count
-        var word = 0
+        let words = batch.count
+        var b = 0
         for k in 0..<count {
             let p = rightToLeft ? count - 1 - k : k
-            let cluster = Int(runGlyphs[p].cluster) + runStart
-            while word + 1 < wordCount, cluster >= words[word + 1].lowerBound { word += 1 }
-            let glyphs = wordGlyphs[word]
+            let cluster = Int(runGlyphs[p].cluster)
+            while b + 1 < words, cluster >= batch[b + 1].start { b += 1 }
+            let glyphs = batch[b].glyphs
             if glyphs.isEmpty {
-                wordGlyphs[word] = p..<(p + 1)
-                if word > 0, cluster == words[word].lowerBound { startsSafe[word] = true }
+                batch[b].glyphs = p..<(p + 1)
+                if b > 0, cluster == batch[b].start { batch[b].safe = true }
             } else {
-                wordGlyphs[word] = min(glyphs.lowerBound, p)..<max(glyphs.upperBound, p + 1)
+                batch[b].glyphs = min(glyphs.lowerBound, p)..<max(glyphs.upperBound, p + 1)
             }
-            if runGlyphs[p].unsafeToBreak, cluster == words[word].lowerBound, word > 0 { startsSafe[word] = false }
+            if runGlyphs[p].unsafeToBreak, cluster == batch[b].start, b > 0 { batch[b].safe = false }
         }
-        for j in 0..<wordCount
-        where !startsSafe[j] || (j + 1 < wordCount && !startsSafe[j + 1]) || hasIgnorableOrNotdef(j, text: text, glyphs: wordGlyphs[j]) {
-            wordGlyphs[j] = 0..<0
+        for b in 0..<words
+        where !batch[b].safe || (b + 1 < words && !batch[b + 1].safe) || hasIgnorableOrNotdef(batch[b], text: text) {
+            batch[b].glyphs = 0..<0
         }
-        return runStart
+        return true
     }
 
-    /// Whether word `j` holds a default-ignorable code point or shaped to a .notdef glyph. HarfBuzz
+    /// Whether a word holds a default-ignorable code point or shaped to a .notdef glyph. HarfBuzz
     /// 6.0 does not flag the edges of those reliably: "❤️ " in a font without U+2764 puts the hidden
     /// variation selector's glyph before the .notdef when shaped alone and after it inside a run, with
     /// no HB_GLYPH_FLAG_UNSAFE_TO_BREAK. Such words are shaped alone.
-    private func hasIgnorableOrNotdef(_ j: Int, text: UnsafeBufferPointer<UInt32>, glyphs: Range<Int>) -> Bool {
-        for k in glyphs where runGlyphs[k].glyph == 0 { return true }
-        for i in words[j] where Self.mayBeDefaultIgnorable(text[i]) { return true }
+    private func hasIgnorableOrNotdef(_ word: BatchWord, text: UnsafeBufferPointer<UInt32>) -> Bool {
+        for k in word.glyphs where runGlyphs[k].glyph == 0 { return true }
+        for i in word.range where Self.mayBeDefaultIgnorable(text[i]) { return true }
         return false
     }
 

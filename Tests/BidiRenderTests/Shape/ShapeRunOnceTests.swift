@@ -8,7 +8,23 @@ import Testing
 
 @Suite struct ShapeRunOnceTests {
     /// `text` shaped as one run through a fresh cache, cut from one HarfBuzz call or word by word.
-    static func shapeWords(_ text: String, font: Font, script: ScriptTag, rightToLeft: Bool, once: Bool) -> [ShapedGlyph] {
+    static func shapeWords(
+        _ text: String, font: Font, script: ScriptTag, rightToLeft: Bool, once: Bool, primer: String? = nil
+    ) -> [ShapedGlyph] {
+        let shaper = Shaper()
+        shaper.shapesRunsOnce = once
+        let cache = ShapeCache(limits: .init(entries: 1_024, codePoints: 65_536, glyphs: 65_536, longestWord: 64))
+        if let primer {
+            shaper.shapesRunsOnce = false
+            _ = shapeWords(primer, font: font, script: script, rightToLeft: rightToLeft, shaper: shaper, cache: cache)
+            shaper.shapesRunsOnce = once
+        }
+        return shapeWords(text, font: font, script: script, rightToLeft: rightToLeft, shaper: shaper, cache: cache)
+    }
+
+    static func shapeWords(
+        _ text: String, font: Font, script: ScriptTag, rightToLeft: Bool, shaper: Shaper, cache: ShapeCache
+    ) -> [ShapedGlyph] {
         let scalars = text.unicodeScalars.map(\.value)
         var starts = [Bool](repeating: false, count: scalars.count)
         var offset = 0
@@ -16,9 +32,6 @@ import Testing
             starts[offset] = true
             offset += character.unicodeScalars.count
         }
-        let shaper = Shaper()
-        shaper.shapesRunsOnce = once
-        let cache = ShapeCache(limits: .init(entries: 1_024, codePoints: 65_536, glyphs: 65_536, longestWord: 64))
         var glyphs: [ShapedGlyph] = []
         scalars.withUnsafeBufferPointer { all in
             starts.withUnsafeBufferPointer { clusterStarts in
@@ -65,5 +78,55 @@ import Testing
             }
         }
         #expect(compared > 1_200)
+    }
+
+    /// With the cache already holding some of a run's words, only the others are shaped together
+    /// (in one call, side by side, though they are not neighbours in the run) and cut: the result is
+    /// still what shaping each word alone gives. The primer holds every other word, or every third.
+    @Test func cuttingTheMissedWordsEqualsShapingEachWord() {
+        let texts = [
+            "AVAT AV. To Ty We Yo ffi office", "مرحبا بكم في هذا اليوم الجميل", "لا لأ ﻻ مَرْحَبًا  بِكُمْ",
+            "«مرحبا» (hello) [你好] 2024 ١٢٣", "x @小明 @محمد 👍🏽 👨‍👩‍👧 🇸🇦 ok", "a ❤️ b \u{200D}x \u{FEFF}y z\u{E0101} ",
+        ] + ChatCorpus.messages(count: 200)
+        var compared = 0
+        var primed = 0
+        for text in texts where text.unicodeScalars.count > 2 {
+            let words = text.split(separator: " ")
+            for every in [2, 3] {
+                let primer = words.enumerated().filter { $0.offset % every == 1 }.map(\.element).joined(separator: " ")
+                for face in Self.fonts {
+                    let cut = Self.shapeWords(
+                        text, font: face.font, script: face.script, rightToLeft: face.rightToLeft, once: true, primer: " \(primer) ")
+                    let apart = Self.shapeWords(text, font: face.font, script: face.script, rightToLeft: face.rightToLeft, once: false)
+                    if cut != apart {
+                        let k = (0..<min(cut.count, apart.count)).first { cut[$0] != apart[$0] } ?? min(cut.count, apart.count)
+                        Issue.record("\(face.font.descriptor.family) \(face.script) rtl=\(face.rightToLeft) glyph \(k) differs in \(text.debugDescription) (primer every \(every))")
+                    }
+                    compared += 1
+                    if words.count > 3 { primed += 1 }
+                }
+            }
+        }
+        #expect(compared > 1_400 && primed > 1_000)
+    }
+
+    /// The missed words of a run are shaped in one HarfBuzz call, not the whole run: with all but
+    /// two words of a long Arabic run in the cache, HarfBuzz sees those two words only.
+    @Test func onlyTheMissedWordsAreShaped() {
+        let face = Self.fonts[0]
+        let words = ["مرحبا ", "بكم ", "في ", "هذا ", "اليوم ", "الجميل ", "جدا ", "يا ", "صديقي"]
+        let text = " " + words.joined() + " "
+        let primer = " " + words.enumerated().filter { $0.offset != 2 && $0.offset != 6 }.map(\.element).joined() + " "
+        let shaper = Shaper()
+        let cache = ShapeCache(limits: .init(entries: 1_024, codePoints: 65_536, glyphs: 65_536, longestWord: 64))
+        _ = Self.shapeWords(primer, font: face.font, script: face.script, rightToLeft: true, shaper: shaper, cache: cache)
+        let before = cache.currentStatistics
+        let glyphs = Self.shapeWords(text, font: face.font, script: face.script, rightToLeft: true, shaper: shaper, cache: cache)
+        let after = cache.currentStatistics
+        #expect(after.misses - before.misses == 2)
+        #expect(after.hits - before.hits == words.count - 2)
+        #expect(shaper.lastBatchCodePoints == words[2].unicodeScalars.count + words[6].unicodeScalars.count)
+        let apart = Self.shapeWords(text, font: face.font, script: face.script, rightToLeft: true, once: false)
+        #expect(glyphs.count == apart.count && glyphs.elementsEqual(apart), "the cut glyphs differ from shaping word by word")
     }
 }
