@@ -127,17 +127,14 @@ private struct ShapeTable {
     }
 
     /// Stores `word` (which must fit) and returns its glyphs' range.
-    func store(_ key: ShapeKey, hash: UInt32, word: UnsafeBufferPointer<UInt32>, glyphs new: some Collection<CachedGlyph>) -> Range<Int> {
+    func store(_ key: ShapeKey, hash: UInt32, word: UnsafeBufferPointer<UInt32>, glyphs new: UnsafeBufferPointer<CachedGlyph>) -> Range<Int> {
         let generation = fill.pointee.generation
         var index = Int(hash) & mask
         while slots[index].generation == generation { index = (index + 1) & mask }
         let textStart = fill.pointee.textCount
         let glyphStart = fill.pointee.glyphCount
-        var k = glyphStart
-        for g in new {
-            (glyphs + k).initialize(to: g)
-            k += 1
-        }
+        if let source = new.baseAddress { (glyphs + glyphStart).initialize(from: source, count: new.count) }
+        let k = glyphStart + new.count
         slots[index] = Slot(
             generation: generation, hash: hash, key: key, textStart: Int32(textStart), textCount: Int32(word.count),
             glyphStart: Int32(glyphStart), glyphCount: Int32(k - glyphStart))
@@ -259,7 +256,7 @@ final class ShapeCache {
         moving.removeAll(keepingCapacity: true)
         moving.append(contentsOf: UnsafeBufferPointer(start: previous.glyphs + found.lowerBound, count: found.count))
         let font = fonts[1 - current][key.font]!
-        return insert(key, font: font, word: word, hash: hash, glyphs: moving)
+        return moving.withUnsafeBufferPointer { insert(key, font: font, word: word, hash: hash, glyphs: $0) }
     }
 
     /// Whether `word` under `key` is in either generation, without moving it or counting a hit or a
@@ -277,7 +274,7 @@ final class ShapeCache {
     @discardableResult
     func insert(
         _ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, hash: UInt32? = nil,
-        glyphs new: some Collection<CachedGlyph>
+        glyphs new: UnsafeBufferPointer<CachedGlyph>
     ) -> Range<Int>? {
         let hash = hash ?? Self.hash(key, word)
         let count = new.count
@@ -293,6 +290,14 @@ final class ShapeCache {
         }
         state.pointee.statistics.entries += 1
         return tables[current].store(key, hash: hash, word: word, glyphs: new)
+    }
+
+    /// `insert` of an array of glyphs.
+    @discardableResult
+    func insert(
+        _ key: ShapeKey, font: Font, word: UnsafeBufferPointer<UInt32>, hash: UInt32? = nil, glyphs new: [CachedGlyph]
+    ) -> Range<Int>? {
+        new.withUnsafeBufferPointer { insert(key, font: font, word: word, hash: hash, glyphs: $0) }
     }
 
     /// The current generation becomes the previous one; the previous one is dropped and becomes the

@@ -19,14 +19,22 @@ private struct BatchWord {
 /// another while it holds one of them (HarfBuzz calls no Swift back).
 public final class Shaper {
     private let buffer = HBBuffer()
+    /// The code points handed to HarfBuzz; `shapeBatch` and `shapeWord` use its first `staged`
+    /// (overwritten, not emptied: see `batch`).
     @exclusivity(unchecked) private var context: [UInt32] = []
+    @exclusivity(unchecked) private var staged = 0
     @exclusivity(unchecked) private var raw: [RawGlyph] = []
     @exclusivity(unchecked) private var words: [Range<Int>] = []
-    /// Words shaped together in one HarfBuzz call (`shapeBatch`), and their glyphs, together.
+    /// Words shaped together in one HarfBuzz call (`shapeBatch`): the first `batchCount` of `batch`
+    /// (entries past it are stale, kept to be overwritten: `removeAll(keepingCapacity:)` costs a
+    /// generic range replacement a call), and their glyphs, together.
     @exclusivity(unchecked) private var batch: [BatchWord] = []
+    @exclusivity(unchecked) private var batchCount = 0
     @exclusivity(unchecked) private var runGlyphs: [RawGlyph] = []
-    /// Per word of the run being shaped: its index in `batch` (-1 for none).
+    /// Per word of the run being shaped, once the cache has been asked about it: its index in
+    /// `batch` (-1 for none) and its hash.
     @exclusivity(unchecked) private var wordBatch: [Int] = []
+    @exclusivity(unchecked) private var wordHashes: [UInt32] = []
     /// Whether missed words, when several, are shaped together and cut (`shapeBatch`); the tests
     /// turn it off to compare with shaping word by word.
     var shapesRunsOnce = true
@@ -36,8 +44,15 @@ public final class Shaper {
     /// How many code points the latest `shapeBatch` handed to HarfBuzz; tests read it.
     @exclusivity(unchecked) var lastBatchCodePoints = 0
 
+    /// The glyphs of one word on their way into the cache (`cut`): a plain buffer of trivial values
+    /// this shaper owns and frees.
+    @exclusivity(unchecked) private var cutGlyphs = UnsafeMutablePointer<CachedGlyph>.allocate(capacity: 64)
+    @exclusivity(unchecked) private var cutCapacity = 64
+
     /// A shaper with its own hb_buffer.
     public init() {}
+
+    deinit { cutGlyphs.deallocate() }
 
     /// Shapes `range` of `text`, with `text[context]` (normally the whole paragraph) visible to
     /// HarfBuzz so that joining and kerning see across the run's edges.
@@ -112,7 +127,10 @@ public final class Shaper {
         guard !range.isEmpty else { return }
         defer { trim() }
         let wordCount = Self.splitWords(text, range, clusterStarts: clusterStarts, script: script, into: &words)
-        if wordBatch.count < wordCount { wordBatch.append(contentsOf: repeatElement(-1, count: wordCount - wordBatch.count)) }
+        if wordBatch.count < wordCount {
+            wordHashes.append(contentsOf: repeatElement(0, count: wordCount - wordBatch.count))
+            wordBatch.append(contentsOf: repeatElement(-1, count: wordCount - wordBatch.count))
+        }
         let scale = size / Double(font.hbFont.unitsPerEm)
         let runBefore = Self.contextBefore(text, range, context)
         let runAfter = Self.contextAfter(text, range, context)
@@ -142,7 +160,8 @@ public final class Shaper {
             let key = keyOf(index)
             let base = clusterBase + w.lowerBound
             let cacheable = cacheableLanguage && w.count <= longestWord
-            let hash = cacheable ? ShapeCache.hash(key, word) : 0
+            // Past the first miss, the cache has been asked about the word, and its hash kept.
+            let hash = cacheable ? (batchShaped ? wordHashes[index] : ShapeCache.hash(key, word)) : 0
             if cacheable, let hit = cache.lookup(key, word: word, hash: hash) {
                 Self.append(cache.glyphs(hit), base: base, scale: scale, to: &output)
                 continue
@@ -152,45 +171,45 @@ public final class Shaper {
             // glyphs taken out of it where HarfBuzz says that is what shaping the word alone gives.
             if !batchShaped, shapesRunsOnce {
                 batchShaped = true
-                batch.removeAll(keepingCapacity: true)
+                batchCount = 0
                 for j in (rightToLeft ? 0..<(index + 1) : index..<wordCount) {
                     let w = words[j]
-                    let probe = keyOf(j)
-                    let word = UnsafeBufferPointer(rebasing: text[w])
-                    if j == index || !(cacheableLanguage && w.count <= longestWord)
-                        || !cache.contains(probe, word: word, hash: ShapeCache.hash(probe, word))
-                    {
-                        wordBatch[j] = batch.count
-                        batch.append(BatchWord(range: w))
+                    var missed = j == index
+                    if !missed {
+                        if cacheableLanguage && w.count <= longestWord {
+                            let probe = keyOf(j)
+                            let word = UnsafeBufferPointer(rebasing: text[w])
+                            let hash = ShapeCache.hash(probe, word)
+                            wordHashes[j] = hash
+                            missed = !cache.contains(probe, word: word, hash: hash)
+                        } else {
+                            missed = true
+                        }
+                    }
+                    if missed {
+                        wordBatch[j] = batchCount
+                        pushBatch(w)
                     } else {
                         wordBatch[j] = -1
                     }
                 }
-                if batch.count > 1 {
+                if batchCount > 1 {
                     batchCut = shapeBatch(
                         text: text, before: batch[0].range.lowerBound == range.lowerBound ? runBefore : 0,
-                        after: batch[batch.count - 1].range.upperBound == range.upperBound ? runAfter : 0, font: font,
+                        after: batch[batchCount - 1].range.upperBound == range.upperBound ? runAfter : 0, font: font,
                         rightToLeft: rightToLeft, script: script, language: language, features: features)
                 }
             }
+            let glyphs: UnsafeBufferPointer<CachedGlyph>
             if batchCut, wordBatch[index] >= 0, !batch[wordBatch[index]].glyphs.isEmpty {
                 let b = batch[wordBatch[index]]
-                let glyphs = runGlyphs[b.glyphs].lazy.map {
-                    var g = CachedGlyph($0)
-                    g.cluster -= UInt32(b.start)
-                    return g
-                }
-                if cacheable, let stored = cache.insert(key, font: font, word: word, hash: hash, glyphs: glyphs) {
-                    Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
-                } else {
-                    Self.append(glyphs, base: base, scale: scale, to: &output)
-                }
-                continue
+                glyphs = runGlyphs.withUnsafeBufferPointer { cut(UnsafeBufferPointer(rebasing: $0[b.glyphs]), shift: b.start) }
+            } else {
+                shapeWord(
+                    word, before: key.before, after: key.after, font: font, rightToLeft: rightToLeft, script: script,
+                    language: language, features: features)
+                glyphs = raw.withUnsafeBufferPointer { cut($0, shift: 0) }
             }
-            shapeWord(
-                word, before: key.before, after: key.after, font: font, rightToLeft: rightToLeft, script: script,
-                language: language, features: features)
-            let glyphs = raw.lazy.map(CachedGlyph.init)
             if cacheable, let stored = cache.insert(key, font: font, word: word, hash: hash, glyphs: glyphs) {
                 Self.append(cache.glyphs(stored), base: base, scale: scale, to: &output)
             } else {
@@ -199,12 +218,50 @@ public final class Shaper {
         }
     }
 
+    /// Appends to the code points staged for HarfBuzz (the first `staged` of `context`).
+    @inline(__always)
+    private func stage(_ c: UInt32) {
+        if staged < context.count { context[staged] = c } else { context.append(c) }
+        staged += 1
+    }
+
+    private func stage(_ codePoints: UnsafeBufferPointer<UInt32>) {
+        guard let source = codePoints.baseAddress else { return }
+        let end = staged + codePoints.count
+        if context.count < end { context.append(contentsOf: repeatElement(0, count: end - context.count)) }
+        context.withUnsafeMutableBufferPointer { ($0.baseAddress! + staged).update(from: source, count: codePoints.count) }
+        staged = end
+    }
+
+    /// `glyphs` as the cache stores them, clusters less `shift`, in `cutGlyphs` (valid until the
+    /// next call).
+    private func cut(_ glyphs: UnsafeBufferPointer<RawGlyph>, shift: Int) -> UnsafeBufferPointer<CachedGlyph> {
+        if glyphs.count > cutCapacity {
+            cutGlyphs.deallocate()
+            cutCapacity = max(glyphs.count, 2 * cutCapacity)
+            cutGlyphs = .allocate(capacity: cutCapacity)
+        }
+        for k in 0..<glyphs.count {
+            var g = CachedGlyph(glyphs[k])
+            g.cluster &-= UInt32(shift)
+            (cutGlyphs + k).initialize(to: g)
+        }
+        return UnsafeBufferPointer(start: cutGlyphs, count: glyphs.count)
+    }
+
+    /// Adds a word to `batch`.
+    @inline(__always)
+    private func pushBatch(_ range: Range<Int>) {
+        if batchCount < batch.count { batch[batchCount] = BatchWord(range: range) } else { batch.append(BatchWord(range: range)) }
+        batchCount += 1
+    }
+
     /// Lets go of the working arrays a very long run grew (as ShapeScratch lets go of its own).
     private func trim() {
         if runGlyphs.capacity > TextBuffer.keepLimit || words.capacity > TextBuffer.keepLimit
             || batch.capacity > TextBuffer.keepLimit
         {
-            (runGlyphs, words, batch, wordBatch) = ([], [], [], [])
+            (runGlyphs, words, batch, wordBatch, wordHashes, batchCount) = ([], [], [], [], [], 0)
         }
     }
 
@@ -249,19 +306,20 @@ public final class Shaper {
         // odd one) HarfBuzz shapes reversed, and HarfBuzz 6.0 then flags the wrong side of a
         // kerning pair and applies the context to the far end. A left-to-right run with joining
         // context is not the sum of its words either. Those are shaped word by word.
-        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft), !batch.isEmpty else { return false }
+        guard HarfBuzzUnicode.isNativeDirection(script, rightToLeft: rightToLeft), batchCount > 0 else { return false }
         if !rightToLeft, before != 0 || after != 0 { return false }
-        context.removeAll(keepingCapacity: true)
-        if before != 0 { context.append(before) }
-        let start = context.count
-        for b in batch.indices {
-            batch[b].start = context.count
-            context.append(contentsOf: UnsafeBufferPointer(rebasing: text[batch[b].range]))
+        staged = 0
+        if before != 0 { stage(before) }
+        let start = staged
+        for b in 0..<batchCount {
+            batch[b].start = staged
+            stage(UnsafeBufferPointer(rebasing: text[batch[b].range]))
         }
-        let end = context.count
+        let end = staged
         lastBatchCodePoints = end - start
-        if after != 0 { context.append(after) }
-        let usable = context.withUnsafeBufferPointer { codePoints -> Bool in
+        if after != 0 { stage(after) }
+        let usable = context.withUnsafeBufferPointer { all -> Bool in
+            let codePoints = UnsafeBufferPointer(rebasing: all[0..<staged])
             let (cut, longest) = StreamSafe.cut(codePoints, start..<end)
             guard cut == nil else { return false }
             if longest > longestNonStarterRun { longestNonStarterRun = longest }
@@ -277,7 +335,7 @@ public final class Shaper {
         // logical order, give each its word, and note whether a word's first cluster starts exactly
         // at the word with no glyph of it flagged.
         let count = runGlyphs.count
-        let words = batch.count
+        let words = batchCount
         var b = 0
         for k in 0..<count {
             let p = rightToLeft ? count - 1 - k : k
@@ -359,15 +417,15 @@ public final class Shaper {
         _ word: UnsafeBufferPointer<UInt32>, before: UInt32, after: UInt32, font: Font, rightToLeft: Bool,
         script: ScriptTag, language: String?, features: HBFeatures?
     ) {
-        context.removeAll(keepingCapacity: true)
-        if before != 0 { context.append(before) }
-        context.append(contentsOf: word)
-        if after != 0 { context.append(after) }
+        staged = 0
+        if before != 0 { stage(before) }
+        stage(word)
+        if after != 0 { stage(after) }
         raw.removeAll(keepingCapacity: true)
         let offset = before != 0 ? 1 : 0
         context.withUnsafeBufferPointer {
             harfBuzzShape(
-                font, text: $0, item: offset..<(offset + word.count), rightToLeft: rightToLeft, script: script,
+                font, text: UnsafeBufferPointer(rebasing: $0[0..<staged]), item: offset..<(offset + word.count), rightToLeft: rightToLeft, script: script,
                 language: language, features: features)
         }
         if offset != 0 { for k in raw.indices { raw[k].cluster -= UInt32(offset) } }
