@@ -35,7 +35,7 @@ public final class LayoutEngine: Sendable {
     /// - Parameters:
     ///   - registry: the fonts to choose from; share one registry between engines.
     ///   - shapeCacheEntries: the bound of each shaping cache, in words (a cache stores at most 8
-    ///     code points and 8 glyphs per word on average besides: about 11 MB for the default 32,768
+    ///     code points and 8 glyphs per word on average besides: about 14 MB for the default 49,152
     ///     words; words in use are kept when the cache is full, see ShapeCache). 0 shapes every run
     ///     whole, with no cache. Each concurrent call has its own cache, up to 16 caches per engine;
     ///     a call beyond them shapes through a small cache of its own (the same glyphs, more slowly).
@@ -43,7 +43,7 @@ public final class LayoutEngine: Sendable {
     ///     bound a server sets once on the work and memory one message can cost (both grow linearly
     ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
     public init(
-        registry: FontRegistry, shapeCacheEntries: Int = 32_768, maxInputCodePoints: Int = defaultMaxInputCodePoints
+        registry: FontRegistry, shapeCacheEntries: Int = 49_152, maxInputCodePoints: Int = defaultMaxInputCodePoints
     ) {
         self.registry = registry
         self.maxInputCodePoints = maxInputCodePoints

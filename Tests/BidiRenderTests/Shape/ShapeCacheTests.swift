@@ -38,7 +38,7 @@ import Testing
         }
         let figures = engine.shapeCacheStatistics
         #expect(figures.hits > figures.misses * 3, "\(figures)")
-        #expect(figures.entries > 0 && figures.entries <= 32_768)
+        #expect(figures.entries > 0 && figures.entries <= 49_152)
         #expect(figures.bytes > 0)
     }
 
