@@ -82,6 +82,8 @@ struct LineBuilder {
                 }
             }
         }
+        // The strut: the locale's first font, then the fonts that grow the line.
+        let strut = strutFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
         var pen = 0.0
         fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
@@ -110,7 +112,7 @@ struct LineBuilder {
                 let runSize = item.size > 0 ? item.size : size
                 if item.size > 0 {
                     Self.setMetrics(&line, font: tables.font(item), size: runSize)
-                } else if !fonts.contains(item.font),
+                } else if tables.font(item) !== strut, !fonts.contains(item.font),
                     // LineHeight.normal: a font other than the strut's grows the line only for a run
                     // that holds more than white space, punctuation and digits.
                     text.withCodePoints({ LineStrut.grows(UnsafeBufferPointer(rebasing: $0[group.lo..<group.hi])) })
@@ -133,8 +135,6 @@ struct LineBuilder {
             for g in shape.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
-        // The strut: the locale's first font, then the fonts that grow the line.
-        let strut = strutFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
         Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line

@@ -65,7 +65,8 @@ import Testing
     }
 
     /// The ASCII bit sets give what General_Category says, code point by code point, alone and after
-    /// a digit, and so do the first code points past ASCII.
+    /// a digit, and so do the first code points past ASCII and the Arabic and CJK ranges read
+    /// without the lookup (with their neighbours).
     @Test func stripRuleMatchesGeneralCategoryOnEveryASCIICodePoint() {
         let keeps: Set<Unicode.GeneralCategory> = [
             .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .decimalNumber,
@@ -73,7 +74,7 @@ import Testing
             .finalPunctuation, .otherPunctuation, .nonspacingMark,
         ]
         var growing = 0
-        for c in UInt32(0)..<0x300 {
+        for c in Array(UInt32(0)..<0x700) + Array(UInt32(0x4DF0)..<0xA010) {
             let expected = !keeps.contains(Unicode.Scalar(c)!.properties.generalCategory)
             if expected, c < 128 { growing += 1 }
             #expect([c].withUnsafeBufferPointer(LineStrut.grows) == expected, "U+\(String(c, radix: 16))")
