@@ -87,10 +87,16 @@ struct ShapeScratch {
     /// The glyphs of `piece` of item `index`, shaped with `line` as context. Cached for the call,
     /// since line breaking measures a line before it is built; only the latest 16 pieces are searched
     /// (a miss shapes the piece again, the same).
+    ///
+    /// Most lines end where a word does: a piece cut only where `Shaper.shapeWords` starts a word is
+    /// the item's own glyphs of those words, since the shaper shapes each word apart through the
+    /// cache and a word edge at a line edge sees no context either way (white space before the
+    /// edge, or an ideograph after it, which does not join). Those glyphs are returned as they lie.
     mutating func reshapedPiece(
         of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, text: TextBuffer, tables: ItemTables,
         size: Double
     ) -> Range<Int> {
+        if let glyphs = wordPiece(of: item, piece, text: text) { return glyphs }
         let key = PieceKey(item: index, range: piece, context: line)
         var k = pieces.count - 1
         while k >= max(0, pieces.count - 16) {
@@ -102,6 +108,28 @@ struct ShapeScratch {
             features: tables.features(item), text: text, size: size)
         pieces.append((key, glyphs))
         return glyphs
+    }
+
+    /// The range of `item`'s glyphs that are those of `piece`, when the item was shaped word by word
+    /// (with a cache) and each edge of `piece` inside the item starts a word; else nil.
+    private func wordPiece(of item: Item, _ piece: Range<Int>, text: TextBuffer) -> Range<Int>? {
+        guard cache != nil, !piece.isEmpty else { return nil }
+        let cutsAtWords = text.display.withUnsafeBufferPointer { all in
+            text.graphemeStarts.withUnsafeBufferPointer { starts in
+                func fits(_ cut: Int) -> Bool {
+                    cut <= item.range.lowerBound || cut >= item.range.upperBound
+                        || Shaper.startsWord(at: cut, all, clusterStarts: starts, script: item.script)
+                }
+                return fits(piece.lowerBound) && fits(piece.upperBound)
+            }
+        }
+        guard cutsAtWords else { return nil }
+        // Clusters are monotone in the item's glyphs: those in `piece` are one stretch of them.
+        var lo = item.glyphs.lowerBound
+        while lo < item.glyphs.upperBound, !piece.contains(glyphs[lo].cluster) { lo += 1 }
+        var hi = lo
+        while hi < item.glyphs.upperBound, piece.contains(glyphs[hi].cluster) { hi += 1 }
+        return lo..<hi
     }
 
     /// The items of line `lineRange` into `out` (replaced): those inside it as shaped in the

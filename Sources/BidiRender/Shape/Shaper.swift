@@ -379,6 +379,16 @@ public final class Shaper {
         return (0x1BCA0...0x1BCA3).contains(c) || (0x1D173...0x1D17A).contains(c) || (0xE0000...0xE0FFF).contains(c)
     }
 
+    /// Whether `shapeWords` starts a word at `i` inside a run of `script` that holds `i - 1` too:
+    /// `i` starts a grapheme cluster and ends white space, or stands between two ideographs in an
+    /// ideographic run (the rule of `splitWords`).
+    static func startsWord(at i: Int, _ text: UnsafeBufferPointer<UInt32>, clusterStarts: UnsafeBufferPointer<Bool>, script: ScriptTag) -> Bool {
+        guard clusterStarts[i] else { return false }
+        if isWordSpace(text[i - 1]) && !isWordSpace(text[i]) { return true }
+        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
+        return script.isIdeographic && isIdeograph(text[i - 1]) && isIdeograph(text[i])
+    }
+
     /// Cuts `text[range]` into words, as `shapeWords` says, into the first entries of `words`
     /// (overwritten, not emptied first: `removeAll(keepingCapacity:)` costs a generic range
     /// replacement per call). Returns the number of words.
