@@ -4,8 +4,9 @@
 Prints a table of p50 time and mallocs per message for each benchmark, then the machine-readable
 ratio lines that `make bench` ends with. A ratio whose benchmarks did not run prints "n/a".
 
-Also runs, when given: the batch CLI over the corpus with one job and with all cores (messages per
-second, and the peak resident size of the CLI), CorpusDump --stats (mean code points of a message
+Also runs, when given: the batch CLI over the corpus with one job and with all cores, in five
+alternating rounds (messages per second, the median of the rounds' ratios, and the peak resident
+size of the CLI), CorpusDump --stats (mean code points of a message
 and of a long line, for the per-code-point ratio), and `Soak corpus` (the shaping cache's hit rate
 and memory, and the peak resident size of laying the whole corpus out).
 
@@ -29,6 +30,7 @@ import re
 import resource
 import subprocess
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -97,17 +99,37 @@ def run_child(command, stdin_bytes):
         return process.returncode, elapsed, usage.ru_maxrss / 1024, tail
 
 
+BATCH_ROUNDS = 5
+
+
 def batch(cli, corpus):
     """Messages per second of the batch CLI over the corpus, with one job and with every core, and
-    the peak resident memory of each run; a run that fails gives no throughput (its error instead)."""
+    the peak resident memory of each run; a run that fails gives no throughput (its error instead).
+    Like the interleaved pairs, the two are timed in `BATCH_ROUNDS` rounds, one job and all cores
+    back to back (which goes first alternates): each job count's rate is the median of its rounds,
+    its peak the largest, and `ratio` (under each entry) the median of the rounds' all-cores over
+    one-core ratios, so that the machine's noise moves both sides of a round alike."""
     if not cli or not corpus:
         return None
     lines = subprocess.run([corpus], check=True, capture_output=True).stdout
+    counts = (1, os.cpu_count() or 1)
+    rounds = {jobs: [] for jobs in counts}
+    for r in range(BATCH_ROUNDS):
+        for jobs in (counts if r % 2 == 0 else counts[::-1]):
+            code, elapsed, peak, tail = run_child(
+                [cli, "layout", "--jsonl", "--jobs", str(jobs), "--no-system-fonts"], lines)
+            rounds[jobs].append({"code": code, "rate": lines.count(b"\n") / elapsed, "peak": peak, "error": tail})
     runs = {}
-    for jobs in (1, os.cpu_count() or 1):
-        code, elapsed, peak, tail = run_child(
-            [cli, "layout", "--jsonl", "--jobs", str(jobs), "--no-system-fonts"], lines)
-        runs[jobs] = {"code": code, "rate": lines.count(b"\n") / elapsed, "peak": peak, "error": tail}
+    for jobs, results in rounds.items():
+        failed = [run for run in results if run["code"] != 0]
+        first = failed[0] if failed else results[0]
+        runs[jobs] = {
+            "code": first["code"], "error": first["error"], "peak": max(run["peak"] for run in results),
+            "rate": statistics.median(run["rate"] for run in results), "rates": [run["rate"] for run in results]}
+    if len(counts) > 1 and all(run["code"] == 0 for run in runs.values()):
+        ratio = statistics.median(b["rate"] / a["rate"] for a, b in zip(rounds[counts[0]], rounds[counts[-1]]))
+        for run in runs.values():
+            run["ratio"] = ratio
     return runs
 
 
@@ -203,7 +225,8 @@ def report(args):
         for jobs, run in sorted(runs.items()):
             label = "batch (%d job%s)" % (jobs, "" if jobs == 1 else "s")
             if run["code"] == 0:
-                print("%s: %.0f messages/s, peak resident memory %.1f MB" % (label, run["rate"], run["peak"]))
+                print("%s: %.0f messages/s (median of %d rounds: %s), peak resident memory %.1f MB" % (
+                    label, run["rate"], len(run["rates"]), " ".join("%.0f" % r for r in run["rates"]), run["peak"]))
             else:
                 print("%s: the CLI FAILED (exit %d), no throughput: %s" % (label, run["code"], " / ".join(run["error"])))
     # Context from the separate package-benchmark runs above (each benchmark runs minutes apart, so
@@ -306,9 +329,10 @@ def targets(results, interleaved, counts, runs):
         return "n/a" if value is None else "%.2f" % value
 
     query = [interleaved.get("%s/layout" % name) for name in ("caret", "hit-test", "selection")]
-    rates = None
+    # The median of the batch rounds' all-cores over one-core ratios (see `batch`).
+    scaling = None
     if runs and len(runs) > 1 and all(run["code"] == 0 for run in runs.values()):
-        rates = [runs[k]["rate"] for k in sorted(runs)]
+        scaling = runs[min(runs)]["ratio"]
     peak = max((run["peak"] for run in runs.values()), default=None) if runs else None
     # reorder-all reorders every message of the corpus once, warm, and reorder-controls texts with
     # every bidi control: the most mallocs of any of their samples.
@@ -323,7 +347,7 @@ def targets(results, interleaved, counts, runs):
         ("query/layout", None if None in query else max(query), 0.04, True),
         ("reorder/reorder-fribidi-c", interleaved.get("reorder/reorder-fribidi-c"), 0.5, True),
         ("layout-long/layout-short per code point", interleaved.get("layout-long/layout"), 1.0, True),
-        ("batch all-cores/one-core", None if rates is None else rates[-1] / rates[0], 1.9, False),
+        ("batch all-cores/one-core", scaling, 1.9, False),
     ]
     over = []
     for name, value, limit, at_most in lines:
