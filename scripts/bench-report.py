@@ -107,12 +107,13 @@ def batch(cli, corpus):
     the peak resident memory of each run; a run that fails gives no throughput (its error instead).
     Like the interleaved pairs, the two are timed in `BATCH_ROUNDS` rounds, one job and all cores
     back to back (which goes first alternates): each job count's rate is the median of its rounds,
-    its peak the largest, and `ratio` (under each entry) the median of the rounds' all-cores over
-    one-core ratios, so that the machine's noise moves both sides of a round alike."""
+    `rates` the rounds' own in order (`targets` takes the median of the rounds' all-cores over
+    one-core ratios, so that the machine's noise moves both sides of a round alike), its peak the
+    largest."""
     if not cli or not corpus:
         return None
     lines = subprocess.run([corpus], check=True, capture_output=True).stdout
-    counts = (1, os.cpu_count() or 1)
+    counts = tuple(sorted({1, os.cpu_count() or 1}))
     rounds = {jobs: [] for jobs in counts}
     for r in range(BATCH_ROUNDS):
         for jobs in (counts if r % 2 == 0 else counts[::-1]):
@@ -126,10 +127,6 @@ def batch(cli, corpus):
         runs[jobs] = {
             "code": first["code"], "error": first["error"], "peak": max(run["peak"] for run in results),
             "rate": statistics.median(run["rate"] for run in results), "rates": [run["rate"] for run in results]}
-    if len(counts) > 1 and all(run["code"] == 0 for run in runs.values()):
-        ratio = statistics.median(b["rate"] / a["rate"] for a, b in zip(rounds[counts[0]], rounds[counts[-1]]))
-        for run in runs.values():
-            run["ratio"] = ratio
     return runs
 
 
@@ -332,7 +329,8 @@ def targets(results, interleaved, counts, runs):
     # The median of the batch rounds' all-cores over one-core ratios (see `batch`).
     scaling = None
     if runs and len(runs) > 1 and all(run["code"] == 0 for run in runs.values()):
-        scaling = runs[min(runs)]["ratio"]
+        one, every = runs[min(runs)]["rates"], runs[max(runs)]["rates"]
+        scaling = statistics.median(b / a for a, b in zip(one, every))
     peak = max((run["peak"] for run in runs.values()), default=None) if runs else None
     # reorder-all reorders every message of the corpus once, warm, and reorder-controls texts with
     # every bidi control: the most mallocs of any of their samples.

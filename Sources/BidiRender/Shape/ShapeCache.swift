@@ -259,7 +259,7 @@ final class ShapeCache {
         moving.removeAll(keepingCapacity: true)
         moving.append(contentsOf: UnsafeBufferPointer(start: previous.glyphs + found.lowerBound, count: found.count))
         let font = fonts[1 - current][key.font]!
-        return moving.withUnsafeBufferPointer { insert(key, font: font, word: word, hash: hash, glyphs: $0) }
+        return insert(key, font: font, word: word, hash: hash, glyphs: moving)
     }
 
     /// Whether `word` under `key` is in either generation, without moving it or counting a hit or a

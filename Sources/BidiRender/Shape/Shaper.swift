@@ -335,12 +335,12 @@ public final class Shaper {
         // logical order, give each its word, and note whether a word's first cluster starts exactly
         // at the word with no glyph of it flagged.
         let count = runGlyphs.count
-        let words = batchCount
+        let shaped = batchCount
         var b = 0
         for k in 0..<count {
             let p = rightToLeft ? count - 1 - k : k
             let cluster = Int(runGlyphs[p].cluster)
-            while b + 1 < words, cluster >= batch[b + 1].start { b += 1 }
+            while b + 1 < shaped, cluster >= batch[b + 1].start { b += 1 }
             let glyphs = batch[b].glyphs
             if glyphs.isEmpty {
                 batch[b].glyphs = p..<(p + 1)
@@ -350,8 +350,8 @@ public final class Shaper {
             }
             if runGlyphs[p].unsafeToBreak, cluster == batch[b].start, b > 0 { batch[b].safe = false }
         }
-        for b in 0..<words
-        where !batch[b].safe || (b + 1 < words && !batch[b + 1].safe) || hasIgnorableOrNotdef(batch[b], text: text) {
+        for b in 0..<shaped
+        where !batch[b].safe || (b + 1 < shaped && !batch[b + 1].safe) || hasIgnorableOrNotdef(batch[b], text: text) {
             batch[b].glyphs = 0..<0
         }
         return true
@@ -385,13 +385,19 @@ public final class Shaper {
     static func startsWord(at i: Int, _ text: UnsafeBufferPointer<UInt32>, clusterStarts: UnsafeBufferPointer<Bool>, script: ScriptTag) -> Bool {
         guard clusterStarts[i] else { return false }
         if isWordSpace(text[i - 1]) && !isWordSpace(text[i]) { return true }
-        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
         return script.isIdeographic && isIdeograph(text[i - 1]) && isIdeograph(text[i])
+    }
+
+    /// Whether `c` is an ideograph by its own Script property (Han, Hiragana, Katakana).
+    @inline(__always)
+    private static func isIdeograph(_ c: UInt32) -> Bool {
+        (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic
     }
 
     /// Cuts `text[range]` into words, as `shapeWords` says, into the first entries of `words`
     /// (overwritten, not emptied first: `removeAll(keepingCapacity:)` costs a generic range
-    /// replacement per call). Returns the number of words.
+    /// replacement per call). Returns the number of words. A word starts where `startsWord` says,
+    /// found here in one pass that carries the previous code point's properties.
     private static func splitWords(
         _ text: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, clusterStarts: UnsafeBufferPointer<Bool>,
         script: ScriptTag, into words: inout [Range<Int>]
@@ -403,7 +409,6 @@ public final class Shaper {
         }
         let ideographic = script.isIdeographic
         var start = range.lowerBound
-        func isIdeograph(_ c: UInt32) -> Bool { (ScriptResolver.fastScript(c) ?? HarfBuzzUnicode.script(c)).isIdeographic }
         var previousIsIdeograph = ideographic && isIdeograph(text[range.lowerBound])
         var previousIsSpace = isWordSpace(text[range.lowerBound])
         for i in (range.lowerBound + 1)..<range.upperBound {
