@@ -128,7 +128,7 @@ final class HBFont: @unchecked Sendable {
         hb_buffer_add_codepoints(b, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_direction(b, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(b, hb_script_t(rawValue: script.rawValue))
-        if let language { hb_buffer_set_language(b, hb_language_from_string(language, -1)) }
+        if let language { hb_buffer_set_language(b, buffer.language(language)) }
         hb_buffer_set_cluster_level(b, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE) }
         if let features {
@@ -171,12 +171,27 @@ extension HBFont {
     }
 }
 
-/// Owner of one hb_buffer_t, freed by `hb_buffer_destroy`. Reused across shaping calls.
+/// Owner of one hb_buffer_t, freed by `hb_buffer_destroy`. Reused across shaping calls (by one
+/// thread at a time, like the shaper that owns it).
 final class HBBuffer {
     fileprivate let handle: OpaquePointer
+    /// The languages of the last calls with HarfBuzz's handle for each. A handle is interned by
+    /// HarfBuzz for the life of the process, so it may be kept; looking it up again costs a C string
+    /// made from the Swift one and a search of HarfBuzz's list, at every call. Unchecked exclusivity
+    /// (a dynamic check costs more than the lookup): private, and a buffer is used by one thread.
+    @exclusivity(unchecked) private var languages: [(tag: String, handle: hb_language_t?)] = []
 
     init() {
         handle = hb_buffer_create()
+    }
+
+    /// `hb_language_from_string(tag)`, remembered for the last few tags.
+    fileprivate func language(_ tag: String) -> hb_language_t? {
+        for entry in languages where entry.tag == tag { return entry.handle }
+        let handle = hb_language_from_string(tag, -1)
+        if languages.count >= 8 { languages.removeFirst() }
+        languages.append((tag, handle))
+        return handle
     }
 
     deinit {

@@ -31,6 +31,7 @@ enum Itemizer {
         var coverage: [CodePointSet] = []
         var stepFonts: [Int32] = []
         var stepLanguages: [Int32] = []
+        scratch.chains.removeAll(keepingCapacity: true)
         var items: [Item] = []
         items.reserveCapacity(max(16, range.count / 4))
         var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32, size: Double)?
@@ -47,8 +48,19 @@ enum Itemizer {
                 if k < 0 || kScript != script || kAttributes != id {
                     kScript = script
                     kAttributes = id
-                    kSize = attributes.table[Int(id)].size ?? 0
-                    k = scratch.memo(script: script, attributes: attributes.table[Int(id)], registry: registry, cache: cache)
+                    // Mixed text switches back and forth between a few chains: those of this call are
+                    // found by script and attributes id, without copying and comparing the attributes.
+                    if let known = scratch.chains.first(where: { $0.script == script && $0.id == id }) {
+                        (k, kSize) = (known.memo, known.size)
+                    } else {
+                        let memos = scratch.memos.count
+                        let a = attributes.table[Int(id)]
+                        k = scratch.memo(script: script, attributes: a, registry: registry, cache: cache)
+                        kSize = a.size ?? 0
+                        // Fewer memos than before: `memo` was full and cleared them all.
+                        if scratch.memos.count < memos { scratch.chains.removeAll(keepingCapacity: true) }
+                        scratch.chains.append((script, id, k, kSize))
+                    }
                     coverage = scratch.memos[k].coverage
                     stepFonts = scratch.memos[k].fonts
                     stepLanguages = scratch.memos[k].languages

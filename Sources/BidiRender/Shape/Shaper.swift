@@ -37,7 +37,7 @@ public final class Shaper {
     @exclusivity(unchecked) private var wordHashes: [UInt32] = []
     /// Whether missed words, when several, are shaped together and cut (`shapeBatch`); the tests
     /// turn it off to compare with shaping word by word.
-    var shapesRunsOnce = true
+    @exclusivity(unchecked) var shapesRunsOnce = true
     /// The longest run of non-starters in any piece this shaper has handed to HarfBuzz (at most
     /// `StreamSafe.maxNonStarters`); tests read and reset it.
     @exclusivity(unchecked) var longestNonStarterRun = 0

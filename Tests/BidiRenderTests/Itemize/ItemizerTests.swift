@@ -46,3 +46,54 @@ import Testing
         }
     }
 }
+
+/// The chains a paragraph switches between are found again by script and attributes id within one
+/// call; when a paragraph uses more chains than `ItemizeScratch.memoLimit`, the memos are cleared
+/// mid-call and none of the indices found before may be used after.
+@Suite struct ItemizerChainTests {
+    /// Each code point's font and language, itemized with `attributes` and one scratch.
+    static func fonts(_ buffer: TextBuffer, _ attributes: AttributeMap, scratch: inout ItemizeScratch) -> [String] {
+        var fallbacks: [FontFallback] = []
+        let items = Itemizer.itemize(
+            0..<buffer.count, text: buffer, levels: Array(repeating: 1, count: buffer.count), attributes: attributes,
+            entities: [], registry: TestFonts.registry, cache: nil, scratch: &scratch, fallbacks: &fallbacks)
+        var out: [String] = []
+        for item in items {
+            let font = scratch.tables.font(item).descriptor
+            let label = "\(font.family) \(font.weight.value) \(scratch.tables.languageTag(item)?.normalized ?? "-") \(item.size)"
+            out.append(contentsOf: repeatElement(label, count: item.range.count))
+        }
+        return out
+    }
+
+    /// A Latin word, then 40 spans of alternating weight and growing size over Arabic, Latin and
+    /// Arabic words (81 chains, past the memo's 64; the 65th is span 31's Latin one, so its Arabic
+    /// chain comes back after the clear): every code point of a span gets the font, language and size
+    /// it gets in its span alone.
+    @Test func moreChainsThanTheMemoHolds() {
+        let piece = "عربي abc عربي "
+        let count = piece.unicodeScalars.count
+        var spans: [TextSpan] = []
+        for j in 0..<40 {
+            var span = TextSpan(range: (4 + j * count)..<(4 + (j + 1) * count), weight: j % 2 == 0 ? .regular : .bold)
+            span.size = Double(10 + j)
+            spans.append(span)
+        }
+        var whole = TextBuffer()
+        whole.load("abc " + String(repeating: piece, count: 40), digits: .western)
+        let options = LayoutOptions(locale: LocaleTag("ar"))
+        var scratch = ItemizeScratch()
+        let together = Self.fonts(whole, AttributeMap(spans: spans, options: options, count: whole.count), scratch: &scratch)
+        #expect(scratch.memos.count < 81)  // cleared on the way
+        var alone = TextBuffer()
+        alone.load(piece, digits: .western)
+        for (j, span) in spans.enumerated() {
+            var one = span
+            one.range = 0..<count
+            var fresh = ItemizeScratch()
+            let expected = Self.fonts(alone, AttributeMap(spans: [one], options: options, count: count), scratch: &fresh)
+            #expect(Array(together[(4 + j * count)..<(4 + (j + 1) * count)]) == expected, "span \(j)")
+        }
+        #expect(Set(together.dropFirst(4).map { $0.split(separator: " ").dropLast(2).joined(separator: " ") }).count == 4)
+    }
+}
