@@ -75,6 +75,13 @@ enum Itemizer {
                         fallbacks: &fallbacks)
                 {
                     (font, language) = emoji
+                } else if cluster.count == 1, !coverage.isEmpty, coverage[0].contains(cluster[0]),
+                    presentation != nil || previous.map({ $0.attributes != id || ($0.font, $0.language) == (stepFonts[0], stepLanguages[0]) }) ?? true
+                {
+                    // The chain's first font covers the character, and font continuity would keep
+                    // that same font if it applied: both rules below give it (the usual case,
+                    // a letter after a letter of its script), so neither is asked.
+                    (font, language) = (stepFonts[0], stepLanguages[0])
                 } else if presentation == nil, let p = previous, p.attributes == id,
                     FontContinuity.isNeutral(cluster),
                     FontContinuity.covers(scratch.tables.fonts[Int(p.font)].hbFont.coverage, cluster)
