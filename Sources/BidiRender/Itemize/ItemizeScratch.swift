@@ -13,9 +13,9 @@ struct ItemizeScratch {
     var memos: [FallbackChainMemo] = []
     static let memoLimit = 64
     /// The memos the current `itemize` call has used, by script and attributes id (attribute ids
-    /// are the call's own), with the attributes' size, so that a switch back to a chain copies and
-    /// compares no attributes. Emptied when `memo` clears the memos.
-    var chains: [(script: ScriptTag, id: Int32, memo: Int, size: Double)] = []
+    /// are the call's own), so that a switch back to a chain copies and compares no attributes.
+    /// Emptied when `memo` clears the memos.
+    var chains: [(script: ScriptTag, id: Int32, memo: Int)] = []
     /// The fonts and languages of the items.
     var tables = ItemTables()
     /// The colour emoji fonts found so far (indices into `tables`), with the step that gave each.

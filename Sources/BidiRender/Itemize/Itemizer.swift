@@ -48,18 +48,17 @@ enum Itemizer {
                 if k < 0 || kScript != script || kAttributes != id {
                     kScript = script
                     kAttributes = id
+                    kSize = attributes.table[Int(id)].size ?? 0
                     // Mixed text switches back and forth between a few chains: those of this call are
                     // found by script and attributes id, without copying and comparing the attributes.
                     if let known = scratch.chains.first(where: { $0.script == script && $0.id == id }) {
-                        (k, kSize) = (known.memo, known.size)
+                        k = known.memo
                     } else {
                         let memos = scratch.memos.count
-                        let a = attributes.table[Int(id)]
-                        k = scratch.memo(script: script, attributes: a, registry: registry, cache: cache)
-                        kSize = a.size ?? 0
+                        k = scratch.memo(script: script, attributes: attributes.table[Int(id)], registry: registry, cache: cache)
                         // Fewer memos than before: `memo` was full and cleared them all.
                         if scratch.memos.count < memos { scratch.chains.removeAll(keepingCapacity: true) }
-                        scratch.chains.append((script, id, k, kSize))
+                        scratch.chains.append((script, id, k))
                     }
                     coverage = scratch.memos[k].coverage
                     stepFonts = scratch.memos[k].fonts
@@ -76,7 +75,8 @@ enum Itemizer {
                 {
                     (font, language) = emoji
                 } else if cluster.count == 1, !coverage.isEmpty, coverage[0].contains(cluster[0]),
-                    presentation != nil || previous.map({ $0.attributes != id || ($0.font, $0.language) == (stepFonts[0], stepLanguages[0]) }) ?? true
+                    presentation != nil || previous == nil || previous!.attributes != id
+                        || (previous!.font, previous!.language) == (stepFonts[0], stepLanguages[0])
                 {
                     // The chain's first font covers the character, and font continuity would keep
                     // that same font if it applied: both rules below give it (the usual case,
