@@ -278,7 +278,7 @@ def run_ratios(binary):
 
 # The pairs counted under callgrind, and the items per run (the difference of two runs is counted).
 COUNTED = [("reorder", "reorder-icu", 2000), ("reorder", "reorder-fribidi-c", 2000),
-           ("layout-cold", "shape", 200), ("layout", "layout-pango", 200)]
+           ("layout-cold", "shape", 200), ("layout", "layout-pango", 200), ("layout-hit", "layout-pango", 200)]
 
 
 def instructions(binary, op, n):

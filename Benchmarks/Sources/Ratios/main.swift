@@ -30,6 +30,7 @@ let pairs: [Pair] = [
     // 31 rounds of 300 messages: each of the 10,000 messages is laid out once by the warm engine,
     // so its cache holds the other slice's words and those seen earlier in this stream only.
     Pair(ours: "layout", baseline: "layout-pango", oursBlock: 300, baselineBlock: 100),
+    Pair(ours: "layout-hit", baseline: "layout-pango", oursBlock: 300, baselineBlock: 100),
     Pair(ours: "render", baseline: "render-pango-cairo", oursBlock: 100, baselineBlock: 100),
     Pair(ours: "caret", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
     Pair(ours: "hit-test", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
