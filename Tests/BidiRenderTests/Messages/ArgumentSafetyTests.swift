@@ -119,4 +119,37 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
             #expect(Set(order).isSuperset(of: Set(0..<3)))
         }
     }
+
+    /// A span that starts with an unmatched PDI and ends with an open RLI: the inserted controls go
+    /// with the first and last characters (transformedRange), and layout keeps the words after it
+    /// in order.
+    @Test func controlsAtTheSpanEdges() throws {
+        let text = "\u{2069}Bob\u{2067} started following you"
+        let span = 0..<5
+        let isolated = IsolatedText(Array(text.unicodeScalars), mentions: [Mention(range: span, direction: .leftToRight)], innerMarks: true)
+        // M LRI M [LRI] PDI B o b RLI [PDI] M PDI M
+        #expect(isolated.transformedRange(0..<1) == 0..<5)
+        #expect(isolated.transformedRange(4..<5) == 8..<13)
+        #expect(isolated.originalIndex.filter { $0 >= 0 } == Array(0..<text.unicodeScalars.count))
+        for direction in [LayoutOptions(direction: .leftToRight), LayoutOptions(direction: .rightToLeft)] {
+            let layout = try TestLayout.engine.layout(text, spans: [TextSpan(range: span, isMention: true)], options: direction)
+            let order = TestLayout.visualOrder(layout)
+            #expect(order.filter { $0 >= 5 } == Array(5..<text.unicodeScalars.count), "\(order)")
+        }
+    }
+
+    /// An isolate initiator left open in a span would take the span's PDI and keep the rest of the
+    /// paragraph in its isolate: Arabic after it would read left to right. It reads right to left.
+    @Test(arguments: ["\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}\u{2066}"])
+    func openInitiatorDoesNotCaptureTheRest(control: String) throws {
+        let name = "Bob" + control
+        let text = name + " بدأ في متابعتك"
+        let n = text.unicodeScalars.count
+        let span = 0..<name.unicodeScalars.count
+        let layout = try TestLayout.engine.layout(text, spans: [TextSpan(range: span, isMention: true)], options: LayoutOptions(direction: .rightToLeft))
+        #expect(TestLayout.visualOrder(layout).filter { $0 >= span.upperBound } == Array((span.upperBound..<n).reversed()))
+        let isolated = EntityIsolation.isolate(text, direction: .rightToLeft, kinds: [], mentions: [span])
+        let plain = EntityIsolation.isolate("Bob بدأ في متابعتك", direction: .rightToLeft, kinds: [], mentions: [0..<3])
+        #expect(visualText(isolated, .rightToLeft) == visualText(plain, .rightToLeft))
+    }
 }
