@@ -84,10 +84,10 @@ readme-image: build
 
 ## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the three
 ## fuzzers: LayoutFuzzer (the whole pipeline, numbers from the input's bytes), BidiDiffFuzzer (native
-## engine against the FriBidi engine against ICU's ubidi) and ManifestFuzzer (the font manifest
+## engine against the FriBidi engine against ICU's ubidi), CatalogFuzzer (message catalogs and their arguments) and ManifestFuzzer (the font manifest
 ## loader), with inputs up to 64 KB from the start (-len_control=0). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
 ## a finding is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
-FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer jsonl:JSONLFuzzer
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer jsonl:JSONLFuzzer catalog:CatalogFuzzer
 fuzz: deps
 	cd Fuzz && swift build $(FUZZ_FLAGS)
 	@set -e; for pair in $(FUZZERS); do \

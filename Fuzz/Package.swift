@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
 // BidiRender's libFuzzer targets: the layout pipeline, the bidi engines against each other and ICU,
-// the font manifest loader, and the CLI's JSON Lines line parser. A package of its own, built with
+// the font manifest loader, the CLI's JSON Lines line parser, and message catalogs with their
+// arguments. A package of its own, built with
 // `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from the
 // repository root.
 import PackageDescription
@@ -48,6 +49,13 @@ let package = Package(
         .executableTarget(
             name: "JSONLFuzzer",
             dependencies: ["BidiRenderCLICore", .product(name: "BidiRender", package: "BidiRender")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // A message catalog and its arguments from arbitrary bytes: every key formats or fails with an
+        // error that names the file and the key.
+        .executableTarget(
+            name: "CatalogFuzzer",
+            dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

@@ -1,10 +1,13 @@
 // icu_messages: the localized-message half of bidirender_icu.h, on ICU4C's C++ MessageFormat. The C
 // API (umsg_*) takes positional arguments only; icu::MessageFormat::format with argument names
 // takes `{name}`, and icu::MessagePattern lists the arguments a pattern names, with their types.
-// ICU does all the parsing and formatting (plural rules from CLDR, locale number formats).
+// ICU does all the parsing and formatting (plural rules from CLDR, locale number formats); the bridge
+// only renumbers the arguments (see bidirender_icu.h) and passes decimal numbers exactly.
 #include "bidirender_icu.h"
 
+#include <map>
 #include <new>
+#include <string>
 #include <string.h>
 #include <vector>
 
@@ -46,45 +49,94 @@ struct br_message_format {
     icu::UnicodeString result;
 };
 
+namespace {
+
+/// Where ICU rejects an argument of `parts` on its own: the UTF-16 offset of the first simple argument
+/// (`{n, number, ::x}`, `{d, nonsense}`) that icu::MessageFormat refuses as a pattern by itself, with
+/// its error; -1 if none does. For errors MessageFormat finds after parsing, which leave UParseError
+/// at 0.
+int32_t rejected_argument(const icu::MessagePattern &parts, const icu::UnicodeString &text, const icu::Locale &locale,
+                          UErrorCode *rejected) {
+    for (int32_t i = 0; i < parts.countParts(); i++) {
+        const icu::MessagePattern::Part &part = parts.getPart(i);
+        if (part.getType() != UMSGPAT_PART_TYPE_ARG_START || part.getArgType() != UMSGPAT_ARG_TYPE_SIMPLE) continue;
+        const icu::MessagePattern::Part &limit = parts.getPart(parts.getLimitPartIndex(i));
+        icu::UnicodeString argument(text, part.getIndex(), limit.getLimit() - part.getIndex());
+        UParseError parse_error;
+        UErrorCode status = U_ZERO_ERROR;
+        icu::MessageFormat alone(argument, locale, parse_error, status);
+        if (U_FAILURE(status)) {
+            *rejected = status;
+            return part.getIndex();
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
 extern "C" br_message_format *br_message_format_open(const uint16_t *pattern, int32_t length, const char *locale,
                                                      int32_t *error_offset, char *error, size_t error_size) {
     if (error_offset) *error_offset = -1;
     icu::UnicodeString text(reinterpret_cast<const UChar *>(pattern), length);
+    icu::Locale icu_locale(locale);
     UParseError parse_error;
     parse_error.offset = -1;
     UErrorCode status = U_ZERO_ERROR;
-    // ICU's UMemory::operator new returns NULL when memory runs out (no exception).
-    icu::MessageFormat *format = new icu::MessageFormat(text, icu::Locale(locale), parse_error, status);
-    if (!format) {
-        copy_error(U_MEMORY_ALLOCATION_ERROR, error, error_size);
-        return nullptr;
-    }
+    // ICU's own parser first: the arguments, their types, and where a syntax error is.
+    icu::MessagePattern parts(status);
+    parts.parse(text, &parse_error, status);
     if (U_FAILURE(status)) {
         if (error_offset) *error_offset = parse_error.offset;
         copy_error(status, error, error_size);
-        delete format;
         return nullptr;
     }
-    // The same pattern through ICU's own parser again, for the arguments and their types
-    // (MessageFormat keeps its MessagePattern private).
-    icu::MessagePattern parts(status);
-    parts.parse(text, &parse_error, status);
     br_message_format *result = new (std::nothrow) br_message_format();
-    if (U_FAILURE(status) || !result) {
-        copy_error(U_FAILURE(status) ? status : U_MEMORY_ALLOCATION_ERROR, error, error_size);
+    if (!result) {
+        copy_error(U_MEMORY_ALLOCATION_ERROR, error, error_size);
+        return nullptr;
+    }
+    // One slot per (name, whether it is a select selector), numbered in order of first use; the
+    // pattern again with each argument name replaced by its slot number.
+    std::map<std::pair<icu::UnicodeString, bool>, int32_t> slots;
+    icu::UnicodeString numbered;
+    int32_t copied = 0;
+    for (int32_t i = 0; i + 1 < parts.countParts(); i++) {
+        const icu::MessagePattern::Part &part = parts.getPart(i);
+        if (part.getType() != UMSGPAT_PART_TYPE_ARG_START) continue;
+        const icu::MessagePattern::Part &name_part = parts.getPart(i + 1);  // ARG_NAME or ARG_NUMBER
+        // getSubstring aliases the MessagePattern's copy of the pattern, which dies with it: copy.
+        icu::UnicodeString alias = parts.getSubstring(name_part);
+        icu::UnicodeString name(alias.getBuffer(), alias.length());
+        bool selector = part.getArgType() == UMSGPAT_ARG_TYPE_SELECT;
+        int kind = kind_of(part.getArgType());
+        auto found = slots.find({name, selector});
+        int32_t slot;
+        if (found == slots.end()) {
+            slot = static_cast<int32_t>(result->arguments.size());
+            slots.emplace(std::make_pair(name, selector), slot);
+            result->arguments.push_back(Argument{name, kind});
+        } else {
+            slot = found->second;
+            if (kind == BR_MESSAGE_ARGUMENT_NUMBER) result->arguments[static_cast<size_t>(slot)].kind = kind;
+        }
+        numbered.append(text, copied, name_part.getIndex() - copied);
+        numbered.append(icu::UnicodeString::fromUTF8(std::to_string(slot)));
+        copied = name_part.getLimit();
+    }
+    numbered.append(text, copied, text.length() - copied);
+    // ICU's UMemory::operator new returns NULL when memory runs out (no exception).
+    icu::MessageFormat *format = new icu::MessageFormat(numbered, icu_locale, parse_error, status);
+    if (!format || U_FAILURE(status)) {
+        UErrorCode rejected = status;
+        int32_t at = format ? rejected_argument(parts, text, icu_locale, &rejected) : -1;
+        if (error_offset) *error_offset = at;
+        copy_error(format ? rejected : U_MEMORY_ALLOCATION_ERROR, error, error_size);
         delete format;
         delete result;
         return nullptr;
     }
     result->format = format;
-    for (int32_t i = 0; i + 1 < parts.countParts(); i++) {
-        const icu::MessagePattern::Part &part = parts.getPart(i);
-        if (part.getType() != UMSGPAT_PART_TYPE_ARG_START) continue;
-        const icu::MessagePattern::Part &name = parts.getPart(i + 1);  // ARG_NAME or ARG_NUMBER
-        // getSubstring aliases the MessagePattern's copy of the pattern, which dies with it: copy.
-        icu::UnicodeString alias = parts.getSubstring(name);
-        result->arguments.push_back(Argument{icu::UnicodeString(alias.getBuffer(), alias.length()), kind_of(part.getArgType())});
-    }
     return result;
 }
 
@@ -106,29 +158,38 @@ extern "C" const uint16_t *br_message_format_argument(const br_message_format *f
     return reinterpret_cast<const uint16_t *>(argument.name.getBuffer());
 }
 
-extern "C" int32_t br_message_format_format(br_message_format *format, int32_t count, const uint16_t *names,
-                                            const int32_t *name_lengths, const uint16_t *texts,
-                                            const int32_t *text_lengths, const double *numbers,
-                                            const uint8_t *is_number, char *error, size_t error_size) {
-    std::vector<icu::UnicodeString> argument_names;
+extern "C" int32_t br_message_format_format(br_message_format *format, int32_t count, const uint16_t *texts,
+                                            const int32_t *text_lengths, const double *numbers, const uint8_t *kinds,
+                                            char *error, size_t error_size) {
     std::vector<icu::Formattable> values;
-    argument_names.reserve(static_cast<size_t>(count));
     values.reserve(static_cast<size_t>(count));
-    const UChar *name = reinterpret_cast<const UChar *>(names);
     const UChar *text = reinterpret_cast<const UChar *>(texts);
+    UErrorCode status = U_ZERO_ERROR;
     for (int32_t i = 0; i < count; i++) {
-        argument_names.emplace_back(name, name_lengths[i]);
-        name += name_lengths[i];
-        if (is_number[i]) {
+        switch (kinds[i]) {
+        case BR_MESSAGE_VALUE_DOUBLE:
             values.emplace_back(numbers[i]);
-        } else {
+            break;
+        case BR_MESSAGE_VALUE_DECIMAL: {
+            std::string digits;
+            digits.reserve(static_cast<size_t>(text_lengths[i]));
+            for (int32_t k = 0; k < text_lengths[i]; k++) digits.push_back(static_cast<char>(text[k] & 0x7F));
+            text += text_lengths[i];
+            values.emplace_back(icu::StringPiece(digits), status);
+            if (U_FAILURE(status)) {
+                copy_error(status, error, error_size);
+                return -1;
+            }
+            break;
+        }
+        default:
             values.emplace_back(icu::UnicodeString(text, text_lengths[i]));
             text += text_lengths[i];
         }
     }
-    UErrorCode status = U_ZERO_ERROR;
     format->result.remove();
-    format->format->format(argument_names.data(), values.data(), count, format->result, status);
+    icu::FieldPosition ignored;
+    format->format->format(values.data(), count, format->result, ignored, status);
     if (U_FAILURE(status)) {
         copy_error(status, error, error_size);
         return -1;

@@ -13,8 +13,11 @@ struct FormatCommand: ParsableCommand {
             The catalog is a folder of JSON files, one per language (default.json, ar.json, \
             zh-Hans.json, …), each mapping keys to ICU MessageFormat patterns. KEY is looked up along \
             --locale's fallback chain (ar-EG → ar → default), key by key. NAME=VALUE arguments: a \
-            decimal number is passed as a number, anything else as text; text is isolated (LRI, RLI \
-            or FSI … PDI by its first strong character). \
+            decimal number is passed to ICU as a number, exactly (at most 100 characters), anything \
+            else as text; text is made safe (line and paragraph separators become spaces, unmatched \
+            bidi controls are dropped or closed) and isolated (LRI, RLI or FSI … PDI by its first \
+            strong character). At most 256 command-line arguments before --; after -- up to 10,000 \
+            NAME=VALUE arguments, 1 MB together. \
             text: the message, isolates included. json: {"key","locale","served","direction","text",\
             "plain"} ("plain" without the isolates). --layout prints the layout as `layout` does \
             (--format text or json); --render -o FILE draws it as `render` does. Either lays the \
@@ -25,7 +28,11 @@ struct FormatCommand: ParsableCommand {
     @Argument(help: "The message key.")
     var key: String
 
-    @Argument(help: "Arguments as NAME=VALUE.")
+    /// The most command-line arguments `format` takes before `--` (ArgumentParser's parsing is
+    /// quadratic in them); after `--` any number, up to `MessageCatalog.maximumArguments`.
+    static let maximumParsedArguments = 256
+
+    @Argument(help: "Arguments as NAME=VALUE (more than 256 arguments in all: put them after --).")
     var arguments: [String] = []
 
     @Option(help: "The catalog folder: one JSON file per language.")

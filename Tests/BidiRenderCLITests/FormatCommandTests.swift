@@ -38,8 +38,8 @@ import TestSupport
     /// A value that parses as a decimal number is a number (formatted by ICU: Arabic-Indic digits).
     @Test func numbersAndText() throws {
         #expect(try run(["unread", "--locale", "ar", "count=5"]) == "لديك ٥ رسائل غير مقروءة\n")
-        #expect(MessageArgument(parsing: "15") == .number(15))
-        #expect(MessageArgument(parsing: "-2.5") == .number(-2.5))
+        #expect(MessageArgument(parsing: "15") == .decimal("15"))
+        #expect(MessageArgument(parsing: "-2.5") == .decimal("-2.5"))
         #expect(MessageArgument(parsing: "iPhone 15") == .text("iPhone 15"))
         #expect(MessageArgument(parsing: "inf") == .text("inf"))
         #expect(MessageArgument(parsing: "0x10") == .text("0x10"))
@@ -77,5 +77,64 @@ import TestSupport
         let usage = try runBinary(["format", "follow", "--catalog", Self.catalog, "name"])
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("'name' is not NAME=VALUE"))
+    }
+
+    /// A count past 2^53 is printed exactly (it was "100,000,000,000,000,000,000").
+    @Test func largeCountIsExact() throws {
+        #expect(try run(["unread", "--locale", "en", "count=99999999999999999999"]) == "You have 99,999,999,999,999,999,999 unread messages\n")
+        #expect(try run(["unread", "--locale", "ar", "count=12345678901234567890"]).contains("١٢٬٣٤٥٬٦٧٨٬٩٠١٬٢٣٤٬٥٦٧٬٨٩٠"))
+    }
+
+    /// The issue's attacks through the CLI: the whole message, reordered, shows as with the harmless
+    /// name, in the LTR and the RTL catalog language.
+    @Test(arguments: [
+        ("Bob\u{2029}\u{202E}", "Bob "), ("Bob\u{2028}\u{202E}", "Bob "), ("Bob\r\n\u{202E}", "Bob  "), ("محمد\u{2066}", "محمد"),
+        ("Bob\u{2067}", "Bob"), ("Bob\u{2069}\u{202E}", "Bob"),
+    ])
+    func argumentCannotReorderTheMessage(attack: String, harmless: String) throws {
+        for (locale, direction) in [("en", ParagraphDirection.leftToRight), ("ar", .rightToLeft)] {
+            let hostile = try run(["follow", "--locale", locale, "name=\(attack)"]).dropLast()
+            let plain = try run(["follow", "--locale", locale, "name=\(harmless)"]).dropLast()
+            func shown(_ text: Substring) -> String {
+                let bidi = BidiText(String(text), direction: direction)
+                return bidi.paragraphs.map { bidi.displayString($0.singleLine) }.joined(separator: "|")
+            }
+            #expect(shown(hostile) == shown(plain), "\(locale)")
+        }
+        let issue = try run(["follow", "--locale", "en", "name=Bob\u{2029}\u{202E}"]).dropLast()
+        let bidi = BidiText(String(issue), direction: .leftToRight)
+        #expect(bidi.paragraphs.map { bidi.displayString($0.singleLine) } == ["Bob  started following you"])
+    }
+
+    /// A pattern nested 3,000 deep crashed ICU (SIGSEGV); now exit 1 naming the file and the key.
+    @Test func deepPatternIsAnError() throws {
+        let dir = try TestDirectory.fresh("deep-catalog")
+        let pattern = String(repeating: "{g, select, other {", count: 700) + "x" + String(repeating: "}}", count: 700)
+        try Data(#"{"deep": "\#(pattern)"}"#.utf8).write(to: dir.appendingPathComponent("default.json"))
+        let result = try runBinary(["format", "deep", "--catalog", dir.path, "--locale", "en", "g=a"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("default.json:1: deep: a pattern nests at most 32 messages deep"), "\(result.stderr)")
+    }
+
+    /// NAME=VALUE arguments after -- bypass ArgumentParser's quadratic parsing: doubling them (4,000
+    /// to 8,000; 2,000 took 12 s before) stays within 3 times; more than 256 before -- is a usage error.
+    @Test func manyArgumentsTakeLinearTime() throws {
+        func time(_ n: Int) throws -> Double {
+            let arguments = (0..<n).map { "a\($0)=v\($0)" }
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = try runBinary(["format", "follow", "--catalog", Self.catalog, "--locale", "en", "--", "name=x"] + arguments)
+                #expect(result.status == 0 && result.stdout == "\u{2066}x\u{2069} started following you\n", "\(result.stderr)")
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            return best
+        }
+        let small = try time(4000), large = try time(8000)
+        #expect(small >= 0.05)
+        #expect(large / small < 3.0, "n: \(small) s, 2n: \(large) s")
+        let tooMany = try runBinary(["format", "follow", "--catalog", Self.catalog, "name=x"] + (0..<300).map { "a\($0)=v" })
+        #expect(tooMany.status == 64)
+        #expect(tooMany.stderr.contains("give at most 256 arguments before '--'; put NAME=VALUE arguments after it"), "\(tooMany.stderr)")
     }
 }

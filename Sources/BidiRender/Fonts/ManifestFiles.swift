@@ -1,4 +1,5 @@
-// ManifestFiles: which files a manifest may name, checked before anything is opened. A manifest may
+// ManifestFiles: which files a manifest (or a message catalog's folder) may name, checked before anything
+// is opened. A manifest may
 // come from someone else: its font files must be regular files (a FIFO would block open() forever, a
 // device never end) inside the manifest's folder, after symlinks are resolved (realpath), unless the
 // caller allows other paths. Outside the folder a missing file and an existing one get the same
@@ -16,32 +17,48 @@ enum ManifestFiles {
     /// blocking (O_NONBLOCK: a FIFO does not hang the open).
     /// - Throws: `.manifest` naming the file and what is wrong.
     static func readManifest(_ path: String) throws(BidiRenderError) -> [UInt8] {
+        switch readRegularFile(path, maximumSize: maximumManifestSize) {
+        case .success(let bytes): return bytes
+        case .failure(let reason): throw .manifest(file: path, line: 0, key: "", reason: reason.text)
+        }
+    }
+
+    /// Why a file was not read, in words.
+    struct ReadFailure: Error {
+        var text: String
+    }
+
+    /// The bytes of `path`, a regular file of at most `maximumSize` bytes, opened without blocking
+    /// (O_NONBLOCK: a FIFO does not hang the open); or why not. The manifest and catalog files' reader.
+    static func readRegularFile(_ path: String, maximumSize: Int) -> Result<[UInt8], ReadFailure> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            let reason = FileProblem.reason(path: path, errno: errno, writing: false)
-            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file: \(reason)")
+            return .failure(ReadFailure(text: "cannot read the file: \(FileProblem.reason(path: path, errno: errno, writing: false))"))
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw .manifest(file: path, line: 0, key: "", reason: "not a regular file")
-        }
-        guard info.st_size <= maximumManifestSize else {
-            throw .manifest(file: path, line: 0, key: "", reason: "larger than \(maximumManifestSize >> 20) MB")
-        }
-        let data: Data?
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(text: "not a regular file")) }
+        guard info.st_size <= maximumSize else { return .failure(ReadFailure(text: "larger than \(maximumSize >> 20) MB")) }
         do {
-            data = try handle.readToEnd()
+            return .success([UInt8](try handle.readToEnd() ?? Data()))
         } catch {
-            throw .manifest(file: path, line: 0, key: "", reason: "cannot read the file")
+            return .failure(ReadFailure(text: "cannot read the file"))
         }
-        return [UInt8](data ?? Data())
     }
 
     /// The absolute path of font `file` as a manifest in `directory` names it, or why it may not be
     /// used. Relative paths are relative to `directory`. Without `allowsOutside`, the file's real path
     /// must be inside `directory`; with it, any regular file will do.
     static func fontPath(_ file: String, directory: String, allowsOutside: Bool) -> Result<String, Failure> {
+        containedPath(file, directory: directory, allowsOutside: allowsOutside, kind: "font file", outsideReason: outsideReason)
+    }
+
+    /// `fontPath`'s rule for any kind of file a folder's index names (a font of a manifest, a language
+    /// file of a message catalog): `kind` names it in the errors ("font file"), `outsideReason` is the
+    /// one answer for a path outside the folder.
+    static func containedPath(
+        _ file: String, directory: String, allowsOutside: Bool, kind: String, outsideReason: String
+    ) -> Result<String, Failure> {
         // As the manifest names it (relative to the working directory when the manifest's path is).
         let absolute = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
         let folders = allowsOutside ? [] : [realPath(directory)].compactMap { $0 }
@@ -54,7 +71,7 @@ enum ManifestFiles {
             var linkInfo = stat()
             let parent = realPath((absolute as NSString).deletingLastPathComponent)
             if allowsOutside || (parent.map(inside) == true && lstat(absolute, &linkInfo) != 0) {
-                return .failure(.missing("no such font file: \(absolute)"))
+                return .failure(.missing("no such \(kind): \(absolute)"))
             }
             return .failure(.outside(outsideReason))
         }

@@ -1,6 +1,6 @@
 // ICUMessageFormat: one compiled ICU MessageFormat pattern, through the plain-C bridge CICUBridge
-// (icu_messages.cpp: icu::MessageFormat with named arguments, icu::MessagePattern for the argument
-// list). The only Swift code that calls it.
+// (icu_messages.cpp: icu::MessagePattern for the argument slots, icu::MessageFormat on the pattern
+// with its arguments numbered by slot). The only Swift code that calls it.
 //
 // Thread-safety: ICU's MessageFormat creates its number and plural formatters lazily inside format,
 // and the bridge keeps the last result in the object, so each `ICUMessageFormat` serializes its
@@ -20,29 +20,39 @@ final class ICUMessageFormat: @unchecked Sendable {
         case text
     }
 
-    /// ICU's refusal of a pattern: its error name and where its parser stopped, in code points
-    /// from the start of the pattern (nil when ICU gives no offset).
+    /// ICU's refusal of a pattern: its error name and where, in UTF-16 units from the start of the
+    /// pattern (nil when ICU gives no place; 0 may also mean ICU did not say).
     struct PatternError: Error, Sendable {
         var name: String
-        var offset: Int?
+        var utf16Offset: Int?
+    }
+
+    /// A value for one argument slot.
+    enum Value {
+        case text(String)
+        case double(Double)
+        /// A decimal number in ASCII ("99999999999999999999"), given to ICU exactly.
+        case decimal(String)
     }
 
     private let handle: OpaquePointer
     private let lock = Lock()
-    /// Every argument occurrence of the pattern, nested ones included, in pattern order.
+    /// The pattern's argument slots, in order of first use: each name once, and a name used both
+    /// as a `select` selector and elsewhere twice (the selector's slot has kind `.text`).
     let arguments: [(name: String, kind: ArgumentKind)]
 
-    /// Compiles `pattern` for `locale`, an ICU locale id ("ar_EG", "zh_Hans"; "" for the root).
+    /// Compiles `pattern` for `locale`, an ICU locale id ("ar_EG", "zh_Hans"; "" for the root). The
+    /// caller keeps the pattern within `MessagePatternBounds` (ICU recurses per nesting level).
     init(pattern: String, locale: String) throws(PatternError) {
         let units = Array(pattern.utf16)
         var offset: Int32 = -1
         var error = [CChar](repeating: 0, count: 64)
         let opened = units.withUnsafeBufferPointer { p in
-            br_message_format_open(p.baseAddress, Int32(p.count), locale, &offset, &error, error.count)
+            br_message_format_open(p.baseAddress, Int32(clamping: p.count), locale, &offset, &error, error.count)
         }
         guard let opened else {
             let name = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw PatternError(name: name, offset: offset >= 0 ? Self.scalarOffset(utf16: Int(offset), in: pattern) : nil)
+            throw PatternError(name: name, utf16Offset: offset >= 0 ? Int(offset) : nil)
         }
         handle = opened
         var list: [(String, ArgumentKind)] = []
@@ -62,35 +72,31 @@ final class ICUMessageFormat: @unchecked Sendable {
         br_message_format_close(handle)
     }
 
-    /// Formats with named arguments (icu::MessageFormat::format). Returns the text, or ICU's error name.
-    func format(_ values: [(name: String, value: MessageArgument)]) -> Result<String, ICUError> {
-        var names: [UInt16] = []
-        var nameLengths: [Int32] = []
+    /// Formats with one value per slot of `arguments`, in that order (icu::MessageFormat::format
+    /// with an array). Returns the text, or ICU's error name.
+    func format(_ values: [Value]) -> Result<String, ICUError> {
         var texts: [UInt16] = []
         var textLengths: [Int32] = []
         var numbers: [Double] = []
-        var isNumber: [UInt8] = []
-        for (name, value) in values {
-            let before = names.count
-            names.append(contentsOf: name.utf16)
-            nameLengths.append(Int32(names.count - before))
+        var kinds: [UInt8] = []
+        for value in values {
             switch value {
-            case .number(let n):
+            case .double(let n):
                 numbers.append(n)
-                isNumber.append(1)
+                kinds.append(UInt8(BR_MESSAGE_VALUE_DOUBLE))
                 textLengths.append(0)
-            case .text(let t):
+            case .text(let t), .decimal(let t):
                 let start = texts.count
                 texts.append(contentsOf: t.utf16)
-                textLengths.append(Int32(texts.count - start))
+                textLengths.append(Int32(clamping: texts.count - start))
                 numbers.append(0)
-                isNumber.append(0)
+                if case .decimal = value { kinds.append(UInt8(BR_MESSAGE_VALUE_DECIMAL)) } else { kinds.append(UInt8(BR_MESSAGE_VALUE_TEXT)) }
             }
         }
         var error = [CChar](repeating: 0, count: 64)
         return lock.withLock {
             let length = br_message_format_format(
-                handle, Int32(values.count), names, nameLengths, texts, textLengths, numbers, isNumber, &error, error.count)
+                handle, Int32(clamping: values.count), texts, textLengths, numbers, kinds, &error, error.count)
             guard length >= 0 else {
                 return .failure(ICUError(name: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
             }
@@ -101,17 +107,5 @@ final class ICUMessageFormat: @unchecked Sendable {
     /// An ICU error name ("U_ILLEGAL_ARGUMENT_ERROR").
     struct ICUError: Error, Sendable {
         var name: String
-    }
-
-    /// The code point offset of UTF-16 offset `utf16` in `text` (ICU counts in UTF-16 units).
-    private static func scalarOffset(utf16: Int, in text: String) -> Int {
-        var units = 0
-        var scalars = 0
-        for scalar in text.unicodeScalars {
-            if units >= utf16 { break }
-            units += scalar.utf16.count
-            scalars += 1
-        }
-        return scalars
     }
 }

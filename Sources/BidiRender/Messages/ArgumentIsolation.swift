@@ -1,6 +1,6 @@
 // ArgumentIsolation: wraps a text argument of a message in a directional isolate, so that whatever
-// its direction it cannot reorder the words around it (UAX #9 §6.3 and the W3C's "Inline markup and
-// bidirectional text in HTML": isolate every inserted string).
+// its direction and whatever controls it holds it cannot reorder the words around it (UAX #9 §6.3 and
+// the W3C's "Inline markup and bidirectional text in HTML": isolate every inserted string).
 
 /// Isolation of text inserted into a message.
 enum ArgumentIsolation {
@@ -9,24 +9,12 @@ enum ArgumentIsolation {
     static let FSI: Unicode.Scalar = "\u{2068}"
     static let PDI: Unicode.Scalar = "\u{2069}"
 
-    /// `text` between LRI and PDI when its first strong character (UAX #9 P2, outside any isolate of
-    /// its own) is L, RLI and PDI when it is R or AL, FSI and PDI when it has none ("123", "!").
-    /// A PDI in `text` that matches no isolate initiator of its own is dropped: it would close the
-    /// wrapping isolate early and let the rest of the argument out.
+    /// `text` made safe (`ExplicitFormattingBalance.sanitized`: its separators replaced by a space,
+    /// its unmatched closers dropped, the openers it leaves open closed), then between LRI and PDI when
+    /// its first strong character (UAX #9 P2, outside any isolate of its own) is L, RLI and PDI when
+    /// it is R or AL, FSI and PDI when it has none ("123", "!").
     static func isolate(_ text: String) -> String {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.unicodeScalars.count + 2)
-        var depth = 0
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case LRI, RLI, FSI: depth += 1
-            case PDI:
-                guard depth > 0 else { continue }
-                depth -= 1
-            default: break
-            }
-            scalars.append(scalar)
-        }
+        let scalars = ExplicitFormattingBalance.sanitized(Array(text.unicodeScalars))
         let level = Paragraphs.firstStrongLevel(from: 0, to: scalars.count) { BidiClass(scalars[$0]).rawValue }
         var out = String.UnicodeScalarView()
         out.append(level == 0 ? LRI : level == 1 ? RLI : FSI)

@@ -19,25 +19,26 @@ struct CatalogFile: Sendable {
     /// path (a disk image named .json) is refused before it is read whole.
     static let maximumSize = 16 << 20
 
-    /// Reads and checks `path`, the file of `language`.
-    /// - Throws: `.message` naming the file, the line and what is wrong; `.unreadableFile`.
-    init(language: String, path: String) throws(BidiRenderError) {
+    /// Reads and checks `path`, the file of `language`: a regular file of at most `maximumSize`
+    /// bytes, inside `directory` after symlinks are resolved unless `allowsOutside` (the font
+    /// manifest's rule, ManifestFiles).
+    /// - Throws: `.message` naming the file, the line and what is wrong.
+    init(language: String, path: String, directory: String, allowsOutside: Bool = false) throws(BidiRenderError) {
         self.language = language
         self.path = path
-        let data: Data
-        do {
-            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= Self.maximumSize else {
-                throw BidiRenderError.message(
-                    file: path, line: 0, key: "", reason: "a catalog file is at most \(Self.maximumSize) bytes, not \(size)")
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as BidiRenderError {
-            throw error
-        } catch {
-            throw .unreadable(path: path)
+        let name = (path as NSString).lastPathComponent
+        if case .failure(let failure) = ManifestFiles.containedPath(
+            name, directory: directory, allowsOutside: allowsOutside, kind: "catalog file",
+            outsideReason: "not a catalog file inside the catalog folder")
+        {
+            throw .message(file: path, line: 0, key: "", reason: failure.reason)
         }
-        let bytes = [UInt8](data)
+        let bytes: [UInt8]
+        switch ManifestFiles.readRegularFile(path, maximumSize: Self.maximumSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw .message(file: path, line: 0, key: "", reason: failure.text)
+        }
+        let data = Data(bytes)
         self.bytes = bytes
         do {
             try StrictJSON.validate(bytes)

@@ -2,30 +2,73 @@
 
 /// The value of a named argument (`{name}`, `{count, plural, …}`) of a catalog message.
 ///
-/// Text is isolated in the result (`ArgumentIsolation`); a number is formatted by ICU for the
-/// locale and is not isolated. A plural, `number`, `selectordinal` or `date` argument takes a number;
-/// a `select` argument takes text; a plain `{name}` takes either.
+/// Text is made safe and isolated in the result (`ArgumentIsolation`); a number is formatted by ICU
+/// for the locale and is not isolated. A plural, `number`, `selectordinal` or `date` argument takes a
+/// number; a `select` argument takes text; a plain `{name}` takes either.
 public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral
 {
-    /// Text, isolated in the result.
+    /// Text, made safe and isolated in the result.
     case text(String)
     /// A number, formatted by ICU for the locale.
     case number(Double)
+    /// A number written in decimal ("99999999999999999999", "-2.5", "1e3"), given to ICU exactly
+    /// (no rounding to a Double): at most `maximumDecimalLength` characters and an exponent of at
+    /// most `maximumDecimalExponent` either way.
+    case decimal(String)
 
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
 
-    /// The CLI's reading of a value: a decimal number ("3", "-2.5", "1e3") is a number, anything else
-    /// text. "nan", "inf" and hexadecimal are text.
+    /// The longest `.decimal`, in characters.
+    public static let maximumDecimalLength = 100
+    /// The largest exponent of a `.decimal` ("1e100"), either way: ICU would write 10^n in full.
+    public static let maximumDecimalExponent = 100
+
+    /// The CLI's reading of a value: a decimal number ("3", "-2.5", "1e3", "99999999999999999999") is
+    /// a `.decimal`, passed to ICU exactly; anything else is text. "nan", "inf" and hexadecimal are
+    /// text.
     public init(parsing value: String) {
-        let isDecimal = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
-            && value.contains(where: \.isNumber)
-        if isDecimal, let number = Double(value), number.isFinite {
-            self = .number(number)
-        } else {
-            self = .text(value)
+        self = Self.isDecimal(value) ? .decimal(value) : .text(value)
+    }
+
+    /// Whether `text` is a decimal number: an optional sign, digits with an optional fraction (at
+    /// least one digit), an optional exponent ("e" or "E", optional sign, digits). Any length.
+    static func isDecimal(_ text: String) -> Bool {
+        var u = Substring(text).utf8[...]
+        func digits() -> Int {
+            let n = u.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            u = u.dropFirst(n)
+            return n
         }
+        if let c = u.first, c == 0x2B || c == 0x2D { u = u.dropFirst() }
+        var mantissa = digits()
+        if u.first == 0x2E {
+            u = u.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if let c = u.first, c == 0x65 || c == 0x45 {
+            u = u.dropFirst()
+            if let c = u.first, c == 0x2B || c == 0x2D { u = u.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return u.isEmpty
+    }
+
+    /// Why `text` cannot be passed as a `.decimal`, or nil when it can.
+    static func decimalProblem(_ text: String) -> String? {
+        guard isDecimal(text) else { return "'\(text.prefix(40))' is not a decimal number" }
+        guard text.utf8.count <= maximumDecimalLength else {
+            return "a number has at most \(maximumDecimalLength) characters, not \(text.utf8.count)"
+        }
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            let exponent = text[text.index(after: e)...].drop { $0 == "+" || $0 == "-" }.drop { $0 == "0" }
+            guard exponent.count <= 3, (Int(exponent) ?? 0) <= maximumDecimalExponent else {
+                return "a number's exponent is at most \(maximumDecimalExponent) either way"
+            }
+        }
+        return nil
     }
 }

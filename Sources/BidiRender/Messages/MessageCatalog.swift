@@ -28,9 +28,14 @@ public final class MessageCatalog: Sendable {
     ///   - directory: the catalog folder (`Examples/catalog` is one).
     ///   - defaultLanguage: the language `default.json` is written in (plural rules, digits,
     ///     direction).
+    ///   - allowsFilesOutsideFolder: let a catalog file be a symlink to a file outside `directory`
+    ///     (only for a folder you trust). Without it each file must be a regular file inside the
+    ///     folder after symlinks are resolved, as a font manifest's fonts must.
     /// - Throws: `.unreadableFile` for a folder that cannot be listed; `.message` naming a file that is
     ///   not valid JSON (with its line), not an object of strings, or not named by a language tag.
-    public init(directory: String, defaultLanguage: LocaleTag = LocaleTag("en")) throws(BidiRenderError) {
+    public init(
+        directory: String, defaultLanguage: LocaleTag = LocaleTag("en"), allowsFilesOutsideFolder: Bool = false
+    ) throws(BidiRenderError) {
         self.directory = directory
         self.defaultLanguage = defaultLanguage
         let names: [String]
@@ -54,7 +59,8 @@ public final class MessageCatalog: Sendable {
             if let other = files[language] {
                 throw .message(file: path, line: 0, key: "", reason: "the same language as \(other.path)")
             }
-            files[language] = try CatalogFile(language: language, path: path)
+            files[language] = try CatalogFile(
+                language: language, path: path, directory: directory, allowsOutside: allowsFilesOutsideFolder)
         }
         self.files = files
     }
@@ -66,12 +72,16 @@ public final class MessageCatalog: Sendable {
     ///
     /// The pattern comes from the first language of `locale.fallbackChain` + "default" whose file has
     /// the key. ICU formats it for `locale` (for `defaultLanguage` when default.json serves it).
-    /// Each text argument is isolated (LRI, RLI or FSI by its first strong character, then PDI)
-    /// unless the pattern uses it as a `select` selector; numbers are formatted by ICU, in the
-    /// locale's digits (Arabic-Indic for ar and ar-EG).
-    /// - Throws: `.message` naming the file and the key: the key is in no file of the chain, ICU
-    ///   rejects the pattern (with the code point offset where its parser stopped), an argument is
-    ///   missing or of the wrong kind (text for a plural, a number for a select).
+    /// Each text argument is made safe and isolated wherever it is shown (`ArgumentIsolation`: its
+    /// separators become spaces, its explicit formatting characters are balanced, then LRI, RLI or FSI
+    /// by its first strong character, then PDI); where the pattern uses it as a `select` selector it
+    /// is matched as given. Numbers are formatted by ICU, in the locale's digits (Arabic-Indic for ar
+    /// and ar-EG); a `.decimal` exactly.
+    /// - Throws: `.message` naming the file and the key: the key is in no file of the chain, the
+    ///   pattern passes `MessagePatternBounds` (16,384 UTF-16 units, 32 nested messages), ICU rejects
+    ///   the pattern (with the code point offset of the error), an argument is missing or of the wrong
+    ///   kind (text for a plural, a number for a select), a decimal is too long, or the arguments pass
+    ///   `maximumArguments` or `maximumArgumentBytes`.
     public func format(_ key: String, locale: LocaleTag, arguments: [String: MessageArgument] = [:]) throws(BidiRenderError)
         -> LocalizedMessage
     {
@@ -84,6 +94,7 @@ public final class MessageCatalog: Sendable {
                 file: directory, line: 0, key: key,
                 reason: "no catalog file along \(chain.joined(separator: " → ")) has the key (tried \(tried.joined(separator: ", ")))")
         }
+        try Self.checkSize(arguments, file: file, key: key)
         let served = file.language == "default" ? defaultLanguage : locale
         let compiled = try self.compiled(file: file, key: key, pattern: pattern, locale: served)
         let values = try Self.values(compiled, arguments, file: file, key: key)
@@ -97,19 +108,70 @@ public final class MessageCatalog: Sendable {
         }
     }
 
-    /// The compiled pattern, from the cache or compiled now (not cached when ICU rejects it).
+    /// The most arguments a format takes: far above any message.
+    public static let maximumArguments = 10_000
+    /// The largest total size of a format's arguments, names and values, in UTF-8 bytes (a number
+    /// counts 8): 1 MB.
+    public static let maximumArgumentBytes = 1 << 20
+
+    /// Checks `arguments` against `maximumArguments` and `maximumArgumentBytes`.
+    private static func checkSize(_ arguments: [String: MessageArgument], file: CatalogFile, key: String) throws(BidiRenderError) {
+        func fail(_ reason: String) -> BidiRenderError {
+            .message(file: file.path, line: file.line(of: key), key: key, reason: reason)
+        }
+        guard arguments.count <= maximumArguments else {
+            throw fail("a message takes at most \(maximumArguments) arguments, not \(arguments.count)")
+        }
+        var bytes = 0
+        for (name, value) in arguments {
+            bytes += name.utf8.count
+            switch value {
+            case .text(let t), .decimal(let t): bytes += t.utf8.count
+            case .number: bytes += 8
+            }
+        }
+        guard bytes <= maximumArgumentBytes else {
+            throw fail("a message's arguments are at most \(maximumArgumentBytes) bytes together, not \(bytes)")
+        }
+    }
+
+    /// The compiled pattern, from the cache or compiled now (not cached when ICU rejects it). The
+    /// pattern is checked against `MessagePatternBounds` before ICU sees it.
     private func compiled(file: CatalogFile, key: String, pattern: String, locale: LocaleTag) throws(BidiRenderError)
         -> ICUMessageFormat
     {
         let icuLocale = locale.normalized == "default" ? "" : locale.normalized.replacingOccurrences(of: "-", with: "_")
         let cacheKey = "\(file.language)\u{0}\(icuLocale)\u{0}\(key)"
         if let hit = cache.withLock({ $0[cacheKey] }) { return hit }
+        func fail(_ reason: String) -> BidiRenderError {
+            .message(file: file.path, line: file.line(of: key), key: key, reason: reason)
+        }
+        let units = Array(pattern.utf16)
+        guard units.count <= MessagePatternBounds.maximumLength else {
+            throw fail("a pattern is at most \(MessagePatternBounds.maximumLength) UTF-16 units long, not \(units.count)")
+        }
+        let bounds = MessagePatternBounds(units)
+        if let at = bounds.tooDeepAt {
+            throw fail(
+                "a pattern nests at most \(MessagePatternBounds.maximumDepth) messages deep: deeper at code point "
+                    + "\(Self.scalarOffset(utf16: at, in: pattern)) of the pattern")
+        }
         let format: ICUMessageFormat
         do {
             format = try ICUMessageFormat(pattern: pattern, locale: icuLocale)
         } catch {
-            let place = error.offset.map { " at code point \($0) of the pattern" } ?? ""
-            throw .message(file: file.path, line: file.line(of: key), key: key, reason: "ICU rejects the pattern: \(error.name)\(place)")
+            // ICU reports some errors at offset 0 wherever they are: an unclosed brace, a missing
+            // `other`; the walk of MessagePatternBounds knows where.
+            var at = error.utf16Offset
+            if at == nil || at == 0 {
+                switch error.name {
+                case "U_UNMATCHED_BRACES": at = bounds.unclosedAt ?? at
+                case "U_DEFAULT_KEYWORD_MISSING": at = bounds.missingOtherAt ?? at
+                default: at = bounds.syntaxErrorAt ?? at
+                }
+            }
+            let place = at.map { " at code point \(Self.scalarOffset(utf16: $0, in: pattern)) of the pattern" } ?? ""
+            throw fail("ICU rejects the pattern: \(error.name)\(place)")
         }
         return cache.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -119,38 +181,55 @@ public final class MessageCatalog: Sendable {
         }
     }
 
-    /// The arguments to pass to ICU: each one the pattern uses, checked against its kind, text
-    /// isolated. Arguments the pattern does not use are left out.
+    /// The code point offset of UTF-16 offset `utf16` in `text` (ICU counts in UTF-16 units).
+    static func scalarOffset(utf16: Int, in text: String) -> Int {
+        var units = 0
+        var scalars = 0
+        for scalar in text.unicodeScalars {
+            if units >= utf16 { break }
+            units += scalar.utf16.count
+            scalars += 1
+        }
+        return scalars
+    }
+
+    /// The values to pass to ICU, one per argument slot of the pattern, each checked against its
+    /// kind: a selector's text raw (it is matched, not shown), every other text made safe and
+    /// isolated (`ArgumentIsolation`), numbers as they are. Arguments the pattern does not use are
+    /// left out.
     private static func values(
         _ format: ICUMessageFormat, _ arguments: [String: MessageArgument], file: CatalogFile, key: String
-    ) throws(BidiRenderError) -> [(name: String, value: MessageArgument)] {
+    ) throws(BidiRenderError) -> [ICUMessageFormat.Value] {
         var kinds: [String: Set<ICUMessageFormat.ArgumentKind>] = [:]
-        var order: [String] = []
+        for (name, kind) in format.arguments { kinds[name, default: []].insert(kind) }
+        var values: [ICUMessageFormat.Value] = []
+        values.reserveCapacity(format.arguments.count)
         for (name, kind) in format.arguments {
-            if kinds[name] == nil { order.append(name) }
-            kinds[name, default: []].insert(kind)
-        }
-        var values: [(name: String, value: MessageArgument)] = []
-        for name in order {
             let used = kinds[name] ?? []
             func fail(_ reason: String) -> BidiRenderError {
                 .message(file: file.path, line: file.line(of: key), key: key, reason: reason)
             }
             guard let value = arguments[name] else {
-                let given = arguments.keys.sorted().joined(separator: ", ")
-                throw fail("the argument '\(name)' is missing (given: \(given.isEmpty ? "none" : given))")
+                let given = arguments.keys.sorted().prefix(20).joined(separator: ", ") + (arguments.count > 20 ? ", …" : "")
+                throw fail("the argument '\(name)' is missing (given: \(arguments.isEmpty ? "none" : given))")
             }
             switch value {
             case .text(let text):
                 if used.contains(.number) {
-                    throw fail("the argument '\(name)' must be a number (a plural, number or date argument), not the text '\(text)'")
+                    throw fail("the argument '\(name)' must be a number (a plural, number or date argument), not the text '\(text.prefix(40))'")
                 }
-                values.append((name, used.contains(.text) ? value : .text(ArgumentIsolation.isolate(text))))
+                values.append(.text(kind == .text ? text : ArgumentIsolation.isolate(text)))
             case .number(let number):
                 if used.contains(.text) {
                     throw fail("the argument '\(name)' must be text (a select argument), not the number \(number)")
                 }
-                values.append((name, value))
+                values.append(.double(number))
+            case .decimal(let digits):
+                if used.contains(.text) {
+                    throw fail("the argument '\(name)' must be text (a select argument), not the number \(digits.prefix(40))")
+                }
+                if let problem = MessageArgument.decimalProblem(digits) { throw fail("the argument '\(name)': \(problem)") }
+                values.append(.decimal(digits))
             }
         }
         return values

@@ -3,7 +3,9 @@
 // text's.
 //
 // I is LRI or RLI after the entity's direction and M is LRM or RLM to match: to the text around it the
-// whole span is one strong character of its own direction.
+// whole span is one strong character of its own direction. Controls inside S that would reach past the
+// isolate (an unmatched PDI, an isolate initiator left open) are made inert by inserted controls
+// (ExplicitFormattingBalance).
 
 /// The text as the bidi algorithm sees it: entities isolated with inserted controls, and the maps
 /// between its indices and the original text's.
@@ -81,23 +83,57 @@ struct IsolatedText: Hashable {
                     originalIndex.append(contentsOf: i..<end)
                     i = end
                 }
+                // The entity's text, its explicit formatting made unable to reach past the entity's
+                // isolate (ExplicitFormattingBalance): an inserted `initiator` before each PDI it
+                // never opened (else that PDI would close the entity's isolate), an inserted PDI after
+                // each isolate initiator it leaves open (else the entity's PDI would close that one
+                // and leave the entity's isolate open to the paragraph's end). An embedding or
+                // override left open is closed by the entity's PDI (X6a). Only controls are
+                // inserted: every original character keeps its place in the maps.
+                func copyBalanced(upTo end: Int, initiator: UInt32) {
+                    let start = i
+                    let balance = ExplicitFormattingBalance(codePoints[start..<end])
+                    guard !balance.isBalanced else { return copy(upTo: end) }
+                    let closers = balance.unmatchedClosers.lazy.map { start + $0 }.filter { codePoints[$0] == Self.pdi }
+                    let openers = balance.unmatchedOpeners.lazy.filter { ExplicitFormattingBalance.isIsolateInitiator($0.value) }
+                        .map { start + $0.offset }
+                    var c = closers.startIndex
+                    var o = openers.startIndex
+                    while c != closers.endIndex || o != openers.endIndex {
+                        if o == openers.endIndex || (c != closers.endIndex && closers[c] <= openers[o]) {
+                            copy(upTo: closers[c])
+                            scalars.append(initiator)
+                            originalIndex.append(-1)
+                            insertedBefore[closers[c]] += 1
+                            c = closers.index(after: c)
+                        } else {
+                            copy(upTo: openers[o] + 1)
+                            scalars.append(Self.pdi)
+                            originalIndex.append(-1)
+                            insertedAfter[openers[o]] += 1
+                            o = openers.index(after: o)
+                        }
+                    }
+                    copy(upTo: end)
+                }
                 for entity in entities {
                     let range = entity.range.clamped(to: i..<n)
                     guard !range.isEmpty, range.lowerBound == entity.range.lowerBound else { continue }
                     copy(upTo: range.lowerBound)
                     let rtl = entity.direction == .rightToLeft
                     let mark = rtl ? Self.rlm : Self.lrm
+                    let initiator = rtl ? Self.rli : Self.lri
                     scalars.append(mark)
-                    scalars.append(rtl ? Self.rli : Self.lri)
+                    scalars.append(initiator)
                     if innerMarks { scalars.append(mark) }
                     originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
                     insertedBefore[range.lowerBound] = UInt8(inserted)
-                    copy(upTo: range.upperBound)
+                    copyBalanced(upTo: range.upperBound, initiator: initiator)
                     if innerMarks { scalars.append(mark) }
                     scalars.append(Self.pdi)
                     scalars.append(mark)
                     originalIndex.append(contentsOf: repeatElement(-1, count: inserted))
-                    insertedAfter[range.upperBound - 1] = UInt8(inserted)
+                    insertedAfter[range.upperBound - 1] += UInt8(inserted)
                 }
                 copy(upTo: n)
             }

@@ -55,13 +55,19 @@ int br_is_extended_pictographic(uint32_t c);
 int br_is_regional_indicator(uint32_t c);
 int br_is_emoji_modifier(uint32_t c);
 
-/// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the arguments
-/// its pattern names (read by icu::MessagePattern) and the result of the last format. Not
+/// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the argument
+/// slots its pattern uses (read by icu::MessagePattern) and the result of the last format. Not
 /// thread-safe: ICU creates number and plural formatters lazily inside format, and the result is
 /// kept in the object, so callers serialize every use of one.
+///
+/// The pattern ICU compiles has its argument names replaced by slot numbers ("{name}" -> "{3}"), so
+/// that formatting finds each value by index (ICU looks a name up in a linear scan of the names:
+/// quadratic in the arguments) and a name used both as a `select` selector and shown elsewhere gets
+/// two slots: the selector's value is matched raw, the shown one can be isolated. Slot numbers stay
+/// below 32768 (icu::MessagePattern::Part::MAX_VALUE): callers bound the pattern's size below that.
 typedef struct br_message_format br_message_format;
 
-/// What an argument of a pattern takes: text or a number (`{name}`), a number only (`{n, plural, …}`,
+/// What an argument slot takes: text or a number (`{name}`), a number only (`{n, plural, …}`,
 /// `{n, number}`, `{n, selectordinal, …}`, `{n, date}`, …), or text only (`{g, select, …}`).
 enum {
     BR_MESSAGE_ARGUMENT_ANY = 0,
@@ -69,31 +75,45 @@ enum {
     BR_MESSAGE_ARGUMENT_TEXT = 2,
 };
 
+/// How a value is passed to br_message_format_format.
+enum {
+    /// `text_lengths[i]` UTF-16 units of `texts`.
+    BR_MESSAGE_VALUE_TEXT = 0,
+    /// `numbers[i]`, a double.
+    BR_MESSAGE_VALUE_DOUBLE = 1,
+    /// A decimal number spelled in ASCII in `text_lengths[i]` units of `texts` ("-12.5", "1e3",
+    /// "99999999999999999999"), given to ICU exactly (icu::Formattable's decimal-number constructor).
+    BR_MESSAGE_VALUE_DECIMAL = 2,
+};
+
 /// Compiles `pattern` (UTF-16, `length` units) for `locale` (an ICU or BCP 47 locale id). Returns
 /// NULL when ICU rejects it: writes ICU's error name to `error` (at most `error_size` bytes) and the
-/// offset in UTF-16 units where ICU's parser stopped to `*error_offset` (-1 when ICU gives none).
+/// offset in UTF-16 units of the pattern where ICU's parser stopped to `*error_offset` (UParseError's
+/// offset; for an error ICU finds after parsing, such as an unknown type or a bad number skeleton,
+/// the start of the argument that ICU rejects alone; -1 when neither is known).
 br_message_format *br_message_format_open(const uint16_t *pattern, int32_t length, const char *locale,
                                           int32_t *error_offset, char *error, size_t error_size);
 
 /// Frees a compiled pattern. NULL is allowed.
 void br_message_format_close(br_message_format *format);
 
-/// The number of argument occurrences in the pattern, nested ones included (a name may recur).
+/// The number of argument slots of the pattern (each name once, a selector name twice when it is
+/// also shown).
 int32_t br_message_format_argument_count(const br_message_format *format);
 
-/// Argument occurrence `index` (in pattern order): its name, as UTF-16 units valid while `format`
+/// Argument slot `index` (in order of first use): its name, as UTF-16 units valid while `format`
 /// lives (`*name_length` of them), and its kind, a BR_MESSAGE_ARGUMENT_ value.
 const uint16_t *br_message_format_argument(const br_message_format *format, int32_t index, int32_t *name_length,
                                            int *kind);
 
-/// Formats with `count` named arguments (icu::MessageFormat::format with argument names). Argument i
-/// is named by `name_lengths[i]` units of `names` (all names one after another); its value is
-/// `numbers[i]` when `is_number[i]` is 1, else `text_lengths[i]` units of `texts` (all texts one after
-/// another). Returns the length of the result in UTF-16 units (read it with
-/// br_message_format_result), or -1 with ICU's error name in `error`.
-int32_t br_message_format_format(br_message_format *format, int32_t count, const uint16_t *names,
-                                 const int32_t *name_lengths, const uint16_t *texts, const int32_t *text_lengths,
-                                 const double *numbers, const uint8_t *is_number, char *error, size_t error_size);
+/// Formats with one value per slot, `count` of them (br_message_format_argument_count), by index
+/// (icu::MessageFormat::format with an array). Value i is of kind `kinds[i]`, a BR_MESSAGE_VALUE_:
+/// `numbers[i]`, or `text_lengths[i]` units of `texts` (all texts and decimals one after another).
+/// Returns the length of the result in UTF-16 units (read it with br_message_format_result), or -1
+/// with ICU's error name in `error`.
+int32_t br_message_format_format(br_message_format *format, int32_t count, const uint16_t *texts,
+                                 const int32_t *text_lengths, const double *numbers, const uint8_t *kinds, char *error,
+                                 size_t error_size);
 
 /// The result of the last successful br_message_format_format, valid until the next call on `format`.
 const uint16_t *br_message_format_result(const br_message_format *format);

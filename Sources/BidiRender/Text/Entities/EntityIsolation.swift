@@ -24,7 +24,10 @@ public enum EntityIsolation {
     }
 
     /// `text` with every entity of `kinds` wrapped as M + I + S + PDI + M (I: LRI or RLI, M: LRM or
-    /// RLM, after the entity's direction).
+    /// RLM, after the entity's direction). A control inside S that would reach past the isolate is
+    /// made inert by an inserted one: I before a PDI that S never opened, PDI after an isolate
+    /// initiator S leaves open (an embedding or override left open is closed by the PDI), so a
+    /// caller's span over "Bob\u{2067}" or "Bob\u{2069}\u{202E}" cannot reorder the text after it.
     public static func isolate(
         _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
     ) -> String {

@@ -1,0 +1,52 @@
+// CatalogFuzzer: a message catalog and its arguments from arbitrary bytes, as a catalog and a chat
+// backend's values from someone else would reach `format`. Every key must format or fail with an
+// error that names the catalog file and the key; nothing may crash or hang.
+//
+// Input: the bytes before the first 0x00 are the catalog's default.json; the rest, split at 0x00,
+// are NAME=VALUE arguments read as the CLI reads them (`MessageArgument(parsing:)`). Each key is
+// formatted for en (left to right, default.json's language) and ar (right to left).
+import BidiRender
+import Foundation
+
+/// One folder for the whole run: each input rewrites its default.json.
+let folder: String = {
+    let path = NSTemporaryDirectory() + "/catalog-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}()
+let file = folder + "/default.json"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let parts = bytes.split(separator: 0, maxSplits: Int.max, omittingEmptySubsequences: false)
+    let json = parts.first.map { Data($0) } ?? Data()
+    var arguments: [String: MessageArgument] = [:]
+    for part in parts.dropFirst() {
+        let text = String(decoding: part, as: UTF8.self)
+        guard let equals = text.firstIndex(of: "=") else { continue }
+        arguments[String(text[..<equals])] = MessageArgument(parsing: String(text[text.index(after: equals)...]))
+    }
+    guard (try? json.write(to: URL(fileURLWithPath: file))) != nil else { return 0 }
+    let catalog: MessageCatalog
+    do {
+        catalog = try MessageCatalog(directory: folder)
+    } catch {
+        precondition(error.description.contains("default.json"), "a catalog error must name the file: \(error)")
+        return 0
+    }
+    // The keys, as the catalog read them (it loaded: the file is a JSON object of strings).
+    let keys = ((try? JSONSerialization.jsonObject(with: json)) as? [String: Any]).map { Array($0.keys) } ?? []
+    for key in keys {
+        for locale in [LocaleTag("en"), LocaleTag("ar")] {
+            do {
+                _ = try catalog.format(key, locale: locale, arguments: arguments)
+            } catch {
+                precondition(
+                    error.description.contains("default.json") && error.description.contains(key),
+                    "a format error must name the file and the key: \(error)")
+            }
+        }
+    }
+    return 0
+}
