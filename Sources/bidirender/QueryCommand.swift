@@ -71,15 +71,21 @@ struct QueryCommand: ParsableCommand {
     }
 
     func execute(into out: inout some TextOutputStream) throws {
-        let (argument, queries) = try LayoutQuery.parse(queryArguments)
-        let registry = try layout.fontOptions.registry()
+        let argument = try LayoutQuery.parse(queryArguments).text
+        let engine = LayoutEngine(registry: try layout.fontOptions.registry())
         let text = try InputOptions.readText(text: argument, textFile: textFile)
-        let engine = LayoutEngine(registry: registry)
+        out.write(try document(for: text, engine: engine))
+    }
+
+    /// The answers to the queries on `text` laid out by `engine`: {"queries":[…]} and a newline.
+    /// - Throws: `QueryError` for a query the layout cannot answer, or the layout's error.
+    func document(for text: String, engine: LayoutEngine) throws -> String {
+        let queries = try self.queries
         let result = try engine.layout(text, options: layout.options)
         let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, options: layout.options) : nil
         // Every answer first, so that a bad query writes nothing but its error.
         let answers = try queries.map { query throws(QueryError) in try query.answer(on: result, intrinsic: intrinsic) }
-        out.write("{\"queries\":[\(answers.joined(separator: ","))]}\n")
+        return "{\"queries\":[\(answers.joined(separator: ","))]}\n"
     }
 }
 

@@ -92,7 +92,7 @@ final class LineReader {
                 try fill()
                 continue
             }
-            let newline = chunk[chunkPosition..<chunkEnd].firstIndex(of: 0x0A)
+            let newline = Self.firstNewline(in: chunk, from: chunkPosition, to: chunkEnd)
             let end = newline ?? chunkEnd
             take(chunkPosition..<end)
             consumed += end - chunkPosition
@@ -101,6 +101,16 @@ final class LineReader {
             chunkPosition += 1
             consumed += 1
             if let line = endLine() { return line }
+        }
+    }
+
+    /// The index of the first line feed in `bytes[start..<end]` (memchr: as fast in a debug build).
+    private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, start < end,
+                let found = memchr(base + start, 0x0A, end - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 
