@@ -82,12 +82,13 @@ readme-image: build
 	$(BIN) compose Examples/compose/follow-card.json --direction ltr --scale 2 --no-system-fonts -o Docs/images/card-ltr.png
 	$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 --no-system-fonts -o Docs/images/card-rtl.png
 
-## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the three
+## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the
 ## fuzzers: LayoutFuzzer (the whole pipeline, numbers from the input's bytes), BidiDiffFuzzer (native
-## engine against the FriBidi engine against ICU's ubidi), CatalogFuzzer (message catalogs and their arguments) and ManifestFuzzer (the font manifest
-## loader), with inputs up to 64 KB from the start (-len_control=0). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
+## engine against the FriBidi engine against ICU's ubidi), ManifestFuzzer (the font manifest
+## loader), JSONLFuzzer (the CLI's --jsonl reader), QueryFuzzer (`bidirender query` on a text and
+## a command line) and CatalogFuzzer (message catalogs and their arguments), with inputs up to 64 KB from the start (-len_control=0). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
 ## a finding is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
-FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer jsonl:JSONLFuzzer catalog:CatalogFuzzer
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer
 fuzz: deps
 	cd Fuzz && swift build $(FUZZ_FLAGS)
 	@set -e; for pair in $(FUZZERS); do \

@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // BidiRender's libFuzzer targets: the layout pipeline, the bidi engines against each other and ICU,
-// the font manifest loader, the CLI's JSON Lines line parser, and message catalogs with their
-// arguments. A package of its own, built with
+// the font manifest loader, the CLI's JSON Lines reader and its query command, and message
+// catalogs with their arguments. A package of its own, built with
 // `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from the
 // repository root.
 import PackageDescription
@@ -44,8 +44,8 @@ let package = Package(
             ],
             exclude: ["BidiRenderCommand.swift"]
         ),
-        // The CLI's JSON Lines line parser: decoding, the layout and reorder fields, and the windowed
-        // process, on arbitrary lines.
+        // The CLI's JSON Lines reader: line limits, decoding (syntax, duplicate and unknown keys),
+        // the layout and reorder fields, and the windowed process, on arbitrary lines.
         .executableTarget(
             name: "JSONLFuzzer",
             dependencies: ["BidiRenderCLICore", .product(name: "BidiRender", package: "BidiRender")],
@@ -56,6 +56,12 @@ let package = Package(
         .executableTarget(
             name: "CatalogFuzzer",
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // `bidirender query` on an arbitrary text and command line: parsing, layout and answers.
+        .executableTarget(
+            name: "QueryFuzzer",
+            dependencies: ["BidiRenderCLICore", .product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

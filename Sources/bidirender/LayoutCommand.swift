@@ -54,9 +54,10 @@ struct LayoutCommand: ParsableCommand {
         let engine = LayoutEngine(registry: registry)
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         if jsonl {
-            let (bytes, source) = try input.readBytes()
+            let layout = self.layout
             try JSONLines.process(
-                bytes, source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, into: &out,
+                try input.lines(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                keys: LayoutOptionsGroup.jsonlKeys, into: &out,
                 prepare: { object in
                     guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
                     let (options, spans) = try layout.options(from: object)

@@ -9,8 +9,11 @@ struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
         abstract: "Lay out text and answer queries on the layout: hit-testing, carets, selection, movement.",
+        usage: "bidirender query [<text>] [--text-file <text-file>] [<layout options>] <query>… [-- <text>]",
         discussion: """
-            Queries (any number, answered in order; the layout options come before them):
+            The text: one argument, before, among or after the queries (after -- when it starts \
+            with '-'; nothing else follows it), or --text-file, or else standard input.
+            Queries (any number, answered in order, among the layout options):
               --point X,Y          the offset at a point (px): {"point":[x,y],"offset":o,\
             "affinity":"upstream"|"downstream","line":l,"inside":true|false}
               --caret OFFSET[:upstream|downstream]   its carets: {"caret":o,"affinity":…,"line":l,\
@@ -26,21 +29,33 @@ struct QueryCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var input: InputOptions
+    @Option(name: .customLong("text-file"), help: "Read the text from this file (UTF-8).")
+    var textFile: String?
+
     @OptionGroup var layout: LayoutOptionsGroup
 
-    /// The queries, kept in the order given (ArgumentParser's options would lose it across flags).
+    /// The text and the queries, kept in the order given (ArgumentParser's options would lose it
+    /// across flags, and a positional text argument would take a query's value: `--caret 0 abc`).
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var queryArguments: [String] = []
 
+    /// The text given as an argument (before, among or after the queries, or after --), if any.
+    var text: String? {
+        get throws(ValidationError) { try LayoutQuery.parse(queryArguments).text }
+    }
+
     /// The parsed queries.
     var queries: [LayoutQuery] {
-        get throws(ValidationError) { try LayoutQuery.parse(queryArguments) }
+        get throws(ValidationError) { try LayoutQuery.parse(queryArguments).queries }
     }
 
     func validate() throws {
-        guard try !queries.isEmpty else {
+        let (text, queries) = try LayoutQuery.parse(queryArguments)
+        guard !queries.isEmpty else {
             throw ValidationError("give at least one query: \(LayoutQuery.flags.joined(separator: ", "))")
+        }
+        if text != nil, textFile != nil {
+            throw ValidationError("give the text as an argument or with --text-file, not both")
         }
     }
 
@@ -56,15 +71,21 @@ struct QueryCommand: ParsableCommand {
     }
 
     func execute(into out: inout some TextOutputStream) throws {
+        let argument = try LayoutQuery.parse(queryArguments).text
+        let engine = LayoutEngine(registry: try layout.fontOptions.registry())
+        let text = try InputOptions.readText(text: argument, textFile: textFile)
+        out.write(try document(for: text, engine: engine))
+    }
+
+    /// The answers to the queries on `text` laid out by `engine`: {"queries":[…]} and a newline.
+    /// - Throws: `QueryError` for a query the layout cannot answer, or the layout's error.
+    func document(for text: String, engine: LayoutEngine) throws -> String {
         let queries = try self.queries
-        let registry = try layout.fontOptions.registry()
-        let text = try input.readText()
-        let engine = LayoutEngine(registry: registry)
         let result = try engine.layout(text, options: layout.options)
         let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, options: layout.options) : nil
         // Every answer first, so that a bad query writes nothing but its error.
         let answers = try queries.map { query throws(QueryError) in try query.answer(on: result, intrinsic: intrinsic) }
-        out.write("{\"queries\":[\(answers.joined(separator: ","))]}\n")
+        return "{\"queries\":[\(answers.joined(separator: ","))]}\n"
     }
 }
 

@@ -64,9 +64,10 @@ struct ReorderCommand: ParsableCommand {
     /// line when a JSON Lines input line failed.
     func execute(into out: inout some TextOutputStream) throws {
         if jsonl {
-            let (bytes, source) = try input.readBytes()
+            let (directionOptions, isolate) = (self.directionOptions, self.isolate)
             try JSONLines.process(
-                bytes, source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, into: &out,
+                try input.lines(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                keys: Self.jsonlKeys, into: &out,
                 prepare: { object in try Self.reorderWork(object, default: directionOptions, isolate: isolate) },
                 run: { work in
                     Self.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine, isolating: work.isolate))
@@ -81,6 +82,9 @@ struct ReorderCommand: ParsableCommand {
         case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "", to: &out)
         }
     }
+
+    /// The keys of a `--jsonl` line.
+    static let jsonlKeys: Set<String> = ["text", "direction", "fallback", "bidi", "isolate"]
 
     /// One JSON Lines input line's text, direction, bidi engine and entities to isolate.
     static func reorderWork(

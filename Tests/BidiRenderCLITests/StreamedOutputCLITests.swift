@@ -63,7 +63,7 @@ import TestSupport
             var out = ""
             do {
                 try JSONLines.process(
-                    Array(input.utf8), source: "stdin", jobs: jobs, into: &out, windowLines: lines, windowBytes: bytes,
+                    Array(input.utf8), source: "stdin", jobs: jobs, keys: ["n"], into: &out, windowLines: lines, windowBytes: bytes,
                     prepare: { object in
                         guard let n = JSONFields.double(object["n"] ?? 0) else { throw LineError(message: "no n") }
                         return Int(n)

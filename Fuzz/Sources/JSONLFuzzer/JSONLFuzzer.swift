@@ -1,16 +1,21 @@
-// JSONLFuzzer: feeds arbitrary bytes to the CLI's JSON Lines reader as a `--jsonl` input. Each line
-// goes the way the CLI takes it: strict UTF-8 decoding and JSONSerialization
-// (`JSONLines.decode`), then the layout fields (`LayoutOptionsGroup.options(from:)`) and the reorder
-// fields (`ReorderCommand.reorderWork`). Each must succeed or fail with a LineError that says
-// something; never crash or trap. The whole input then goes through `JSONLines.process` (one job,
-// the reorder command's prepare and run), which must write exactly one compact document per
-// non-blank input line, in order: a `{"paragraphs":…}` document or `{"error":…,"line":n}`.
+// JSONLFuzzer: feeds arbitrary bytes to the CLI's JSON Lines reader as a `--jsonl` input. The
+// lines are read by `LineReader` with a small line limit (the input's first byte picks it, 8 to 263
+// bytes), and must be the non-blank lines counted independently here, a line past the limit failing
+// with its number and length. Each line goes the way the CLI takes it: strict UTF-8 decoding,
+// StrictJSON (syntax errors with their byte offset, duplicate keys) and JSONSerialization, the keys
+// checked (`JSONLines.decode`), then the layout fields (`LayoutOptionsGroup.options(from:)`) and the
+// reorder fields (`ReorderCommand.reorderWork`). Each must succeed or fail with a LineError that
+// says something; never crash or trap. A decoded line given one of its keys again (spelt with an
+// escape) must fail naming the duplicate key. The whole input then goes through `JSONLines.process` (one job and two, the reorder
+// command's prepare and run), which must write exactly one compact document per non-blank input
+// line, in order: a `{"paragraphs":…}` document or `{"error":…,"line":n}`.
 //
 // The CLI is an executable target, so its sources are compiled again here as the library target
 // BidiRenderCLICore (a symlink to Sources/bidirender, without its @main file); a debug build allows
 // the testable import of its internal types.
 import ArgumentParser
 import BidiRender
+import Foundation
 @testable import BidiRenderCLICore
 
 /// The command line's defaults, as `layout --jsonl` and `reorder --jsonl` start from them.
@@ -41,21 +46,53 @@ func check(_ error: LineError, _ what: String, _ line: Int) {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let all = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let first = all.first else { return 0 }
+    let limit = 8 + Int(first)
+    let bytes = Array(all.dropFirst())
     let lines = nonBlankLines(bytes)
-    let split = JSONLines.split(bytes)
+    let reader = LineReader(bytes: bytes, source: "fuzz.jsonl", limit: limit)
+    var read: [InputLine] = []
+    do {
+        while let line = try reader.next() { read.append(line) }
+    } catch {
+        preconditionFailure("reading bytes in memory failed: \(error)")
+    }
     precondition(
-        split.map(\.number) == lines.map(\.number) && split.map(\.range) == lines.map(\.range),
-        "JSONLines.split found \(split.count) lines, not the \(lines.count) non-blank ones")
+        read.map(\.number) == lines.map(\.number) && read.map(\.offset) == lines.map(\.range.lowerBound),
+        "LineReader found lines \(read.map(\.number)), not the non-blank ones \(lines.map(\.number))")
+    precondition(reader.peakLineBytes <= limit + 1, "the reader held \(reader.peakLineBytes) bytes of a line, past \(limit)")
 
     // Each line on its own, the way both commands' `prepare` reads it.
-    for line in lines {
+    for (line, got) in zip(lines, read) {
+        let content: [UInt8]
+        switch got.content {
+        case .success(let value):
+            precondition(value[...] == bytes[line.range], "line \(line.number) was read as other bytes")
+            content = value
+        case .failure(let error):
+            precondition(line.range.count > limit, "line \(line.number) of \(line.range.count) bytes refused under the limit")
+            precondition(error.message.hasPrefix("line \(line.number) is "), "a long line's error: \(error.message)")
+            continue
+        }
+        precondition(line.range.count <= limit, "line \(line.number) of \(line.range.count) bytes kept past the limit \(limit)")
         let object: [String: Any]
-        switch JSONLines.decode(bytes[line.range], source: "fuzz.jsonl", offset: line.range.lowerBound) {
+        switch JSONLines.decode(content[...], source: "fuzz.jsonl", offset: line.range.lowerBound, keys: LayoutOptionsGroup.jsonlKeys) {
         case .success(let value): object = value
         case .failure(let error):
             check(error, "decoding", line.number)
             continue
+        }
+        precondition(object.keys.allSatisfy(LayoutOptionsGroup.jsonlKeys.contains), "an unknown key got through")
+        // The same line with its first key again, its first letter escaped, before the closing brace.
+        if let key = object.keys.sorted().first, let close = content.lastIndex(of: UInt8(ascii: "}")) {
+            let scalar = key.unicodeScalars.first!.value
+            let escaped = "\\u" + String(format: "%04x", scalar) + String(key.unicodeScalars.dropFirst())
+            let extra = Array(((object.count > 0 ? "," : "") + "\"\(escaped)\":null").utf8)
+            let twice = Array(content[..<close]) + extra + Array(content[close...])
+            if case .success = JSONLines.decode(twice[...], source: "fuzz.jsonl", offset: 0, keys: LayoutOptionsGroup.jsonlKeys) {
+                preconditionFailure("a line with \"\(key)\" twice was taken: \(String(decoding: twice, as: UTF8.self))")
+            }
         }
         do {
             let (options, spans) = try layoutDefaults.options(from: object)
@@ -71,20 +108,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
-    // The whole input through the windowed reader, as `reorder --jsonl --jobs 1` runs it.
-    var out = ""
-    do {
-        try JSONLines.process(
-            bytes, source: "fuzz.jsonl", jobs: 1, into: &out,
-            prepare: { object in try ReorderCommand.reorderWork(object, default: directionDefaults) },
-            run: { work in
-                ReorderCommand.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine))
-            })
-    } catch let exit as ExitCode {
-        precondition(exit == ExitCode(1), "process exited with \(exit)")
-    } catch {
-        preconditionFailure("process threw \(error), not ExitCode(1)")
+    // The whole input through the reader and the window, as `reorder --jsonl --jobs N` runs it.
+    func output(jobs: Int) -> String {
+        var out = ""
+        do {
+            try JSONLines.process(
+                LineReader(bytes: bytes, source: "fuzz.jsonl", limit: limit), jobs: jobs, keys: ReorderCommand.jsonlKeys,
+                into: &out, windowLines: 3, windowBytes: 4096,
+                prepare: { object in try ReorderCommand.reorderWork(object, default: directionDefaults) },
+                run: { work in
+                    ReorderCommand.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine))
+                })
+        } catch let exit as ExitCode {
+            precondition(exit == ExitCode(1), "process exited with \(exit)")
+        } catch {
+            preconditionFailure("process threw \(error), not ExitCode(1)")
+        }
+        return out
     }
+    let out = output(jobs: 1)
     precondition(out.isEmpty || out.hasSuffix("\n"), "the output does not end with a newline")
     let documents = out.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     precondition(
@@ -98,5 +140,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(document.hasPrefix("{\"paragraphs\":["), "neither a document nor an error: \(document)")
         }
     }
+    precondition(output(jobs: 2) == out, "two jobs wrote other lines than one")
     return 0
 }

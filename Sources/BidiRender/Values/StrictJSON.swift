@@ -158,7 +158,9 @@ struct StrictJSON {
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { throw failure("a trailing comma before '}'") }
             let keyLine = line, keyColumn = position - lineStart + 1
-            let key = try string()
+            // Keys are compared as a parser reads them: "t\u0065xt" is "text".
+            var key = try string()
+            if key.contains(UInt8(ascii: "\\")) { key = Self.unescaped(key)[...] }
             guard keys.insert(key).inserted else {
                 throw Failure(
                     line: keyLine, column: keyColumn, path: path,
@@ -178,6 +180,45 @@ struct StrictJSON {
             try expect(UInt8(ascii: "}"), "',' or '}'")
             return
         }
+    }
+
+    /// The UTF-8 bytes of a string's content whose escapes are already checked: each escape
+    /// replaced by what it stands for (a lone surrogate by U+FFFD).
+    private static func unescaped(_ raw: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = raw.startIndex
+        func hex(_ at: Int) -> UInt32? {
+            guard at + 4 <= raw.endIndex else { return nil }
+            return UInt32(String(decoding: raw[at..<(at + 4)], as: UTF8.self), radix: 16)
+        }
+        while i < raw.endIndex {
+            guard raw[i] == UInt8(ascii: "\\"), i + 1 < raw.endIndex else {
+                out.append(raw[i])
+                i += 1
+                continue
+            }
+            let e = raw[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex(i) ?? 0xFFFD
+                i += 4
+                if (0xD800..<0xDC00).contains(scalar), i + 1 < raw.endIndex, raw[i] == UInt8(ascii: "\\"),
+                    raw[i + 1] == UInt8(ascii: "u"), let low = hex(i + 2), (0xDC00..<0xE000).contains(low)
+                {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                out.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+            default: out.append(e)
+            }
+        }
+        return out
     }
 
     private mutating func array() throws(Failure) {
@@ -203,6 +244,23 @@ struct StrictJSON {
             }
             try expect(UInt8(ascii: "]"), "',' or ']'")
             return
+        }
+    }
+}
+
+/// The strict JSON check for the CLI's `--jsonl` reader, whose lines hold no line feed; not part of
+/// the library's API.
+@_spi(CLI) public enum StrictJSONLine {
+    /// The first problem of `bytes` as one strict JSON text (a syntax error, trailing comma,
+    /// duplicate key, or nesting past `StrictJSON.maximumDepth`), or nil when there is none: the
+    /// 1-based column in bytes (the byte offset plus one in text without a line feed), the dotted
+    /// path of the object holding a duplicate key ("spans[0]"; empty otherwise) and the reason.
+    public static func firstProblem(_ bytes: [UInt8]) -> (column: Int, path: String, reason: String)? {
+        do {
+            try StrictJSON.validate(bytes)
+            return nil
+        } catch {
+            return (error.column, error.path.dotted, error.reason)
         }
     }
 }

@@ -20,11 +20,12 @@ struct FontOptions: ParsableArguments {
     var locale: String = "default"
 
     @Option(
+        parsing: .unconditional,
         help: """
             Font weight: 1–1000 or a name: thin (hairline) 100, extralight (ultralight) 200, light 300, \
             regular (normal, book) 400, medium 500, semibold (demibold) 600, bold 700, extrabold (ultrabold) 800, \
             black (heavy) 900.
-            """)
+            """, transform: FontOptions.weight)
     var weight: FontWeight = .regular
 
     @Option(help: "normal or italic.")
@@ -35,6 +36,15 @@ struct FontOptions: ParsableArguments {
 
     @Flag(help: "Let a --fonts manifest name font files outside its own folder (only for a manifest you trust).")
     var allowFontPathsOutsideFolder = false
+
+    /// A `--weight` value: a whole number from 1 to 1000 or a name; a usage error saying so otherwise
+    /// (-1 reaches it, as every negative number does).
+    @Sendable static func weight(_ text: String) throws -> FontWeight {
+        guard let weight = FontWeight(parsing: text) else {
+            throw ValidationError("a weight is a whole number from 1 to 1000 or a name (\(FontWeight.nameList))")
+        }
+        return weight
+    }
 
     /// Checks that --locale is a BCP 47 tag (syntax and length).
     func validate() throws {

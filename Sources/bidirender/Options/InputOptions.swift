@@ -20,6 +20,28 @@ struct InputOptions: ParsableArguments {
 
     /// The raw input bytes and a name for them in errors.
     func readBytes() throws -> (bytes: [UInt8], source: String) {
+        try Self.readBytes(text: text, textFile: textFile)
+    }
+
+    /// The whole input as one string; invalid UTF-8 is an error naming the byte offset.
+    func readText() throws -> String {
+        try Self.readText(text: text, textFile: textFile)
+    }
+
+    /// The input as JSON Lines, read line by line as it arrives (`--jsonl`).
+    func lines(limit: Int = JSONLines.maximumLineBytes) throws -> LineReader {
+        if let text { return LineReader(bytes: Array(text.utf8), source: "<argument>", limit: limit) }
+        if let textFile {
+            let fd = open(textFile, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw BidiRenderError.unreadable(path: textFile, errno: errno) }
+            return LineReader(descriptor: fd, source: textFile, limit: limit, closing: true)
+        }
+        return LineReader(descriptor: STDIN_FILENO, source: "<stdin>", limit: limit)
+    }
+
+    /// The bytes of `text`, of the file `textFile`, or else of standard input, with a name for them
+    /// in errors ("<argument>", the path, "<stdin>").
+    static func readBytes(text: String?, textFile: String?) throws -> (bytes: [UInt8], source: String) {
         if let text { return (Array(text.utf8), "<argument>") }
         if let textFile {
             guard let data = FileManager.default.contents(atPath: textFile) else {
@@ -30,9 +52,9 @@ struct InputOptions: ParsableArguments {
         return ([UInt8](FileHandle.standardInput.readDataToEndOfFile()), "<stdin>")
     }
 
-    /// The whole input as one string; invalid UTF-8 is an error naming the byte offset.
-    func readText() throws -> String {
-        let (bytes, source) = try readBytes()
+    /// `readBytes(text:textFile:)` as one string; invalid UTF-8 is an error naming the byte offset.
+    static func readText(text: String?, textFile: String?) throws -> String {
+        let (bytes, source) = try readBytes(text: text, textFile: textFile)
         return try TextInput.decodeUTF8(bytes, source: source)
     }
 }

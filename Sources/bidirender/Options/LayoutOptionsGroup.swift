@@ -15,10 +15,12 @@ struct LayoutOptionsGroup: ParsableArguments {
     /// `--span`, for the text given on the command line (a JSON line brings its own "spans").
     @OptionGroup var spanOptions: SpanOptions
 
-    @Option(parsing: .unconditional, help: "Font size in px, from 0.1 to 10000.")
+    @Option(parsing: .unconditional, help: "Font size in px, from 0.1 to 10000.", transform: DecimalNumber.option)
     var size: Double = 16
 
-    @Option(parsing: .unconditional, help: "Line width in px, above 0 and at most 1000000; without it each paragraph is one line.")
+    @Option(
+        parsing: .unconditional, help: "Line width in px, above 0 and at most 1000000; without it each paragraph is one line.",
+        transform: DecimalNumber.option)
     var width: Double?
 
     @Option(name: .customLong("align"), help: "natural, leading, trailing, left, right or center.")
@@ -36,7 +38,7 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")
     var ellipsis: String = "\u{2026}"
 
-    @Option(help: "normal (the locale's first font as a strut), a multiple of --size (1.4) or px (24px).")
+    @Option(parsing: .unconditional, help: "normal (the locale's first font as a strut), a multiple of --size (1.4) or px (24px).")
     var lineHeight: String = "normal"
 
     @Option(help: ArgumentHelp(EntityKinds.help + " --mentions none takes mentions out."))
@@ -44,7 +46,7 @@ struct LayoutOptionsGroup: ParsableArguments {
 
     func validate() throws {
         do {
-            _ = try LineHeight(parsing: lineHeight)
+            _ = try DecimalNumber.lineHeight(lineHeight, key: "line-height")
             try options.validate()
         } catch {
             throw ValidationError(error.description)
@@ -56,7 +58,7 @@ struct LayoutOptionsGroup: ParsableArguments {
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
             digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
-            isolate: isolate, lineHeight: (try? LineHeight(parsing: lineHeight)) ?? .normal)
+            isolate: isolate, lineHeight: (try? DecimalNumber.lineHeight(lineHeight, key: "line-height")) ?? .normal)
     }
 
     /// The options of one JSON line: these options, overridden by the line's fields. Spans come from
@@ -78,7 +80,12 @@ struct LayoutOptionsGroup: ParsableArguments {
         if let style = try JSONLines.choice(object, "style", as: FontStyle.self) { o.style = style }
         if let size = try JSONLines.number(object, "size") { o.size = size }
         if let width = try JSONLines.number(object, "width") { o.maxWidth = width }
+        // "align" as the option is spelt, or "alignment" as a scene's text node and LayoutOptions spell it.
+        if object["align"] != nil, object["alignment"] != nil {
+            throw LineError(message: "give \"align\" or \"alignment\", not both")
+        }
         if let align = try JSONLines.choice(object, "align", as: TextAlignment.self) { o.alignment = align }
+        if let align = try JSONLines.choice(object, "alignment", as: TextAlignment.self) { o.alignment = align }
         if let mentions = try JSONLines.choice(object, "mentions", as: MentionMode.self) { o.mentions = mentions }
         if let digits = try JSONLines.choice(object, "digits", as: DigitSubstitution.self) { o.digits = digits }
         if let maxLines = object["maxLines"], !(maxLines is NSNull) {
@@ -119,11 +126,20 @@ struct LayoutOptionsGroup: ParsableArguments {
             throw LineError(message: "\"lineHeight\" must be a number (a multiple of the size) or a string (normal, 24px)")
         }
         do {
-            return try LineHeight(parsing: text, key: "lineHeight")
+            return try DecimalNumber.lineHeight(text, key: "lineHeight")
         } catch {
             throw LineError(message: error.description)
         }
     }
+
+    /// The keys of a `layout --jsonl` line: "text" and an option each.
+    static let jsonlKeys: Set<String> = [
+        "text", "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "align", "alignment",
+        "mentions", "digits", "maxLines", "ellipsis", "lineHeight", "isolate", "spans",
+    ]
+
+    /// The keys of an entry of a JSON line's "spans".
+    static let spanKeys = Set(["start", "end"] + SpanOptions.keys)
 
     /// The values of a JSON line's "maxLines".
     static let maxLinesRange = 1...Int(Int32.max)
@@ -135,6 +151,7 @@ struct LayoutOptionsGroup: ParsableArguments {
     /// of its own type (a boolean is not a number, nor a number a boolean); errors name the field's path.
     private static func span(_ item: Any, path: String) throws(LineError) -> TextSpan {
         let bounds = "\(path) needs \"start\" and \"end\" (code point offsets, start ≤ end)"
+        if let span = item as? [String: Any] { try JSONLines.checkKeys(span, spanKeys, path: path) }
         guard let span = item as? [String: Any], let startValue = span["start"], let endValue = span["end"],
             let start = try JSONFields.integer(startValue, key: "\(path).start", in: spanOffsets),
             let end = try JSONFields.integer(endValue, key: "\(path).end", in: spanOffsets),

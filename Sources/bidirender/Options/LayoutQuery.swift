@@ -29,13 +29,34 @@ enum LayoutQuery: Equatable {
     /// The flags this parser takes, for the help text.
     static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
 
-    /// The queries in `arguments`, in order: "--point X,Y", "--caret OFFSET[:upstream|downstream]",
-    /// "--range START:END", "--move OFFSET:left|right|next|previous|up|down", each with its value
-    /// as the next argument or after "=". Anything else is an error naming it.
-    static func parse(_ arguments: [String]) throws(ValidationError) -> [LayoutQuery] {
+    /// The text and the queries in `arguments`, in order: "--point X,Y", "--caret
+    /// OFFSET[:upstream|downstream]", "--range START:END", "--move
+    /// OFFSET:left|right|next|previous|up|down", each with its value as the next argument or after
+    /// "=", and "--intrinsic". The one argument that is neither a query nor a query's value is the
+    /// text, before the queries, among them or after them; after "--" the next argument is the text
+    /// whatever it looks like ("-5 apples"). Anything else (another option, a second text) is an
+    /// error naming it.
+    static func parse(_ arguments: [String]) throws(ValidationError) -> (text: String?, queries: [LayoutQuery]) {
         var queries: [LayoutQuery] = []
+        var text: String?
+        func setText(_ value: String) throws(ValidationError) {
+            guard text == nil else {
+                throw ValidationError("two texts: '\(text ?? "")' and '\(value)' (give one text; after -- it may start with '-')")
+            }
+            text = value
+        }
         var k = 0
         while k < arguments.count {
+            if arguments[k] == "--" {
+                // Everything after -- is the text.
+                for value in arguments[(k + 1)...] { try setText(value) }
+                break
+            }
+            if !arguments[k].hasPrefix("-") || arguments[k] == "-" {
+                try setText(arguments[k])
+                k += 1
+                continue
+            }
             var flag = arguments[k]
             var value: String?
             if let equals = flag.firstIndex(of: "="), flag.hasPrefix("--") {
@@ -49,7 +70,8 @@ enum LayoutQuery: Equatable {
                 continue
             }
             guard flags.contains(flag) else {
-                throw ValidationError("unknown argument '\(arguments[k])': queries are \(flags.joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown argument '\(arguments[k])': queries are \(flags.joined(separator: ", ")) (a text that starts with '-' goes after --)")
             }
             if value == nil {
                 guard k + 1 < arguments.count else { throw ValidationError("\(flag): missing value") }
@@ -59,7 +81,7 @@ enum LayoutQuery: Equatable {
             queries.append(try parse(flag: flag, value: value ?? ""))
             k += 1
         }
-        return queries
+        return (text, queries)
     }
 
     /// One query from its flag and value.
@@ -73,7 +95,7 @@ enum LayoutQuery: Equatable {
         }
         switch flag {
         case "--point":
-            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+            guard parts.count == 2, let x = DecimalNumber.double(parts[0]), let y = DecimalNumber.double(parts[1]), x.isFinite, y.isFinite else {
                 throw ValidationError("--point \(value): expected X,Y (two finite numbers of px)")
             }
             return .point(x: x, y: y)

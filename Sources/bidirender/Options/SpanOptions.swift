@@ -101,7 +101,7 @@ struct SpanOptions: ParsableArguments {
         case "strikethrough": span.strikethrough = try boolean(value, bad)
         case "features": span.features = value.isEmpty ? [] : [value]
         case "size":
-            guard let size = Double(value), size.isFinite, size >= 0.1, size <= 10_000 else {
+            guard let size = DecimalNumber.double(value), size.isFinite, size >= 0.1, size <= 10_000 else {
                 throw bad("a size in px from 0.1 to 10000")
             }
             span.size = size

@@ -66,6 +66,7 @@ final class BufferedFileOutput: TextOutputStream {
     }
 
     private func drain() {
+        guard !buffer.isEmpty else { return }
         buffer.withUnsafeBufferPointer { put($0) }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -86,19 +87,38 @@ final class BufferedFileOutput: TextOutputStream {
     }
 }
 
+extension BufferedFileOutput: InteractiveOutput {
+    var isInteractive: Bool { Self.isInteractive(descriptor: descriptor) }
+
+    func flushLine() {
+        drain()
+    }
+}
+
 /// An output file written under a temporary name beside it (`.name.XXXXXX`) and renamed over
 /// `path` only when every byte is written, so a failed render leaves neither a half file nor a
 /// temporary one. A path that exists and is not a regular file (/dev/stdout, a FIFO) is written in
-/// place. The new file gets the permissions `fopen` would give it (0666 less the umask), or those
-/// of the file it replaces.
+/// place, opened without waiting: a FIFO that no process is reading is refused ("a FIFO that no
+/// process is reading"), as is a socket, rather than blocking forever. The new file gets the
+/// permissions `fopen` would give it (0666 less the umask), or those of the file it replaces.
 enum AtomicFile {
     static func write(to path: String, _ body: (BufferedFileOutput) throws -> Void) throws {
         var status = stat()
         let exists = stat(path, &status) == 0
         if exists, (status.st_mode & S_IFMT) != S_IFREG {
-            let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(path, errno) }
+            // Opened without waiting: a FIFO that no process reads would block open() forever, and
+            // is refused (ENXIO) instead. Once open, writes wait for the reader as usual.
+            let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else {
+                let code = errno
+                switch (status.st_mode & S_IFMT, code) {
+                case (S_IFIFO, ENXIO): throw BidiRenderError.unwritableFile(path: path, reason: "a FIFO that no process is reading")
+                case (S_IFSOCK, _): throw BidiRenderError.unwritableFile(path: path, reason: "a socket, not a file")
+                default: throw failure(path, code)
+                }
+            }
             defer { close(fd) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             try finish(BufferedFileOutput(descriptor: fd), path, body)
             return
         }

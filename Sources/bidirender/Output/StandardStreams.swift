@@ -20,6 +20,33 @@ extension StandardOutput {
     }
 }
 
+/// An output that a reader may be waiting on line by line (a pipe, a socket or a terminal), so a
+/// `--jsonl` stream is flushed after each line.
+protocol InteractiveOutput {
+    /// Whether the output is a pipe, a socket or a terminal (not a regular file).
+    var isInteractive: Bool { get }
+    /// Writes out what is buffered.
+    func flushLine()
+}
+
+extension InteractiveOutput {
+    /// Whether file descriptor `descriptor` is a pipe, a socket or a terminal.
+    static func isInteractive(descriptor: Int32) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFSOCK || isatty(descriptor) == 1
+    }
+}
+
+extension StandardOutput: InteractiveOutput {
+    var isInteractive: Bool { Self.isInteractive(descriptor: STDOUT_FILENO) }
+
+    func flushLine() {
+        fflush(nil)
+    }
+}
+
 /// Standard error, unbuffered.
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
