@@ -48,6 +48,43 @@ import Testing
         #expect(try Self.renderer.png(layout, options: RenderOptions(padding: 0)).count > 50)
     }
 
+    /// Parts of a glyph rendered alone (FT_Outline_Get_Bitmap into the part) have the coverage of
+    /// the same pixels of its whole bitmap (FT_Render_Glyph), and the box the renderer is asked
+    /// about is where FreeType puts that whole bitmap.
+    @Test(arguments: [(0.0, 0.0, 0.0), (0.25, 0.5, 0.0), (0.75, 0.25, 0.2)])
+    func partOfAGlyphIsTheWholeCropped(dx: Double, dy: Double, slant: Double) throws {
+        let layout = try TestLayout.engine.layout("g", options: LayoutOptions(locale: LocaleTag("en"), size: 300))
+        let run = layout.lines[0].runs[0]
+        let face = try #require(Self.renderer.face(run.font))
+        let id = run.glyphs[0].id
+        var asked: GlyphBox?
+        let whole = try #require(face.rasterize(id, pixelSize: 300, dx: dx, dy: dy, slant: slant) { box in
+            asked = box
+            return box
+        })
+        let b = try #require(asked)
+        #expect(whole.width == b.width && whole.height == b.height && whole.left == b.left && whole.top == b.top)
+        let parts = [
+            GlyphBox(left: b.left + 7, top: b.top - 11, width: 50, height: 60),
+            GlyphBox(left: b.left, top: b.top, width: b.width / 2, height: b.height),
+            GlyphBox(left: b.left + b.width / 3, top: b.top - b.height / 2, width: b.width - b.width / 3, height: b.height / 2),
+            GlyphBox(left: b.left + b.width - 5, top: b.top - b.height + 5, width: 5, height: 5),
+        ]
+        for part in parts {
+            let drawn = try #require(face.rasterize(id, pixelSize: 300, dx: dx, dy: dy, slant: slant) { _ in part })
+            #expect(drawn.width == part.width && drawn.height == part.height && drawn.left == part.left && drawn.top == part.top)
+            var expected: [UInt8] = []
+            for y in 0..<part.height {
+                let row = (b.top - part.top + y) * whole.width + (part.left - b.left)
+                expected += whole.pixels[row..<(row + part.width)]
+            }
+            #expect(drawn.pixels == expected, "part \(part)")
+            #expect(expected.contains { $0 != 0 } || part.width == 5)
+        }
+        // Nothing asked for: nothing drawn.
+        #expect(face.rasterize(id, pixelSize: 300, dx: dx, dy: dy, slant: slant) { _ in nil } == nil)
+    }
+
     /// `render` of ten-letter words at --width 100 --line-height 0px: a 116 × 16 px image whose
     /// glyphs lie mostly outside it. Doubling the size quadruples each glyph's area, but only what
     /// the image shows is rasterized: the time grows by less than 3 (it was 4, and 11.7 s in a
