@@ -87,7 +87,7 @@ readme-image: build
 ## engine against the FriBidi engine against ICU's ubidi) and ManifestFuzzer (the font manifest
 ## loader), with inputs up to 64 KB from the start (-len_control=0). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
 ## a finding is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
-FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer jsonl:JSONLFuzzer
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer scene:SceneFuzzer jsonl:JSONLFuzzer
 fuzz: deps
 	cd Fuzz && swift build $(FUZZ_FLAGS)
 	@set -e; for pair in $(FUZZERS); do \
