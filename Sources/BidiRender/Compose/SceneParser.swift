@@ -73,6 +73,9 @@ struct SceneParser {
         } catch {
             throw .scene(file: file, line: error.line, path: error.path.dotted, reason: "\(error.reason) (column \(error.column))")
         }
+        if let line = SceneFiles.lineOfNodePastLimit(bytes) {
+            throw .scene(file: file, line: line, path: "", reason: "more than \(Scene.maximumNodeCount) nodes in one scene")
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw .scene(file: file, line: 1, path: "", reason: "the top level must be a JSON object")
         }
@@ -110,7 +113,6 @@ struct SceneParser {
         guard let type = object["type"] as? String, let keys = Self.keysByType[type] else {
             throw error(at + [.key("type")], "expected \"group\", \"text\", \"image\" or \"rect\"")
         }
-        guard files.countNode() else { throw error(at, "more than \(Scene.maximumNodeCount) nodes in one scene") }
         try known(object, at, Self.frameKeys + keys)
         let frame = try self.frame(object, at) ?? defaultFrame
         guard let frame else { throw error(at + [.key("frame")], "missing: give frame [x, y, width, height] or leading|trailing, top, width, height") }

@@ -96,10 +96,13 @@ public final class Renderer: Sendable {
 
     /// Draws the glyphs of `layout` onto `canvas` with the layout's origin at (`x`, `y`) layout px,
     /// `scale` device pixels per px, in `options`' colour (a span's or the mention colour where
-    /// they apply). Shared by `rgba` and scene composition (Compose/).
+    /// they apply), the canvas's first pixel at device pixel `origin` (a canvas holding only part
+    /// of the device image; whole pixels, after positions are quantized, so the part's pixels are
+    /// those of the whole). Shared by `rgba` and scene composition (Compose/).
     /// - Throws: `.cancelled` when the call's task is cancelled (checked once a line).
     func drawGlyphs(
-        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions
+        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions,
+        origin: (x: Int, y: Int) = (0, 0)
     ) throws(BidiRenderError) {
         var lastFace: (key: FaceKey, face: RenderFace?)?
         for line in layout.lines {
@@ -115,7 +118,7 @@ public final class Renderer: Sendable {
                 for r in runs.indices {
                     drawRun(
                         runs.baseAddress! + r, of: layout, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
-                        scale: scale, options: options, lastFace: &lastFace)
+                        scale: scale, options: options, origin: origin, lastFace: &lastFace)
                 }
             }
         }
@@ -125,7 +128,8 @@ public final class Renderer: Sendable {
     /// the run before it reuses that run's face (`lastFace`) without a look-up.
     private func drawRun(
         _ run: UnsafePointer<LayoutRun>, of layout: Layout, on canvas: inout Canvas, x: Double, baseline: Double,
-        lineBaseline: Double, scale: Double, options: RenderOptions, lastFace: inout (key: FaceKey, face: RenderFace?)?
+        lineBaseline: Double, scale: Double, options: RenderOptions, origin: (x: Int, y: Int),
+        lastFace: inout (key: FaceKey, face: RenderFace?)?
     ) {
         let font = run.pointee.font
         let faceKey = FaceKey(file: font.file, index: font.index, variationWeight: font.variationWeight)
@@ -149,8 +153,10 @@ public final class Renderer: Sendable {
                 guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
                     let qy = Int(checking: baseline * 4 + ((glyph.y - lineBaseline) * scale * 4).rounded())
                 else { continue }
-                let penX = qx >> 2, baselineY = qy >> 2
-                guard abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach else { continue }
+                guard abs(qx >> 2) < Self.drawableReach, abs(qy >> 2) < Self.drawableReach,
+                    abs(origin.x) < Self.drawableReach, abs(origin.y) < Self.drawableReach
+                else { continue }
+                let penX = (qx >> 2) - origin.x, baselineY = (qy >> 2) - origin.y
                 // Bitmap strikes ignore the offset: one entry serves every position.
                 let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
                 let key = GlyphRasterKey(

@@ -46,4 +46,18 @@ import Testing
         // The PNG of the small canvas is written (the path that trapped).
         #expect(try renderer.png(Self.scene(direction, type, grow: 0), options: ComposeOptions(scale: scale)).png.count > 100)
     }
+
+    /// A mirrored text in a frame far larger than the canvas (100,000 px square at scale 3, which
+    /// was refused as a 90-gigapixel image) is drawn on a canvas of what shows: the RTL text's
+    /// right-aligned start, mirrored into the frame's visible left end.
+    @Test func hugeMirroredTextFrame() throws {
+        let renderer = try SceneRenderer(engine: TestLayout.engine)
+        let node = Self.text("مرحبا", [-99_900, 0, 100_000, 100_000], .flip)
+        let scene = Scene(
+            width: Self.width, height: Self.height, direction: .rightToLeft, background: .white,
+            root: SceneNode(frame: .absolute(x: 0, y: 0, width: Self.width, height: Self.height), content: .group([node])))
+        let (image, resolved) = try renderer.rgba(scene, options: ComposeOptions(scale: 3))
+        #expect(resolved.nodes[1].mirrored && resolved.nodes[1].frame.x == 20)
+        #expect(image.width == 360 && image.pixels.contains { $0 != 255 })
+    }
 }
