@@ -19,6 +19,8 @@ extension Scene {
         switch ManifestFiles.readRegularFile(path, maximumSize: Self.maximumFileSize) {
         case .success(let read): bytes = read
         case .failure(.unreadable): throw .unreadable(path: path)
+        case .failure(.notRegular) where FileManager.default.isFolder(path):
+            throw .unreadable(path: path)  // "a folder, not a file", as for any file read
         case .failure(let failure): throw .scene(file: path, line: 0, path: "", reason: failure.reason)
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -236,5 +238,13 @@ struct SceneParser {
         } catch {
             throw self.error(at, error.description)
         }
+    }
+}
+
+extension FileManager {
+    /// Whether `path` is a folder (symlinks followed).
+    fileprivate func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }
