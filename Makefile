@@ -20,7 +20,6 @@ SEED := 小明بدأ في متابعتك
 
 N ?= 1000000
 
-SECONDS ?= 60
 FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
               -Xcc -fsanitize=fuzzer-no-link
 
@@ -82,21 +81,29 @@ readme-image: build
 	$(BIN) compose Examples/compose/follow-card.json --direction ltr --scale 2 --no-system-fonts -o Docs/images/card-ltr.png
 	$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 --no-system-fonts -o Docs/images/card-rtl.png
 
-## Fuzzes with libFuzzer and AddressSanitizer, SECONDS seconds (default 60) for each of the
-## fuzzers: LayoutFuzzer (the whole pipeline, numbers from the input's bytes), BidiDiffFuzzer (native
-## engine against the FriBidi engine against ICU's ubidi), ManifestFuzzer (the font manifest
-## loader), JSONLFuzzer (the CLI's --jsonl reader), QueryFuzzer (`bidirender query` on a text and
-## a command line) and CatalogFuzzer (message catalogs and their arguments), with inputs up to 64 KB from the start (-len_control=0). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME;
-## a finding is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
-FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer
+## Fuzzes with libFuzzer and AddressSanitizer for FUZZ_SECONDS in all (default 1800, 30 minutes),
+## each fuzzer for its equal share (SECONDS=N instead gives each N seconds): LayoutFuzzer (the whole
+## pipeline, numbers from the input's bytes), BidiDiffFuzzer (native engine against the FriBidi engine
+## against ICU's ubidi), ManifestFuzzer (the font manifest loader), SceneFuzzer (compose scenes parsed,
+## resolved both ways and drawn), JSONLFuzzer (the CLI's --jsonl reader), QueryFuzzer (`bidirender
+## query` on a text and a command line) and CatalogFuzzer (message catalogs and their arguments), with
+## inputs up to 64 KB from the start (-len_control=0). Each fuzzer is built alone (--product: building
+## every product with the fuzzer flags would link swift-argument-parser's tools too, which have a main
+## of their own). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME; a finding is
+## written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer scene:SceneFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer
+FUZZ_SECONDS ?= 1800
+FUZZ_SHARE = $(or $(SECONDS),$(shell expr $(FUZZ_SECONDS) / $(words $(FUZZERS))))
 fuzz: deps
-	cd Fuzz && swift build $(FUZZ_FLAGS)
+	@set -e; for pair in $(FUZZERS); do \
+	  (cd Fuzz && swift build $(FUZZ_FLAGS) --product $${pair##*:}); \
+	done
 	@set -e; for pair in $(FUZZERS); do \
 	  name=$${pair%%:*}; fuzzer=$${pair##*:}; \
 	  mkdir -p Fuzz/.build/corpus-$$name; \
-	  echo "== $$fuzzer ($(SECONDS) s)"; \
+	  echo "== $$fuzzer ($(FUZZ_SHARE) s)"; \
 	  (cd Fuzz && SWIFT_BACKTRACE=enable=no .build/debug/$$fuzzer .build/corpus-$$name Seeds/$$name \
-	    -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=4096 -max_len=65536 -len_control=0 -print_final_stats=1); \
+	    -max_total_time=$(FUZZ_SHARE) -timeout=30 -rss_limit_mb=4096 -max_len=65536 -len_control=0 -print_final_stats=1); \
 	done
 
 ## The whole suite under ThreadSanitizer, then under AddressSanitizer (each in its own build folder).

@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // BidiRender's libFuzzer targets: the layout pipeline, the bidi engines against each other and ICU,
-// the font manifest loader, the CLI's JSON Lines reader and its query command, and message
-// catalogs with their arguments. A package of its own, built with
+// the font manifest loader, the compose scene parser and renderer, the CLI's JSON Lines reader
+// and its query command, and message catalogs with their arguments. A package of its own, built with
 // `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from the
 // repository root.
 import PackageDescription
@@ -30,6 +30,12 @@ let package = Package(
         // The font manifest loader on arbitrary bytes.
         .executableTarget(
             name: "ManifestFuzzer",
+            dependencies: [.product(name: "BidiRender", package: "BidiRender")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The scene parser on arbitrary bytes, each scene resolved and drawn both ways, PNG and SVG.
+        .executableTarget(
+            name: "SceneFuzzer",
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

@@ -21,7 +21,10 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
             is flipped back to face the reader, as the AWERTL framework does. Text nodes are laid out \
             with the scene's direction as their paragraph direction. --format json prints the resolved \
             scene: every node's path, kind, canvas frame, view type and whether it is drawn mirrored. \
-            --debug outlines frames (blue; magenta with a corner mark where content is mirrored).
+            --debug outlines frames (blue; magenta with a corner mark where content is mirrored). \
+            A scene's images must be regular files inside its folder (symlinks resolved) unless \
+            --allow-image-paths-outside-folder; a scene is at most 16 MB and 10,000 nodes, and its \
+            images decode to at most 100 megapixels in all, each file decoded once.
             """
     )
 
@@ -42,6 +45,9 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
 
     @Flag(help: "Outline every frame and mark mirrored content.")
     var debug = false
+
+    @Flag(help: "Let the scene name image files outside its own folder (only for a scene you trust).")
+    var allowImagePathsOutsideFolder = false
 
     @Option(help: "A fonts.json manifest (default: the embedded fonts).")
     var fonts: String?
@@ -67,7 +73,7 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
     }
 
     func execute(into out: inout some TextOutputStream) throws {
-        var scene = try Scene(contentsOf: self.scene)
+        var scene = try Scene(contentsOf: self.scene, allowsPathsOutsideFolder: allowImagePathsOutsideFolder)
         if let direction { scene.direction = direction }
         let options = ComposeOptions(scale: scale, debug: debug)
         if composeFormat == .json {

@@ -40,6 +40,29 @@ import TestSupport
         #expect(String(decoding: try #require(FileManager.default.contents(atPath: svg)), as: UTF8.self).contains("data-path=\"root.children[1]\""))
     }
 
+    /// An image outside the scene's folder is refused with one answer, whether it exists or not,
+    /// unless --allow-image-paths-outside-folder; then it is drawn.
+    @Test func imagesOutsideTheSceneFolder() throws {
+        let root = try TestDirectory.fresh("compose-files")
+        let folder = root.appendingPathComponent("scene")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(try RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255]).pngData()).write(to: root.appendingPathComponent("red.png"))
+        for name in ["../red.png", "../missing.png"] {
+            let scene = folder.appendingPathComponent("scene.json").path
+            try Data(#"{"size": {"width": 4, "height": 4}, "root": {"type": "image", "file": "\#(name)"}}"#.utf8).write(to: URL(fileURLWithPath: scene))
+            #expect(throws: BidiRenderError.scene(file: scene, line: 1, path: "root.file", reason: "not an image file inside the scene folder")) {
+                try run(ComposeCommand.self, [scene, "--format", "json"])
+            }
+        }
+        let scene = folder.appendingPathComponent("scene.json").path
+        try Data(#"{"size": {"width": 4, "height": 4}, "root": {"type": "image", "file": "../red.png"}}"#.utf8).write(to: URL(fileURLWithPath: scene))
+        let png = root.appendingPathComponent("out.png").path
+        _ = try run(ComposeCommand.self, [scene, "-o", png, "--allow-image-paths-outside-folder", "--no-system-fonts"])
+        let image = try RGBAImage(pngData: [UInt8](try #require(FileManager.default.contents(atPath: png))))
+        #expect(Array(image.pixels.prefix(4)) == [255, 0, 0, 255])
+        #expect(ComposeCommand.helpMessage().contains("--allow-image-paths-outside-folder"))
+    }
+
     /// A bad scene fails naming the file, line, node path and key; options are checked first.
     @Test func errors() throws {
         let scene = try temporaryFile(Array(#"{"size": {"width": 10, "height": 10},"root": {"type": "group", "children": [{"type": "rect", "frame": [1, 2]}]}}"#.utf8), name: "bad.json")

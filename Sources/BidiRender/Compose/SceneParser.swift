@@ -2,27 +2,46 @@
 // (StrictJSON: no trailing commas, no duplicate keys) into `Scene`. Every error names the file, the
 // line (JSONLocator) and the node path with its key: "card.json:14: root.children[2].frame:
 // expected 4 numbers". Unknown keys are refused, so a misspelt key never passes silently. Image
-// files are read relative to the scene file's folder and decoded by libpng (Interop/PNG.swift).
+// files are read relative to the scene file's folder, inside it unless the caller allows more, and
+// decoded by libpng (Interop/PNG.swift) once per file; the scene's size, node count and decoded
+// pixels are bounded (SceneFiles.swift).
 
 import Foundation
 
 extension Scene {
-    /// Reads a scene file.
-    /// - Throws: `.unreadableFile` when the file cannot be read; `.scene` as `init(json:file:)`.
-    public init(contentsOf path: String) throws(BidiRenderError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path)
+    /// Reads a scene file: a regular file of at most `maximumFileSize` bytes (opened without
+    /// blocking). Its images must be regular files inside the scene's folder (symlinks resolved);
+    /// `allowsPathsOutsideFolder` lifts the folder rule for a trusted scene.
+    /// - Throws: `.unreadableFile` when the file cannot be opened; `.scene` for a file that is not
+    ///   a regular one or is too large, and as `init(json:file:imageFolder:allowsPathsOutsideFolder:)`.
+    public init(contentsOf path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
+        let bytes: [UInt8]
+        switch ManifestFiles.readRegularFile(path, maximumSize: Self.maximumFileSize) {
+        case .success(let read): bytes = read
+        case .failure(.unreadable): throw .unreadable(path: path)
+        case .failure(.notRegular) where FileManager.default.isFolder(path):
+            throw .unreadable(path: path)  // "a folder, not a file", as for any file read
+        case .failure(let failure): throw .scene(file: path, line: 0, path: "", reason: failure.reason)
         }
         let folder = (path as NSString).deletingLastPathComponent
-        try self.init(json: [UInt8](data), file: path, imageFolder: folder.isEmpty ? "." : folder)
+        try self.init(json: bytes, file: path, imageFolder: folder.isEmpty ? "." : folder, allowsPathsOutsideFolder: allowsPathsOutsideFolder)
     }
 
-    /// Parses scene JSON; image files are relative to `imageFolder`.
-    /// - Throws: `.scene(file:line:path:reason:)` naming the node path and key; `.unreadableFile`
-    ///   naming a missing image file; `.renderFailure` for an image libpng refuses or one past
-    ///   `ImageLimits`.
-    public init(json bytes: [UInt8], file: String = "<scene>", imageFolder: String = ".") throws(BidiRenderError) {
-        let parser = SceneParser(bytes: bytes, file: file, imageFolder: imageFolder)
+    /// Parses scene JSON (at most `maximumFileSize` bytes and `maximumNodeCount` nodes); image
+    /// files are relative to `imageFolder` and must be regular files inside it (symlinks resolved)
+    /// unless `allowsPathsOutsideFolder`. Each image file is decoded once, and all the images
+    /// together hold at most `ImageLimits.maximumPixels` pixels.
+    /// - Throws: `.scene(file:line:path:reason:)` naming the node path and key (an image path
+    ///   outside the folder gets "not an image file inside the scene folder" whether or not it
+    ///   exists); `.unreadableFile` naming a missing image file inside the folder;
+    ///   `.renderFailure` for an image libpng refuses or one past `ImageLimits`.
+    public init(
+        json bytes: [UInt8], file: String = "<scene>", imageFolder: String = ".", allowsPathsOutsideFolder: Bool = false
+    ) throws(BidiRenderError) {
+        guard bytes.count <= Self.maximumFileSize else {
+            throw .scene(file: file, line: 0, path: "", reason: "larger than \(Self.maximumFileSize >> 20) MB")
+        }
+        let parser = SceneParser(bytes: bytes, file: file, imageFolder: imageFolder, allowsPathsOutsideFolder: allowsPathsOutsideFolder)
         self = try parser.scene()
     }
 }
@@ -32,7 +51,19 @@ struct SceneParser {
     typealias Path = [JSONPathComponent]
     let bytes: [UInt8]
     let file: String
-    let imageFolder: String
+    /// The images decoded so far and the nodes counted: the parse's only mutable state.
+    let files: SceneFiles
+    /// What the images of one scene may decode to in all.
+    static let defaultPixelBudget = ImageLimits.maximumPixels
+
+    init(
+        bytes: [UInt8], file: String, imageFolder: String, allowsPathsOutsideFolder: Bool = false,
+        pixelBudget: Int = SceneParser.defaultPixelBudget
+    ) {
+        self.bytes = bytes
+        self.file = file
+        files = SceneFiles(folder: imageFolder, allowsPathsOutsideFolder: allowsPathsOutsideFolder, pixelBudget: pixelBudget)
+    }
 
     func error(_ at: Path, _ reason: String) -> BidiRenderError {
         .scene(file: file, line: JSONLocator.line(of: at, in: bytes), path: at.dotted, reason: reason)
@@ -43,6 +74,9 @@ struct SceneParser {
             try StrictJSON.validate(bytes)
         } catch {
             throw .scene(file: file, line: error.line, path: error.path.dotted, reason: "\(error.reason) (column \(error.column))")
+        }
+        if let line = SceneFiles.lineOfNodePastLimit(bytes) {
+            throw .scene(file: file, line: line, path: "", reason: "more than \(Scene.maximumNodeCount) nodes in one scene")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw .scene(file: file, line: 1, path: "", reason: "the top level must be a JSON object")
@@ -113,7 +147,7 @@ struct SceneParser {
                 guard let mode = SceneContentMode(rawValue: m) else { throw error(at + [.key("contentMode")], "expected \"fill\" or \"aspectFit\"") }
                 return mode
             } ?? .fill
-            return .image(try image(name), name: try text(object, at + [.key("name")]) ?? "", mode: mode)
+            return .image(try image(name, at + [.key("file")]), name: try text(object, at + [.key("name")]) ?? "", mode: mode)
         default:
             return .rect(
                 color: try color(object, at + [.key("color")]) ?? .transparent,
@@ -123,17 +157,13 @@ struct SceneParser {
         }
     }
 
-    /// A PNG file (relative to the scene's folder) decoded by libpng; a missing file is named.
-    private func image(_ name: String) throws(BidiRenderError) -> RGBAImage {
-        let path = name.hasPrefix("/") ? name : (imageFolder as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path)
-        }
-        do {
-            return try RGBAImage(pngData: [UInt8](data))
-        } catch {
-            guard case .renderFailure(let reason) = error else { throw error }
-            throw .renderFailure("\(path): \(reason)")
+    /// A PNG file (relative to the scene's folder, inside it unless allowed) decoded by libpng, or
+    /// the same file decoded before (SceneFiles.swift); a refusal is placed at the node's key `at`.
+    private func image(_ name: String, _ at: Path) throws(BidiRenderError) -> RGBAImage {
+        switch files.image(name) {
+        case .success(let image): return image
+        case .failure(.atKey(let reason)): throw error(at, reason)
+        case .failure(.error(let error)): throw error
         }
     }
 
@@ -208,5 +238,13 @@ struct SceneParser {
         } catch {
             throw self.error(at, error.description)
         }
+    }
+}
+
+extension FileManager {
+    /// Whether `path` is a folder (symlinks followed).
+    fileprivate func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }

@@ -62,12 +62,20 @@ public final class SceneRenderer: Sendable {
             case .text(let text, let spans, let layoutOptions, let direction, let color):
                 let layout = try self.layout(text, spans: spans, options: layoutOptions, direction: direction, frame: f, scene: scene.direction)
                 if node.mirrored {
-                    // Drawn on its own transparent canvas, then composited with its columns reversed.
-                    let (w, h) = ((f.width * s).rounded(.up), (f.height * s).rounded(.up))
-                    try ImageLimits.check(width: w, height: h)
-                    var own = Canvas(width: max(1, Int(w)), height: max(1, Int(h)), background: .transparent)
-                    try renderer.drawGlyphs(layout, on: &own, x: 0, y: 0, scale: s, options: RenderOptions(color: color))
-                    canvas.composite(own.image, x: device(f.x), y: device(f.y), mirrored: true)
+                    // Drawn on its own transparent canvas, then composited with its columns reversed:
+                    // frame column c lands at x + w − 1 − c. The own canvas holds only the columns
+                    // and rows that land on the scene's canvas, so a frame far larger than the canvas
+                    // costs what it shows.
+                    let (x, y) = (device(f.x), device(f.y))
+                    let w = max(1, Int(clamping: (f.width * s).rounded(.up), to: 0...(1 << 40)))
+                    let h = max(1, Int(clamping: (f.height * s).rounded(.up), to: 0...(1 << 40)))
+                    let columns = Canvas.visible(x, w, in: width), rows = Canvas.visible(y, h, in: height)
+                    guard !columns.isEmpty, !rows.isEmpty else { continue }
+                    var own = Canvas(width: columns.count, height: rows.count, background: .transparent)
+                    try renderer.drawGlyphs(
+                        layout, on: &own, x: 0, y: 0, scale: s, options: RenderOptions(color: color),
+                        origin: (w - columns.upperBound, rows.lowerBound))
+                    canvas.composite(own.image, x: x + columns.lowerBound, y: y + rows.lowerBound, mirrored: true)
                 } else {
                     try renderer.drawGlyphs(layout, on: &canvas, x: f.x, y: f.y, scale: s, options: RenderOptions(color: color))
                 }

@@ -1,9 +1,9 @@
-// ManifestFiles: which files a manifest (or a message catalog's folder) may name, checked before anything
-// is opened. A manifest may
+// ManifestFiles: which files a manifest may name, checked before anything is opened. A manifest may
 // come from someone else: its font files must be regular files (a FIFO would block open() forever, a
 // device never end) inside the manifest's folder, after symlinks are resolved (realpath), unless the
 // caller allows other paths. Outside the folder a missing file and an existing one get the same
-// answer, so the errors do not tell which files exist.
+// answer, so the errors do not tell which files exist. Scenes follow the same rule for their images
+// and read their own file the same way (Compose/SceneFiles.swift).
 
 import Foundation
 
@@ -19,30 +19,29 @@ enum ManifestFiles {
     static func readManifest(_ path: String) throws(BidiRenderError) -> [UInt8] {
         switch readRegularFile(path, maximumSize: maximumManifestSize) {
         case .success(let bytes): return bytes
-        case .failure(let reason): throw .manifest(file: path, line: 0, key: "", reason: reason.text)
+        case .failure(let failure): throw .manifest(file: path, line: 0, key: "", reason: failure.reason)
         }
     }
 
-    /// Why a file was not read, in words.
-    struct ReadFailure: Error {
-        var text: String
-    }
-
-    /// The bytes of `path`, a regular file of at most `maximumSize` bytes, opened without blocking
-    /// (O_NONBLOCK: a FIFO does not hang the open); or why not. The manifest and catalog files' reader.
-    static func readRegularFile(_ path: String, maximumSize: Int) -> Result<[UInt8], ReadFailure> {
+    /// The bytes of `path`: a regular file of at most `maximumSize` bytes, opened without blocking
+    /// (O_NONBLOCK: a FIFO does not hang the open), its size checked before it is read; or why not
+    /// ("cannot read the file: no such file", "not a regular file", "larger than 16 MB").
+    static func readRegularFile(_ path: String, maximumSize: Int) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            return .failure(ReadFailure(text: "cannot read the file: \(FileProblem.reason(path: path, errno: errno, writing: false))"))
+            return .failure(.unreadable("cannot read the file: \(FileProblem.reason(path: path, errno: errno, writing: false))"))
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(text: "not a regular file")) }
-        guard info.st_size <= maximumSize else { return .failure(ReadFailure(text: "larger than \(maximumSize >> 20) MB")) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular("not a regular file")) }
+        guard info.st_size <= maximumSize else {
+            let limit = maximumSize % (1 << 20) == 0 ? "\(maximumSize >> 20) MB" : "\(maximumSize) bytes"
+            return .failure(.tooLarge("larger than \(limit)"))
+        }
         do {
             return .success([UInt8](try handle.readToEnd() ?? Data()))
         } catch {
-            return .failure(ReadFailure(text: "cannot read the file"))
+            return .failure(.unreadable("cannot read the file"))
         }
     }
 
@@ -50,16 +49,19 @@ enum ManifestFiles {
     /// used. Relative paths are relative to `directory`. Without `allowsOutside`, the file's real path
     /// must be inside `directory`; with it, any regular file will do.
     static func fontPath(_ file: String, directory: String, allowsOutside: Bool) -> Result<String, Failure> {
-        containedPath(file, directory: directory, allowsOutside: allowsOutside, kind: "font file", outsideReason: outsideReason)
+        confinedPath(file, directory: directory, allowsOutside: allowsOutside, outsideReason: outsideReason, kind: "font file")
+            .map(\.path)
     }
 
-    /// `fontPath`'s rule for any kind of file a folder's index names (a font of a manifest, a language
-    /// file of a message catalog): `kind` names it in the errors ("font file"), `outsideReason` is the
-    /// one answer for a path outside the folder.
-    static func containedPath(
-        _ file: String, directory: String, allowsOutside: Bool, kind: String, outsideReason: String
-    ) -> Result<String, Failure> {
-        // As the manifest names it (relative to the working directory when the manifest's path is).
+    /// `file` as a file in `directory` names it (relative paths are relative to `directory`): its
+    /// absolute path and its real path (symlinks resolved), or why it may not be used. Without
+    /// `allowsOutside`, the real path must be inside `directory` and anything else, missing or not,
+    /// gets `outsideReason`; a missing file is named ("no such \(kind): …") only where the caller
+    /// may look. Either way it must be a regular file.
+    static func confinedPath(
+        _ file: String, directory: String, allowsOutside: Bool, outsideReason: String, kind: String
+    ) -> Result<(path: String, real: String), Failure> {
+        // As the file names it (relative to the working directory when the file's own path is).
         let absolute = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
         let folders = allowsOutside ? [] : [realPath(directory)].compactMap { $0 }
         func inside(_ real: String) -> Bool {
@@ -80,17 +82,19 @@ enum ManifestFiles {
         guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             return .failure(.notRegular("not a regular file: \(absolute)"))
         }
-        return .success(absolute)
+        return .success((absolute, real))
     }
 
     enum Failure: Error {
         case missing(String)
         case outside(String)
         case notRegular(String)
+        case unreadable(String)
+        case tooLarge(String)
 
         var reason: String {
             switch self {
-            case .missing(let r), .outside(let r), .notRegular(let r): return r
+            case .missing(let r), .outside(let r), .notRegular(let r), .unreadable(let r), .tooLarge(let r): return r
             }
         }
     }

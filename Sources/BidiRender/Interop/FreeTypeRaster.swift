@@ -25,6 +25,15 @@ struct GlyphBitmap {
     var pixels: [UInt8]
 }
 
+/// A glyph bitmap's place and size in whole pixels, as `GlyphBitmap` gives them: `left` from the
+/// pen position rightwards, `top` from the baseline upwards.
+struct GlyphBox: Equatable {
+    var left: Int
+    var top: Int
+    var width: Int
+    var height: Int
+}
+
 extension FTFace {
     /// Whether the face has outlines (else it only has bitmap strikes).
     var isScalable: Bool {
@@ -34,7 +43,16 @@ extension FTFace {
     /// Rasterizes glyph `id` at `pixelSize` px per em, shifted right by `dx` and down by `dy` px
     /// (the fractional part of its position, 0 ≤ dx, dy < 1), sheared by `slant` for a synthetic
     /// oblique (`FTFace.shear`). Nil for an empty glyph (a space) or a glyph FreeType cannot load.
-    func rasterize(_ id: UInt32, pixelSize: Double, dx: Double, dy: Double, slant: Double = 0) -> GlyphBitmap? {
+    ///
+    /// An outline glyph asks `region` first, with the box its whole bitmap has (the outline's
+    /// control box, FT_Outline_Get_CBox, rounded out to whole pixels as FreeType places its
+    /// bitmaps): nil skips the glyph before anything is drawn, the box itself renders it whole
+    /// (FT_Render_Glyph), and a box inside it renders only that part (`renderPart`). A bitmap-only
+    /// face (colour strikes) is not asked: its strikes are small, and the canvas draws only the
+    /// visible part of their scaled copies.
+    func rasterize(
+        _ id: UInt32, pixelSize: Double, dx: Double, dy: Double, slant: Double = 0, region: (GlyphBox) -> GlyphBox? = { $0 }
+    ) -> GlyphBitmap? {
         withFace { face -> GlyphBitmap? in
             let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
             // 26.6 fixed point; a size that is not a positive number FreeType can hold draws nothing.
@@ -49,6 +67,14 @@ extension FTFace {
                 guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
                 Self.shear(&slot.pointee.outline, slant: slant)
                 FT_Outline_Translate(&slot.pointee.outline, FT_Pos(shiftX), FT_Pos(shiftY))
+                var cbox = FT_BBox()
+                FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
+                // Whole pixels: floor of the minimums, ceiling of the maximums (26.6 fixed point).
+                let (left, right) = (Int(cbox.xMin) >> 6, (Int(cbox.xMax) + 63) >> 6)
+                let (bottom, top) = (Int(cbox.yMin) >> 6, (Int(cbox.yMax) + 63) >> 6)
+                let box = GlyphBox(left: left, top: top, width: right - left, height: top - bottom)
+                guard box.width > 0, box.height > 0, let wanted = region(box) else { return nil }
+                if wanted != box { return Self.renderPart(wanted, of: &slot.pointee.outline, library: slot.pointee.library) }
                 guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
                 return Self.copy(slot, scale: 1)
             }
@@ -63,6 +89,32 @@ extension FTFace {
             else { return nil }
             return Self.copy(face.pointee.glyph!, scale: ppems[index] / pixelSize)
         }
+    }
+
+    /// The pixels of `part` (in the glyph's box coordinates, inside its box) of an outline placed
+    /// at the pen position: the outline moved by whole pixels so that the part's bottom-left
+    /// corner is the origin, then FT_Outline_Get_Bitmap into a bitmap of the part's size. The
+    /// anti-aliasing rasterizer clips to that bitmap and keeps the cover of what lies left of it,
+    /// so each pixel has the coverage FT_Render_Glyph's whole bitmap gives it, at a cost that
+    /// follows the part, not the glyph.
+    private static func renderPart(_ part: GlyphBox, of outline: UnsafeMutablePointer<FT_Outline>, library: FT_Library?) -> GlyphBitmap? {
+        guard part.width > 0, part.height > 0, let library,
+            let width = UInt32(exactly: part.width), let rows = UInt32(exactly: part.height), let pitch = Int32(exactly: part.width)
+        else { return nil }
+        FT_Outline_Translate(outline, FT_Pos(-part.left * 64), FT_Pos(-(part.top - part.height) * 64))
+        var pixels = [UInt8](repeating: 0, count: part.width * part.height)
+        let status = pixels.withUnsafeMutableBufferPointer { buffer -> FT_Error in
+            var bitmap = FT_Bitmap()
+            bitmap.rows = rows
+            bitmap.width = width
+            bitmap.pitch = pitch
+            bitmap.buffer = buffer.baseAddress
+            bitmap.num_grays = 256
+            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            return FT_Outline_Get_Bitmap(library, outline, &bitmap)
+        }
+        guard status == 0 else { return nil }
+        return GlyphBitmap(width: part.width, height: part.height, left: part.left, top: part.top, isColor: false, scale: 1, pixels: pixels)
     }
 
     private static func copy(_ slot: FT_GlyphSlot, scale: Double) -> GlyphBitmap? {

@@ -54,6 +54,13 @@ public struct RGBAImage: Sendable, Hashable {
     public init(pngData: [UInt8]) throws(BidiRenderError) {
         self = try PNGCodec.decode(pngData)
     }
+
+    /// Decodes PNG bytes as `init(pngData:)` does, asking `accept` with the header's width and
+    /// height (each within `ImageLimits`) before the pixels are allocated; a refusal throws
+    /// `.renderFailure` without reading them.
+    init(pngData: [UInt8], accept: (_ width: Int, _ height: Int) -> Bool) throws(BidiRenderError) {
+        self = try PNGCodec.decode(pngData, accept: accept)
+    }
 }
 
 /// An sRGB colour with alpha.
@@ -148,7 +155,7 @@ enum PNGCodec {
         return Array(out.prefix(Int(size)))
     }
 
-    static func decode(_ data: [UInt8]) throws(BidiRenderError) -> RGBAImage {
+    static func decode(_ data: [UInt8], accept: (Int, Int) -> Bool = { _, _ in true }) throws(BidiRenderError) -> RGBAImage {
         var image = png_image()
         image.version = CPNG_PNG_IMAGE_VERSION()
         let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
@@ -159,6 +166,10 @@ enum PNGCodec {
         guard let count = byteCount(width: width, height: height), width * height <= ImageLimits.maximumPixels else {
             png_image_free(&image)
             throw .renderFailure("a \(width)×\(height) px PNG is larger than \(ImageLimits.maximumSide) px a side or \(ImageLimits.maximumPixels / 1_000_000) megapixels")
+        }
+        guard accept(width, height) else {
+            png_image_free(&image)
+            throw .renderFailure("a \(width)×\(height) px PNG refused by the caller")
         }
         var pixels = [UInt8](repeating: 0, count: count)
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }

@@ -27,16 +27,16 @@ struct CatalogFile: Sendable {
         self.language = language
         self.path = path
         let name = (path as NSString).lastPathComponent
-        if case .failure(let failure) = ManifestFiles.containedPath(
-            name, directory: directory, allowsOutside: allowsOutside, kind: "catalog file",
-            outsideReason: "not a catalog file inside the catalog folder")
+        if case .failure(let failure) = ManifestFiles.confinedPath(
+            name, directory: directory, allowsOutside: allowsOutside,
+            outsideReason: "not a catalog file inside the catalog folder", kind: "catalog file")
         {
             throw .message(file: path, line: 0, key: "", reason: failure.reason)
         }
         let bytes: [UInt8]
         switch ManifestFiles.readRegularFile(path, maximumSize: Self.maximumSize) {
         case .success(let read): bytes = read
-        case .failure(let failure): throw .message(file: path, line: 0, key: "", reason: failure.text)
+        case .failure(let failure): throw .message(file: path, line: 0, key: "", reason: failure.reason)
         }
         let data = Data(bytes)
         self.bytes = bytes

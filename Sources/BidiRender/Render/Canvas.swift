@@ -61,12 +61,18 @@ struct Canvas {
         let reach = -(1 << 40)...(1 << 40)
         let width = max(1, Int(clamping: (Double(glyph.width) / s).rounded(), to: 0...ImageLimits.maximumSide))
         let height = max(1, Int(clamping: (Double(glyph.height) / s).rounded(), to: 0...ImageLimits.maximumSide))
-        let left = penX + Int(clamping: (Double(glyph.left) / s).rounded(), to: reach)
-        let top = baselineY - Int(clamping: (Double(glyph.top) / s).rounded(), to: reach)
-        for y in 0..<height {
+        let left = penX.addingReportingOverflow(Int(clamping: (Double(glyph.left) / s).rounded(), to: reach))
+        let top = baselineY.subtractingReportingOverflow(Int(clamping: (Double(glyph.top) / s).rounded(), to: reach))
+        guard !left.overflow, !top.overflow else { return }
+        // Only the scaled bitmap's pixels that land on the canvas are computed: a glyph scaled far
+        // past the canvas costs what is visible.
+        let rows = Self.visible(top.partialValue, height, in: image.height)
+        let columns = Self.visible(left.partialValue, width, in: image.width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        for y in rows {
             let y0 = Int(clamping: Double(y) * s, to: 0...glyph.height)
             let y1 = max(y0 + 1, min(glyph.height, Int(clamping: Double(y + 1) * s, to: 0...glyph.height)))
-            for x in 0..<width {
+            for x in columns {
                 let x0 = Int(clamping: Double(x) * s, to: 0...glyph.width)
                 let x1 = max(x0 + 1, min(glyph.width, Int(clamping: Double(x + 1) * s, to: 0...glyph.width)))
                 var b: Float = 0, g: Float = 0, r: Float = 0, a: Float = 0
@@ -81,7 +87,7 @@ struct Canvas {
                 }
                 guard a > 0 else { continue }
                 // Premultiplied BGRA averaged; back to straight colour.
-                blend(x: left + x, y: top + y, red: r / a * 255, green: g / a * 255, blue: b / a * 255, alpha: a / Float((y1 - y0) * (x1 - x0)) / 255)
+                blend(x: left.partialValue + x, y: top.partialValue + y, red: r / a * 255, green: g / a * 255, blue: b / a * 255, alpha: a / Float((y1 - y0) * (x1 - x0)) / 255)
             }
         }
     }
@@ -97,9 +103,9 @@ struct Canvas {
     /// time, else `blend`. `CanvasTests` checks every coverage against `blend`, over the background
     /// and over ink.
     private mutating func drawCoverage(_ glyph: GlyphBitmap, left: Int, top: Int, color: RGBAColor) {
-        let width = image.width, height = image.height
-        let columns = max(0, -left)..<min(glyph.width, max(0, width - left))
-        let rows = max(0, -top)..<min(glyph.height, max(0, height - top))
+        let width = image.width
+        let columns = Self.visible(left, glyph.width, in: width)
+        let rows = Self.visible(top, glyph.height, in: image.height)
         guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
         let ink = CoverageInk(color)
         if inkColor != color { fillOverBackground(ink, color: color) }
@@ -116,6 +122,19 @@ struct Canvas {
                 }
             }
         }
+    }
+
+    /// The part of `0..<length` (a bitmap's columns or rows) that lands inside `0..<extent` (the
+    /// canvas's) when the bitmap's first one is placed at `offset`: empty when it lies wholly
+    /// outside, on either side. Never traps, whatever the numbers.
+    static func visible(_ offset: Int, _ length: Int, in extent: Int) -> Range<Int> {
+        guard length > 0, extent > 0 else { return 0..<0 }
+        // Skipped at the start: none at or after the canvas's first pixel, all when the bitmap ends before it.
+        let lower = offset >= 0 ? 0 : (offset <= -length ? length : -offset)
+        // Up to the canvas's last pixel: extent − offset, unless that passes the bitmap's end.
+        let room = extent.subtractingReportingOverflow(offset)
+        let upper = room.overflow ? (offset < 0 ? length : 0) : min(length, max(0, room.partialValue))
+        return lower..<max(lower, upper)
     }
 
     /// One row of `drawCoverage`: `count` coverage bytes onto the pixels from `pixels` on. The loop

@@ -79,6 +79,13 @@ final class GlyphRasterCache: Sendable {
     /// The bitmap under `key`, from the cache or else from `rasterize` (called without any lock held,
     /// then stored). Nil for a glyph with nothing to draw, which is cached too.
     func bitmap(_ key: GlyphRasterKey, rasterize: () -> GlyphBitmap?) -> GlyphBitmap? {
+        bitmap(key) { (rasterize(), true) }
+    }
+
+    /// The bitmap under `key`, from the cache or else from `rasterize`, which also says whether what
+    /// it made may be kept (a glyph skipped or drawn only in part depends on where it is drawn, not
+    /// only on the key, and is not kept).
+    func bitmap(_ key: GlyphRasterKey, rasterize: () -> (bitmap: GlyphBitmap?, keep: Bool)) -> GlyphBitmap? {
         let shard = shards[Int((key.glyph &* 0x9E37_79B1 ^ key.face &* 0x85EB_CA6B) >> 29) & (Self.shardCount - 1)]
         let limit = budget / Self.shardCount / 2
         let found: GlyphBitmap?? = shard.withLock { s in
@@ -98,9 +105,9 @@ final class GlyphRasterCache: Sendable {
             return .some(entry)
         }
         if let found { return found }
-        let made = rasterize()
+        let (made, keep) = rasterize()
         let cost = Self.cost(made)
-        guard cost <= limit else { return made }
+        guard keep, cost <= limit else { return made }
         return shard.withLock { s in
             if let entry = s.current[key] { return entry }
             Self.store(made, cost: cost, under: key, in: &s, limit: limit)

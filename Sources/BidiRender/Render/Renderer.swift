@@ -96,10 +96,13 @@ public final class Renderer: Sendable {
 
     /// Draws the glyphs of `layout` onto `canvas` with the layout's origin at (`x`, `y`) layout px,
     /// `scale` device pixels per px, in `options`' colour (a span's or the mention colour where
-    /// they apply). Shared by `rgba` and scene composition (Compose/).
+    /// they apply), the canvas's first pixel at device pixel `origin` (a canvas holding only part
+    /// of the device image; whole pixels, after positions are quantized, so the part's pixels are
+    /// those of the whole). Shared by `rgba` and scene composition (Compose/).
     /// - Throws: `.cancelled` when the call's task is cancelled (checked once a line).
     func drawGlyphs(
-        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions
+        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions,
+        origin: (x: Int, y: Int) = (0, 0)
     ) throws(BidiRenderError) {
         var lastFace: (key: FaceKey, face: RenderFace?)?
         for line in layout.lines {
@@ -115,7 +118,7 @@ public final class Renderer: Sendable {
                 for r in runs.indices {
                     drawRun(
                         runs.baseAddress! + r, of: layout, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
-                        scale: scale, options: options, lastFace: &lastFace)
+                        scale: scale, options: options, origin: origin, lastFace: &lastFace)
                 }
             }
         }
@@ -125,7 +128,8 @@ public final class Renderer: Sendable {
     /// the run before it reuses that run's face (`lastFace`) without a look-up.
     private func drawRun(
         _ run: UnsafePointer<LayoutRun>, of layout: Layout, on canvas: inout Canvas, x: Double, baseline: Double,
-        lineBaseline: Double, scale: Double, options: RenderOptions, lastFace: inout (key: FaceKey, face: RenderFace?)?
+        lineBaseline: Double, scale: Double, options: RenderOptions, origin: (x: Int, y: Int),
+        lastFace: inout (key: FaceKey, face: RenderFace?)?
     ) {
         let font = run.pointee.font
         let faceKey = FaceKey(file: font.file, index: font.index, variationWeight: font.variationWeight)
@@ -141,6 +145,7 @@ public final class Renderer: Sendable {
         let perGlyph = Self.mayTakeMentionColor(run.pointee, mentions: layout.mentions, options: options)
         let runColor = run.pointee.style.color ?? options.color
         let slant = font.syntheticSlant
+        let canvasSize = (width: canvas.image.width, height: canvas.image.height)
         run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs {
                 // The pen position in quarter pixels: its whole pixel and the subpixel offset.
@@ -148,31 +153,61 @@ public final class Renderer: Sendable {
                 guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
                     let qy = Int(checking: baseline * 4 + ((glyph.y - lineBaseline) * scale * 4).rounded())
                 else { continue }
-                let penX = qx >> 2, baselineY = qy >> 2
-                guard abs(penX) < Self.drawableReach, abs(baselineY) < Self.drawableReach else { continue }
+                guard abs(qx >> 2) < Self.drawableReach, abs(qy >> 2) < Self.drawableReach,
+                    abs(origin.x) < Self.drawableReach, abs(origin.y) < Self.drawableReach
+                else { continue }
+                let penX = (qx >> 2) - origin.x, baselineY = (qy >> 2) - origin.y
                 // Bitmap strikes ignore the offset: one entry serves every position.
                 let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
                 let key = GlyphRasterKey(
                     face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
-                guard let bitmap = glyphBitmap(key, face: face.face) else { continue }
+                guard let bitmap = glyphBitmap(key, face: face.face, penX: penX, baselineY: baselineY, canvas: canvasSize) else { continue }
                 let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: layout.mentions, options: options) : runColor
                 canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
             }
         }
     }
 
-    /// The bitmap of the glyph `key` names, from the cache, else rasterized by FreeType from the
-    /// key's values alone (so a cached and a fresh bitmap are the same bytes).
-    func glyphBitmap(_ key: GlyphRasterKey, face: FTFace) -> GlyphBitmap? {
-        guard glyphCache.budget > 0 else { return Self.rasterize(key, face: face) }
-        return glyphCache.bitmap(key) { Self.rasterize(key, face: face) }
+    /// The bitmap of the glyph `key` names with its pen at (`penX`, `baselineY`) on a canvas of
+    /// `canvas` pixels: from the cache, else rasterized by FreeType from the key's values alone (so
+    /// a cached and a fresh bitmap are the same bytes), as much of it as `visiblePart` says. Nil
+    /// for a glyph with nothing to draw there.
+    func glyphBitmap(_ key: GlyphRasterKey, face: FTFace, penX: Int, baselineY: Int, canvas: (width: Int, height: Int)) -> GlyphBitmap? {
+        let rasterize = { () -> (bitmap: GlyphBitmap?, keep: Bool) in
+            var whole = true
+            let bitmap = face.rasterize(
+                key.glyph, pixelSize: Double(key.size26Dot6) / 64, dx: Double(key.subpixel & 3) / 4,
+                dy: Double(key.subpixel >> 2) / 4, slant: Double(bitPattern: key.slant)
+            ) { box in
+                let part = Self.visiblePart(of: box, penX: penX, baselineY: baselineY, canvas: canvas)
+                whole = part == box
+                return part
+            }
+            return (bitmap, whole)
+        }
+        guard glyphCache.budget > 0 else { return rasterize().bitmap }
+        return glyphCache.bitmap(key, rasterize: rasterize)
     }
 
-    /// FreeType's bitmap of the glyph `key` names (FreeTypeRaster.swift).
-    private static func rasterize(_ key: GlyphRasterKey, face: FTFace) -> GlyphBitmap? {
-        face.rasterize(
-            key.glyph, pixelSize: Double(key.size26Dot6) / 64, dx: Double(key.subpixel & 3) / 4,
-            dy: Double(key.subpixel >> 2) / 4, slant: Double(bitPattern: key.slant))
+    /// The most pixels of a glyph bitmap rasterized whole when the canvas shows only part of it:
+    /// past this, only the visible part is (and it is not cached).
+    static let wholeGlyphPixels = 1 << 16
+
+    /// What to rasterize of a glyph whose whole bitmap is `box`, its pen at (`penX`, `baselineY`)
+    /// on a canvas of `canvas` pixels: nothing (nil) when no pixel of it lands on the canvas; the
+    /// whole box when it lies inside the canvas or is small (then cached, and the same wherever it
+    /// is drawn); else only the part on the canvas, so that a glyph far larger than the image
+    /// costs what the image shows of it.
+    static func visiblePart(of box: GlyphBox, penX: Int, baselineY: Int, canvas: (width: Int, height: Int)) -> GlyphBox? {
+        let x = penX.addingReportingOverflow(box.left), y = baselineY.subtractingReportingOverflow(box.top)
+        guard !x.overflow, !y.overflow else { return nil }
+        let columns = Canvas.visible(x.partialValue, box.width, in: canvas.width)
+        let rows = Canvas.visible(y.partialValue, box.height, in: canvas.height)
+        guard !columns.isEmpty, !rows.isEmpty else { return nil }
+        if columns.count == box.width, rows.count == box.height { return box }
+        let area = box.width.multipliedReportingOverflow(by: box.height)
+        if !area.overflow, area.partialValue <= wholeGlyphPixels { return box }
+        return GlyphBox(left: box.left + columns.lowerBound, top: box.top - rows.lowerBound, width: columns.count, height: rows.count)
     }
 
     /// The layout as PNG bytes.

@@ -1,0 +1,116 @@
+// SceneFiles: the files a scene reads and the limits of one scene. The scene file is read as a font
+// manifest is (ManifestFiles.readRegularFile: a regular file, opened without blocking, at most
+// `Scene.maximumFileSize` bytes). Its images follow the manifest's rule (ManifestFiles.confinedPath):
+// regular files inside the scene's folder after symlinks are resolved, unless the caller allows
+// others, with one answer for a refused path whether or not it exists. Each image file is decoded
+// once per scene, keyed by its real path, however many nodes name it and however they spell it; the
+// decoded pixels of a scene's images are at most `ImageLimits.maximumPixels` in all, checked from
+// each PNG's header before its pixels are allocated. A scene has at most `Scene.maximumNodeCount`
+// nodes.
+
+import Foundation
+
+extension Scene {
+    /// The largest scene read, in bytes (as catalogs and font manifests).
+    public static let maximumFileSize = 16 << 20
+    /// The most nodes in one scene, the root and groups included.
+    public static let maximumNodeCount = 10_000
+}
+
+/// One parse's images and counts; the parser's only mutable state.
+final class SceneFiles {
+    /// The answer for any image path outside the scene's folder, whether or not it exists.
+    static let outsideReason = "not an image file inside the scene folder"
+    /// The largest image file read, in bytes: the size of the largest image's RGBA pixels (a PNG
+    /// larger than its own pixels is not a real one).
+    static let maximumImageFileSize = ImageLimits.maximumPixels * 4
+
+    let folder: String
+    let allowsPathsOutsideFolder: Bool
+    /// The most decoded pixels of all the scene's images together.
+    let pixelBudget: Int
+    private var decoded: [String: RGBAImage] = [:]
+    private(set) var decodedPixels = 0
+
+    init(folder: String, allowsPathsOutsideFolder: Bool, pixelBudget: Int) {
+        self.folder = folder
+        self.allowsPathsOutsideFolder = allowsPathsOutsideFolder
+        self.pixelBudget = pixelBudget
+    }
+
+    /// The line of the first node past `Scene.maximumNodeCount` in valid JSON `bytes`, or nil when
+    /// there are not that many. Every node has a "type" key and nothing else in a scene does, so the
+    /// "type" keys are counted in one pass over the bytes, before JSONSerialization builds its
+    /// objects (some 90 bytes of memory per byte of JSON).
+    static func lineOfNodePastLimit(_ bytes: [UInt8]) -> Int? {
+        let key = Array(#""type""#.utf8)
+        var (count, line, i) = (0, 1, 0)
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x0A { line += 1 }
+            guard byte == 0x22 else {
+                i += 1
+                continue
+            }
+            // A string (its closing quote is the first one not escaped): the key "type" when it is
+            // those six bytes and a colon follows.
+            let isType = bytes[i...].starts(with: key)
+            var end = i + 1
+            while end < bytes.count, bytes[end] != 0x22 { end += bytes[end] == 0x5C ? 2 : 1 }
+            i = end + 1
+            guard isType else { continue }
+            var j = i
+            while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == 0x3A else { continue }
+            count += 1
+            if count > Scene.maximumNodeCount { return line }
+        }
+        return nil
+    }
+
+    /// Why an image named `name` cannot be read, for the parser to place at the node's key.
+    enum Refusal: Error {
+        /// Said at the node's `file` key: outside the folder, not a regular file, over the budget.
+        case atKey(String)
+        /// An error of its own (a missing file inside the folder, a PNG libpng refuses).
+        case error(BidiRenderError)
+    }
+
+    /// The image file `name` (relative to the folder) decoded, from this parse's earlier decode of
+    /// the same real path when there was one.
+    func image(_ name: String) -> Result<RGBAImage, Refusal> {
+        let located = ManifestFiles.confinedPath(
+            name, directory: folder, allowsOutside: allowsPathsOutsideFolder, outsideReason: Self.outsideReason, kind: "image file")
+        let path: String, real: String
+        switch located {
+        case .success(let found): (path, real) = found
+        case .failure(.missing): return .failure(.error(.unreadable(path: (folder as NSString).appendingPathComponent(name))))
+        case .failure(let failure): return .failure(.atKey(failure.reason))
+        }
+        if let image = decoded[real] { return .success(image) }
+        let bytes: [UInt8]
+        switch ManifestFiles.readRegularFile(real, maximumSize: Self.maximumImageFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(.atKey("\(failure.reason): \(path)"))
+        }
+        let budget = pixelBudget - decodedPixels
+        var overBudget: String?
+        do {
+            // The header's sides are within ImageLimits when `accept` is asked: the product fits.
+            let image = try RGBAImage(pngData: bytes) { width, height in
+                guard width * height <= budget else {
+                    overBudget = "the scene's images pass \(self.pixelBudget) decoded pixels in all (ImageLimits.maximumPixels): \(name) is \(width)×\(height) px"
+                    return false
+                }
+                return true
+            }
+            decoded[real] = image
+            decodedPixels += image.width * image.height
+            return .success(image)
+        } catch {
+            if let overBudget { return .failure(.atKey(overBudget)) }
+            guard case .renderFailure(let reason) = error else { return .failure(.error(error)) }
+            return .failure(.error(.renderFailure("\(path): \(reason)")))
+        }
+    }
+}
