@@ -36,7 +36,7 @@ func emojiTagSequences(_ n: Int) -> String {
     return text
 }
 
-let growthCases: [GrowthCase] = {
+nonisolated(unsafe) let growthCases: [GrowthCase] = {
     let narrow = LayoutOptions(direction: .leftToRight, size: 16, maxWidth: 100)
     let plain = LayoutOptions(direction: .leftToRight, size: 16)
     let fribidi = LayoutOptions(direction: .leftToRight, size: 16, bidiEngine: .fribidi)
