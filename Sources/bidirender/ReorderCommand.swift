@@ -70,13 +70,17 @@ struct ReorderCommand: ParsableCommand {
                 keys: Self.jsonlKeys, into: &out,
                 prepare: { object in try Self.reorderWork(object, default: directionOptions, isolate: isolate) },
                 run: { work in
-                    Self.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine, isolating: work.isolate))
+                    Self.jsonDocument(
+                        try BidiText(
+                            work.text, direction: work.direction, engine: work.engine, isolating: work.isolate,
+                            maxInputCodePoints: Self.maxInputCodePoints))
                 })
             return
         }
         let text = try input.readText()
-        let bidi = BidiText(
-            text, direction: directionOptions.paragraphDirection, engine: directionOptions.bidiEngine, isolating: isolate)
+        let bidi = try BidiText(
+            text, direction: directionOptions.paragraphDirection, engine: directionOptions.bidiEngine, isolating: isolate,
+            maxInputCodePoints: Self.maxInputCodePoints)
         switch format ?? .text {
         case .json: print(Self.jsonDocument(bidi), to: &out)
         case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "", to: &out)
@@ -85,6 +89,9 @@ struct ReorderCommand: ParsableCommand {
 
     /// The keys of a `--jsonl` line.
     static let jsonlKeys: Set<String> = ["text", "direction", "fallback", "bidi", "isolate"]
+
+    /// The most code points one input (or one JSON line's text) may have: layout's default limit.
+    static let maxInputCodePoints = LayoutEngine.defaultMaxInputCodePoints
 
     /// One JSON Lines input line's text, direction, bidi engine and entities to isolate.
     static func reorderWork(

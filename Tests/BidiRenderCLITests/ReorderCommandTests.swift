@@ -84,6 +84,27 @@ func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> Strin
             """)
     }
 
+    /// A text past layout's limit (4,194,304 code points) is refused as layout refuses it: the whole
+    /// input with an error, a JSON line with an error line while the others are reordered.
+    @Test func inputPastTheLimitIsRefused() throws {
+        let big = String(repeating: "a", count: LayoutEngine.defaultMaxInputCodePoints + 1)
+        let message = "input too large: 4194305 code points, more than the limit of 4194304 code points a layout or reorder takes (maxInputCodePoints)"
+        let textFile = try temporaryFile(Array(big.utf8), name: "big.txt")
+        #expect(throws: BidiRenderError.inputTooLarge(limit: 4_194_304, count: 4_194_305)) {
+            try runReorder(["--text-file", textFile])
+        }
+        let lines = #"{"text":"\#(big)"}"# + "\n" + #"{"text":"ab"}"# + "\n"
+        let path = try temporaryFile(Array(lines.utf8), name: "big.jsonl")
+        let command = try ReorderCommand.parse(["--jsonl", "--text-file", path])
+        var out = ""
+        #expect(throws: ExitCode(1)) { try command.execute(into: &out) }
+        let docs = out.split(separator: "\n").map(String.init)
+        #expect(docs == [
+            #"{"error":"\#(message)","line":1}"#,
+            #"{"paragraphs":[{"start":0,"end":2,"direction":"ltr","levels":[0,0],"visual":[0,1]}]}"#,
+        ])
+    }
+
     @Test func jsonlKeepsGoingPastBadLines() throws {
         let input = """
             {"text": "abc"}

@@ -9,6 +9,8 @@
 //   Ratios count OP N      prepares OP, runs it on 2,000 items (warm-up), then on N more items, for
 //                          `valgrind --tool=callgrind` (scripts/bench-report.py runs it at two N and
 //                          takes the difference, so set-up and warm-up cancel out)
+//   Ratios growth [NAME…]  each hostile input shape (Growth.swift) timed at n and 2n units, with the
+//                          ratio (about 2 when linear, 4 when quadratic)
 import BidiRender
 import Foundation
 
@@ -143,9 +145,11 @@ case "cache":
             last = now
         }
     }
+case "growth":
+    measureGrowth(Array(arguments.dropFirst()))
 case nil:
     for pair in pairs { measure(pair) }
 default:
-    print("usage: Ratios [pairs NAME…] | Ratios count OP N | Ratios cache WORDS…")
+    print("usage: Ratios [pairs NAME…] | Ratios count OP N | Ratios cache WORDS… | Ratios growth [NAME…]")
     exit(2)
 }

@@ -46,6 +46,12 @@ struct FriBidiEngine {
     /// 1 + 2 × 61 = 123, and no overflow (X2–X5c) can happen below that.
     static let guardDepth = 61
 
+    /// Isolate initiators (LRI, RLI, FSI) a paragraph may hold before the guard leaves it to the
+    /// native engine: FriBidi 1.0.8's time grows with the square of their number (its isolate runs
+    /// are linked by searching the run list), so past this many a hostile paragraph would cost
+    /// seconds; below it the quadratic part stays under the linear rest.
+    static let guardIsolates = 1_024
+
     // MARK: The guard
 
     /// True when FriBidi 1.0.8 must not see the paragraph: the directional status stack of X1–X8
@@ -59,11 +65,16 @@ struct FriBidiEngine {
     static func leavesToNativeEngine(classes: UnsafePointer<UInt8>, brackets: UnsafePointer<UInt32>, count: Int) -> Bool {
         var isolates: UInt64 = 0  // bit d: stack entry d + 1 is an isolate
         var depth = 0
+        var initiators = 0
         for i in 0..<count {
             let c = classes[i]
             switch c {
             case LRE, RLE, LRO, RLO, LRI, RLI, FSI:
                 if depth == guardDepth { return true }
+                if c >= LRI {
+                    initiators += 1
+                    if initiators > guardIsolates { return true }
+                }
                 if c >= LRI { isolates |= 1 << UInt64(depth) } else { isolates &= ~(1 << UInt64(depth)) }
                 depth += 1
             case PDF:

@@ -124,12 +124,22 @@ struct ShapeScratch {
             }
         }
         guard cutsAtWords else { return nil }
-        // Clusters are monotone in the item's glyphs: those in `piece` are one stretch of them.
-        var lo = item.glyphs.lowerBound
-        while lo < item.glyphs.upperBound, !piece.contains(glyphs[lo].cluster) { lo += 1 }
-        var hi = lo
-        while hi < item.glyphs.upperBound, piece.contains(glyphs[hi].cluster) { hi += 1 }
-        return lo..<hi
+        return Self.stretch(of: piece, in: glyphs[item.glyphs])
+    }
+
+    /// The glyphs of `run` whose clusters lie in `piece`, found by binary search: clusters are
+    /// monotone in a run's glyphs (rising left to right, falling right to left), so those in `piece`
+    /// are one stretch of them. An empty result lies at the run's end. Each line of a long item asks
+    /// once, so a scan from the item's start would make line filling quadratic in the item.
+    static func stretch(of piece: Range<Int>, in run: ArraySlice<ShapedGlyph>) -> Range<Int> {
+        let rising = run.count < 2 || run[run.startIndex].cluster <= run[run.endIndex - 1].cluster
+        let lo = rising
+            ? run.partitioningIndex { $0.cluster >= piece.lowerBound }
+            : run.partitioningIndex { $0.cluster < piece.upperBound }
+        let hi = rising
+            ? run[lo...].partitioningIndex { $0.cluster >= piece.upperBound }
+            : run[lo...].partitioningIndex { $0.cluster < piece.lowerBound }
+        return lo < hi ? lo..<hi : run.endIndex..<run.endIndex
     }
 
     /// The items of line `lineRange` into `out` (replaced): those inside it as shaped in the

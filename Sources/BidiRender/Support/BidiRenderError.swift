@@ -21,7 +21,8 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
     /// (for example `packages[1].fonts[0].weight`) and what is wrong.
     case manifest(file: String, line: Int, key: String, reason: String)
     /// A text of `count` code points, more than the `limit` a layout engine takes in one call
-    /// (`LayoutEngine.maxInputCodePoints`).
+    /// (`LayoutEngine.maxInputCodePoints`), or a `BidiText` made with a limit
+    /// (`init(_:direction:engine:isolating:maxInputCodePoints:)`).
     case inputTooLarge(limit: Int, count: Int)
     /// The task the call ran in was cancelled, so the call stopped without a result.
     case cancelled
@@ -52,7 +53,7 @@ public enum BidiRenderError: Error, Sendable, Hashable, CustomStringConvertible 
             return key.isEmpty ? "\(place): \(reason)" : "\(place): \(key): \(reason)"
         case .inputTooLarge(let limit, let count):
             return "input too large: \(count) code points, more than the limit of \(limit) code points a layout "
-                + "takes (LayoutEngine maxInputCodePoints)"
+                + "or reorder takes (maxInputCodePoints)"
         case .cancelled:
             return "cancelled: the task the layout ran in was cancelled"
         case .message(let file, let line, let key, let reason), .scene(let file, let line, let key, let reason):

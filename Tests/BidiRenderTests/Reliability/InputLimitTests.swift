@@ -29,6 +29,29 @@ import Testing
         #expect(LayoutEngine.defaultMaxInputCodePoints > 1_048_576)
     }
 
+    /// The reorder path (`BidiText` with a limit, what `bidirender reorder` uses) refuses what layout
+    /// refuses, with the same error; at the limit, and over it in bytes only, it reorders as the
+    /// initializer without a limit does.
+    @Test func bidiTextTakesTheSameLimit() throws {
+        #expect(throws: BidiRenderError.inputTooLarge(limit: 10, count: 11)) {
+            try BidiText("hello world", direction: .auto, maxInputCodePoints: 10)
+        }
+        #expect(throws: BidiRenderError.inputTooLarge(limit: 10, count: 11)) {
+            try BidiText("سلامسلامسلا", direction: .auto, engine: .fribidi, isolating: .all, maxInputCodePoints: 10)
+        }
+        let arabic = try BidiText("سلامسلامسل", direction: .auto, maxInputCodePoints: 10)
+        #expect(arabic == BidiText("سلامسلامسل", direction: .auto))
+        #expect(arabic.paragraphs[0].singleLine.visualOrder == Array((0..<10).reversed()))
+        let text = String(repeating: "a", count: LayoutEngine.defaultMaxInputCodePoints + 1)
+        #expect(throws: BidiRenderError.inputTooLarge(limit: 4_194_304, count: 4_194_305)) {
+            try BidiText(text, direction: .leftToRight, maxInputCodePoints: LayoutEngine.defaultMaxInputCodePoints)
+        }
+        #expect(
+            BidiRenderError.inputTooLarge(limit: 10, count: 11).description
+                == "input too large: 11 code points, more than the limit of 10 code points a layout or reorder takes "
+                + "(maxInputCodePoints)")
+    }
+
     /// Just past the default: refused before any work (no decoding, no scratch).
     @Test func pastTheDefault() {
         let text = String(repeating: "a", count: LayoutEngine.defaultMaxInputCodePoints + 1)

@@ -1,0 +1,128 @@
+// GrowthTests: time that grows linearly with the input on the hostile shapes of issue #32 — words
+// and ideographs filled at a narrow width, intrinsic widths, many isolates under the FriBidi engine,
+// emoji tag sequences with system fonts. Each case is timed at n and 2n (the least of five runs,
+// taken in turn) and the ratio must stay under 3 (quadratic time gives about 4). Benchmarks' `Ratios growth`
+// reports the same shapes in a release build.
+import Foundation
+import Testing
+@testable import BidiRender
+
+/// Timing for the growth tests.
+enum Growth {
+    /// The time of one run of `body`, in seconds.
+    static func seconds(_ body: () -> Void) -> Double {
+        let start = ContinuousClock.now
+        body()
+        let elapsed = (ContinuousClock.now - start).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    /// The times of `run` on `text(n)` and `text(2n)` and their ratio: the least of five runs of
+    /// each, taken in turn (n, 2n, n, 2n…) so that other work on the machine (the suite runs tests
+    /// in parallel) weighs on both sizes alike.
+    static func ratio(_ n: Int, text: (Int) -> String, _ run: (String) -> Void) -> (small: Double, large: Double, ratio: Double) {
+        let small = text(n)
+        let large = text(2 * n)
+        var (t1, t2) = (Double.infinity, Double.infinity)
+        for _ in 0..<5 {
+            t1 = min(t1, seconds { run(small) })
+            t2 = min(t2, seconds { run(large) })
+        }
+        return (t1, t2, t2 / t1)
+    }
+
+    /// `count` emoji tag sequences (🏴, five tag letters that differ from one to the next, the cancel
+    /// tag): each a cluster no font of the manifest covers, unlike every other.
+    static func emojiTagSequences(_ count: Int) -> String {
+        var text = String.UnicodeScalarView()
+        for i in 0..<count {
+            text.append("\u{1F3F4}")
+            var k = i
+            for _ in 0..<5 {
+                text.append(Unicode.Scalar(0xE0061 + UInt32(k % 26))!)
+                k /= 26
+            }
+            text.append("\u{E007F}")
+        }
+        return String(text)
+    }
+}
+
+@Suite(.serialized) struct GrowthTests {
+    let narrow = LayoutOptions(direction: .leftToRight, size: 16, maxWidth: 100)
+
+    /// Words filled at 100 px: every line cuts the one item of the paragraph, and its glyphs for the
+    /// line are found by binary search, not by a scan from the item's start (quadratic before: 0.7 s
+    /// for 60,000 code points, 10.6 s for 240,000).
+    @Test func wordsAtANarrowWidth() throws {
+        let layout = try TestLayout.engine.layout(String(repeating: "ab ", count: 50), options: narrow)
+        #expect(layout.lines.count > 5)
+        let (t1, t2, ratio) = Growth.ratio(8_000, text: { String(repeating: "ab ", count: $0) }) { text in
+            _ = try? TestLayout.engine.layout(text, options: narrow)
+        }
+        #expect(ratio < 3.0, "\(t1) s, then \(t2) s")
+    }
+
+    /// Ideographs at 100 px: a line may end between any two, inside the one item.
+    @Test func ideographsAtANarrowWidth() throws {
+        let layout = try TestLayout.engine.layout(String(repeating: "汉字", count: 50), options: narrow)
+        #expect(layout.lines.count > 5)
+        let (t1, t2, ratio) = Growth.ratio(6_000, text: { String(repeating: "汉字", count: $0) }) { text in
+            _ = try? TestLayout.engine.layout(text, options: narrow)
+        }
+        #expect(ratio < 3.0, "\(t1) s, then \(t2) s")
+    }
+
+    /// The intrinsic widths measure every piece between two opportunities as a line.
+    @Test func intrinsicWidths() throws {
+        let widths = try TestLayout.engine.intrinsicWidths(String(repeating: "ab ", count: 50), options: LayoutOptions())
+        #expect(widths.min > 0 && widths.max > 40 * widths.min)
+        let (t1, t2, ratio) = Growth.ratio(8_000, text: { String(repeating: "ab ", count: $0) }) { text in
+            _ = try? TestLayout.engine.intrinsicWidths(text, options: LayoutOptions())
+        }
+        #expect(ratio < 3.0, "\(t1) s, then \(t2) s")
+    }
+
+    /// Isolates under the FriBidi engine: libfribidi 1.0.8 is quadratic in them (8,000 empty
+    /// isolates took 2.3 s, 32,000 took 75 s), so past `FriBidiEngine.guardIsolates` initiators the
+    /// guard leaves the paragraph to the native engine, which answers the same.
+    @Test func isolatesUnderFriBidi() {
+        let unit = "\u{2066}\u{2069}"
+        let text = String(repeating: unit, count: 2_000) + "א"
+        let (fribidi, native) = (BidiText(text, direction: .rightToLeft, engine: .fribidi), BidiText(text, direction: .rightToLeft))
+        #expect(fribidi.paragraphs.map(\.levels) == native.paragraphs.map(\.levels))
+        #expect(fribidi.paragraphs[0].singleLine.visualOrder == Array((0...4_000).reversed()))
+        let (t1, t2, ratio) = Growth.ratio(40_000, text: { String(repeating: unit, count: $0) }) { text in
+            _ = BidiText(text, direction: .leftToRight, engine: .fribidi)
+        }
+        #expect(ratio < 3.0, "\(t1) s, then \(t2) s")
+    }
+
+    /// The guard's isolate count: at `guardIsolates` initiators FriBidi still resolves the paragraph,
+    /// one more (of any kind, nested or not) goes to the native engine.
+    @Test(arguments: ["\u{2066}\u{2069}", "\u{2067}x\u{2069}", "\u{2068}\u{2069} "])
+    func guardCountsIsolateInitiators(unit: String) {
+        func guarded(_ count: Int) -> Bool {
+            let reorderer = BidiReorderer(engine: .fribidi)
+            reorderer.load(String(repeating: unit, count: count))
+            return FriBidiEngine.leavesToNativeEngine(
+                classes: reorderer.classes, brackets: reorderer.brackets, count: reorderer.count)
+        }
+        #expect(FriBidiEngine.guardIsolates == 1_024)
+        #expect(!guarded(1_024))
+        #expect(guarded(1_025))
+    }
+
+    /// Emoji tag sequences with system fonts: each cluster unlike every other, so no memo answers it
+    /// twice.
+    @Test func emojiTagSequencesWithSystemFonts() throws {
+        let engine = LayoutEngine(registry: TestFonts.withSystem)
+        let options = LayoutOptions(direction: .leftToRight, size: 16)
+        let layout = try engine.layout(Growth.emojiTagSequences(3), options: options)
+        #expect(layout.lines.count == 1)
+        let (t1, t2, ratio) = Growth.ratio(2_000, text: Growth.emojiTagSequences) { text in
+            _ = try? engine.layout(text, options: options)
+        }
+        #expect(ratio < 3.0, "\(t1) s, then \(t2) s")
+    }
+}
