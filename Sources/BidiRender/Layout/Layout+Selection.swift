@@ -1,7 +1,8 @@
 // Layout+Selection: the rectangles that highlight a logical range — per line, the visual extent of
 // the range's graphemes, merged where they touch, from the line box's top to its bottom. One
 // logical range may give several rectangles on one line (bidi). O(log lines + lines of the range),
-// and on a line O(runs) plus the glyphs of the runs the range cuts: a run wholly in the range is
+// and on a line O(runs) plus the glyphs of the runs the range cuts (O(log runs) plus the runs that
+// hold it, for a layout's mentions, through each line's runs sorted by logical start): a run wholly in the range is
 // its own extent, and within a run (its clusters are monotone) the selected graphemes are one
 // stretch, found by passing the clusters before it.
 
@@ -23,6 +24,21 @@ extension Layout {
     /// Calls `body` with each selection rectangle of `range`, as `selectionRects(for:)` lists them,
     /// without collecting them.
     public func forEachSelectionRect(for range: Range<Int>, _ body: (LayoutRect) -> Void) throws(BidiRenderError) {
+        try forEachSelectionRect(for: range, runsByStart: nil, body)
+    }
+
+    /// Each line's run indices sorted by their logical start: with it, the rectangles of a range
+    /// visit only the runs that can hold it, so many ranges on one long line (a layout's mentions)
+    /// cost their own runs, not every run of the line each.
+    func runsByLogicalStart() -> [[Int]] {
+        lines.map { line in line.runs.indices.sorted { line.runs[$0].range.lowerBound < line.runs[$1].range.lowerBound } }
+    }
+
+    /// `forEachSelectionRect(for:_:)`, visiting on a line that the range cuts only the runs that
+    /// `runsByStart` (from `runsByLogicalStart()`) says may hold it, or every run without it.
+    func forEachSelectionRect(
+        for range: Range<Int>, runsByStart: [[Int]]?, _ body: (LayoutRect) -> Void
+    ) throws(BidiRenderError) {
         try checkOffset(range.lowerBound, key: "range")
         try checkOffset(range.upperBound, key: "range")
         let start = graphemes.boundary(atOrBefore: range.lowerBound)
@@ -37,25 +53,50 @@ extension Layout {
                 l += 1
                 continue
             }
-            // The runs' selected stretches, left to right, merged where they touch.
-            var open: (left: Double, right: Double)?
-            lines[l].runs.withUnsafeBufferPointer { runs in
-                for r in runs.indices {
-                    guard let part = selectedExtent(of: runs[r], from: start, to: end) else { continue }
-                    if let current = open, part.left <= current.right + Self.sameCaretX {
-                        open = (current.left, max(current.right, part.right))
-                    } else {
-                        if let current = open {
-                            body(LayoutRect(x: current.left, y: top, width: current.right - current.left, height: height))
-                        }
-                        open = part
-                    }
-                }
-            }
-            if let current = open {
-                body(LayoutRect(x: current.left, y: top, width: current.right - current.left, height: height))
+            if let order = runsByStart?[l] {
+                emitRects(line: l, start: start, end: end, visualRuns: candidateRuns(line: l, order: order, start: start, end: end), body)
+            } else {
+                emitRects(line: l, start: start, end: end, visualRuns: lines[l].runs.indices, body)
             }
             l += 1
+        }
+    }
+
+    /// The runs of line `l` whose logical range may hold a grapheme starting in `start..<end`, in
+    /// visual order: the logically sorted `order` searched for the first run ending after `start`
+    /// (runs of a line do not overlap), then walked while runs start before `end`.
+    private func candidateRuns(line l: Int, order: [Int], start: Int, end: Int) -> [Int] {
+        let runs = lines[l].runs
+        var i = order.partitioningIndex { runs[$0].range.lowerBound >= start }
+        while i > 0, runs[order[i - 1]].range.upperBound > start { i -= 1 }
+        var picked: [Int] = []
+        while i < order.count, runs[order[i]].range.lowerBound < end {
+            picked.append(order[i])
+            i += 1
+        }
+        return picked.count > 1 ? picked.sorted() : picked
+    }
+
+    /// The rectangles of the runs `visualRuns` (left to right) of line `l`: their selected
+    /// stretches, merged where they touch.
+    private func emitRects(
+        line l: Int, start: Int, end: Int, visualRuns: some Sequence<Int>, _ body: (LayoutRect) -> Void
+    ) {
+        let (top, height, runs) = (lines[l].top, lines[l].height, lines[l].runs)
+        var open: (left: Double, right: Double)?
+        for r in visualRuns {
+            guard let part = selectedExtent(of: runs[r], from: start, to: end) else { continue }
+            if let current = open, part.left <= current.right + Self.sameCaretX {
+                open = (current.left, max(current.right, part.right))
+            } else {
+                if let current = open {
+                    body(LayoutRect(x: current.left, y: top, width: current.right - current.left, height: height))
+                }
+                open = part
+            }
+        }
+        if let current = open {
+            body(LayoutRect(x: current.left, y: top, width: current.right - current.left, height: height))
         }
     }
 

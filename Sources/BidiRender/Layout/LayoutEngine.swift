@@ -231,9 +231,15 @@ public final class LayoutEngine: Sendable {
             paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.entities.mentions,
             fallbacks: fallbacks, options: options, truncated: truncated, graphemes: graphemes,
             entities: resolved.entities)
-        // The mentions' tap targets: their selection rectangles on the finished lines.
-        for i in layout.mentions.indices {
-            layout.mentions[i].rects = (try? layout.selectionRects(for: layout.mentions[i].range)) ?? []
+        // The mentions' tap targets: their selection rectangles on the finished lines, each line's runs
+        // searched by logical start (linear in the mentions and runs, however many share a line).
+        if !layout.mentions.isEmpty {
+            let runsByStart = layout.runsByLogicalStart()
+            for i in layout.mentions.indices {
+                var rects: [LayoutRect] = []
+                try? layout.forEachSelectionRect(for: layout.mentions[i].range, runsByStart: runsByStart) { rects.append($0) }
+                layout.mentions[i].rects = rects
+            }
         }
         return layout
     }
