@@ -6,9 +6,10 @@ SWIFT ?= swift
 # data files (the conformance tests and scripts/gen-unicode-tables.py read /usr/share/unicode); Pango is
 # the tests' reference for carets, hit-testing and movement (Tests/CPangoReference); Debian's variable
 # Inter (fonts-inter-variable) for the variable-font tests; Noto Sans CJK (fonts-noto-cjk), the system
-# font fontconfig falls back to for CJK punctuation in the line-height tests.
+# font fontconfig falls back to for CJK punctuation in the line-height tests; `time` (/usr/bin/time)
+# reads the CLI's peak memory in LayoutMemoryCLITests.
 APT_PACKAGES := pkg-config libfribidi-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev unicode-data \
-                libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji fonts-noto-cjk libpng-dev libpango1.0-dev fonts-inter-variable
+                libharfbuzz-bin fonts-dejavu-core fonts-noto-color-emoji fonts-noto-cjk libpng-dev libpango1.0-dev fonts-inter-variable time
 # What only `make bench` needs on top: the C libraries of the Pango (with Cairo) and raqm comparison
 # baselines, and valgrind (callgrind counts the instructions of the reorder, shape and layout pairs).
 BENCH_APT_PACKAGES := libpango1.0-dev libraqm-dev libcairo2-dev valgrind
