@@ -16,7 +16,9 @@ section, the one place for the figures), with the date, the machine's cores and 
 
 With --ratios PATH (Benchmarks' `Ratios` executable), it ends with issue #18's targets: each pair
 measured interleaved (ours, baseline, in rounds; the median of the rounds' ratios and their spread),
-the instruction-count ratios of the reorder, shape and layout pairs under callgrind, then one
+the instruction-count ratios of the reorder, shape and layout pairs under callgrind, issue #32's
+growth lines (each hostile input shape at n and 2n, and a `growth:` line naming any with a ratio
+of 3 or more), then one
 `ratio NAME: X` line per target and a `limits:` line saying which are not met. The batch runs report
 each run's own peak resident memory (wait4), and no throughput when the CLI fails.
 
@@ -257,7 +259,21 @@ def report(args):
     print("separate layout/layout-synthetic: %s" % ratio(results, "layout", "layout-synthetic"))
     interleaved = run_ratios(args.ratios)
     counts = callgrind_ratios(args.ratios)
+    growth(args.ratios)
     targets(results, interleaved, counts, runs)
+
+
+def growth(binary):
+    """Issue #32's hostile shapes (Benchmarks/Sources/Ratios/Growth.swift) at n and 2n: each line
+    `growth NAME: … ratio R`; linear time gives about 2, quadratic 4. A ratio of 3 or more is named."""
+    out = subprocess.run([binary, "growth"], check=False, capture_output=True, text=True)
+    slow = []
+    for line in out.stdout.splitlines():
+        print(line)
+        match = re.search(r"^growth (\S+):.*ratio ([0-9.]+)", line)
+        if match and float(match.group(2)) >= 3:
+            slow.append(match.group(1))
+    print("growth: %s" % ("every shape linear (ratio < 3)" if not slow else "ratio 3 or more: " + ", ".join(slow)))
 
 
 def run_ratios(binary):
