@@ -66,8 +66,11 @@ demo: build
 	@echo "== the images are in $(CURDIR)/out: follow-rtl.png/.svg, mention-rtl.png/.svg, mention-debug.png"
 	@echo "== and card-ltr.png, card-rtl.png, card-rtl-debug.png (frames outlined, mirrored content in magenta)"
 
-## The whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
+## The layer check (scripts/check-layers.py: no folder uses one above it in Docs/Design.md's Layers),
+## then the whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
 test: deps
+	python3 scripts/check-layers.py --self-test
+	python3 scripts/check-layers.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

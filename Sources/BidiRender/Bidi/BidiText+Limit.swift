@@ -14,7 +14,7 @@ extension BidiText {
         _ text: String, direction: ParagraphDirection, engine: BidiEngine = .native, isolating kinds: EntityKinds = [],
         maxInputCodePoints: Int
     ) throws(BidiRenderError) {
-        try LayoutEngine.checkSize(text, limit: maxInputCodePoints)
+        try InputLimit.check(text, limit: maxInputCodePoints)
         self.init(text, direction: direction, engine: engine, isolating: kinds)
     }
 }

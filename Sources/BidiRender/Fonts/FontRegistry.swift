@@ -403,16 +403,6 @@ public final class FontRegistry: Sendable {
         return first
     }
 
-    /// The font for one grapheme cluster given as a string. Without `script`, the cluster's own
-    /// script (its first character that has one) is used.
-    public func choice(
-        for cluster: String, script: ScriptTag? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
-    ) -> FontChoice {
-        let scalars = Array(cluster.unicodeScalars)
-        let script = script ?? ScriptResolver.resolve(scalars).first.flatMap(ScriptTag.init(parsing:)) ?? .common
-        return font(for: scalars, script: script, locale: locale, weight: weight, style: style)
-    }
-
     /// The face of the manifest's first package, for a chain to which no package applies.
     private func lastResort(weight: FontWeight, style: FontStyle) -> FontChoice {
         // FontManifest guarantees at least one package with at least one font.

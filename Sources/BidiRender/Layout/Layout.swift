@@ -131,13 +131,3 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// How far the pen moves after it, in px.
     public var advance: Double
 }
-
-/// A cluster that fell past the manifest's fonts.
-public struct FontFallback: Sendable, Hashable {
-    /// The cluster's scalar offsets.
-    public var range: Range<Int>
-    /// Where its font came from: a system font through fontconfig, or none (.notdef).
-    public var source: FontSource
-    /// The font that drew it.
-    public var font: FontDescriptor
-}

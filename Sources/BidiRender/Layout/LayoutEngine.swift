@@ -80,23 +80,13 @@ public final class LayoutEngine: Sendable {
         _ text: String, options: LayoutOptions, _ body: (inout LayoutScratch) throws(BidiRenderError) -> R
     ) throws(BidiRenderError) -> R {
         try options.validate()
-        try Self.checkSize(text, limit: maxInputCodePoints)
+        try InputLimit.check(text, limit: maxInputCodePoints)
         let pooled = checkOut()
         defer {
             pooled.scratch.endCall()
             checkIn(pooled)
         }
         return try body(&pooled.scratch)
-    }
-
-    /// Throws `.inputTooLarge` when `text` has more than `limit` code points (a layout's
-    /// `maxInputCodePoints`, or the limit a `BidiText` is made with). A UTF-8 string has at least as
-    /// many bytes as code points, so the scalars are counted only when the bytes (an O(1) count) pass
-    /// the limit.
-    static func checkSize(_ text: String, limit: Int) throws(BidiRenderError) {
-        guard text.utf8.count > limit else { return }
-        let count = text.unicodeScalars.count
-        if count > limit { throw .inputTooLarge(limit: limit, count: count) }
     }
 
     /// A scratch for one call: an idle one (one with a shaping cache first), else a new one, which

@@ -24,10 +24,9 @@ struct AttributeMap {
     subscript(i: Int) -> Attributes { table[index.map { Int($0[i]) } ?? 0] }
     func id(_ i: Int) -> Int32 { index?[i] ?? 0 }
 
-    /// The options' attributes over `count` code points, overridden by each span that sets one, in
+    /// The `base` attributes over `count` code points, overridden by each span that sets one, in
     /// order (a later span wins).
-    init(spans: [TextSpan], options: LayoutOptions, count: Int) {
-        let base = Attributes(weight: options.weight, style: options.style, locale: options.locale)
+    init(spans: [TextSpan], base: Attributes, count: Int) {
         guard spans.contains(where: \.setsAttributes) else {
             self.init(table: [base], index: nil)
             styles = StyleMap(spans: spans, count: count)
