@@ -42,8 +42,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             do {
                 _ = try catalog.format(key, locale: locale, arguments: arguments)
             } catch {
+                // An empty key ("" is a JSON key like any other) cannot be found in a message: the
+                // file and its line still say where.
                 precondition(
-                    error.description.contains("default.json") && error.description.contains(key),
+                    error.description.contains("default.json") && (key.isEmpty || error.description.contains(key)),
                     "a format error must name the file and the key: \(error)")
             }
         }
