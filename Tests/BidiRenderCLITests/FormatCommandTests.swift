@@ -116,23 +116,16 @@ import TestSupport
         #expect(result.stderr.contains("default.json:1: deep: a pattern nests at most 32 messages deep"), "\(result.stderr)")
     }
 
-    /// NAME=VALUE arguments after -- bypass ArgumentParser's quadratic parsing: doubling them (4,000
-    /// to 8,000; 2,000 took 12 s before) stays within 3 times; more than 256 before -- is a usage error.
+    /// NAME=VALUE arguments after -- bypass ArgumentParser's quadratic parsing: four times the
+    /// arguments (2,000 to 8,000; 2,000 took 12 s before) take less than `Growth.limit` times as
+    /// long; more than 256 before -- is a usage error.
     @Test func manyArgumentsTakeLinearTime() throws {
-        func time(_ n: Int) throws -> Double {
-            let arguments = (0..<n).map { "a\($0)=v\($0)" }
-            var best = Double.infinity
-            for _ in 0..<3 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let result = try runBinary(["format", "follow", "--catalog", Self.catalog, "--locale", "en", "--", "name=x"] + arguments)
-                #expect(result.status == 0 && result.stdout == "\u{2066}x\u{2069} started following you\n", "\(result.stderr)")
-                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            }
-            return best
+        func arguments(_ n: Int) -> [String] { (0..<n).map { "a\($0)=v\($0)" } }
+        let (small, large, ratio) = try Growth.ratio(2000, runs: 3, text: arguments) { arguments in
+            let result = try runBinary(["format", "follow", "--catalog", Self.catalog, "--locale", "en", "--", "name=x"] + arguments)
+            #expect(result.status == 0 && result.stdout == "\u{2066}x\u{2069} started following you\n", "\(result.stderr)")
         }
-        let small = try time(4000), large = try time(8000)
-        #expect(small >= 0.05)
-        #expect(large / small < 3.0, "n: \(small) s, 2n: \(large) s")
+        #expect(Growth.linear(ratio), "n: \(small) s, 4n: \(large) s")
         let tooMany = try runBinary(["format", "follow", "--catalog", Self.catalog, "name=x"] + (0..<300).map { "a\($0)=v" })
         #expect(tooMany.status == 64)
         #expect(tooMany.stderr.contains("give at most 256 arguments before '--'; put NAME=VALUE arguments after it"), "\(tooMany.stderr)")

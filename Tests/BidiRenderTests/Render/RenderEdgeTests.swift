@@ -4,6 +4,7 @@
 // image cost what is visible, not their size.
 import Foundation
 import Testing
+import TestSupport
 @testable import BidiRender
 
 @Suite struct RenderEdgeTests {
@@ -86,38 +87,23 @@ import Testing
     }
 
     /// `render` of ten-letter words at --width 100 --line-height 0px: a 116 × 16 px image whose
-    /// glyphs lie mostly outside it. Doubling the size quadruples each glyph's area, but only what
-    /// the image shows is rasterized: the time grows by less than 3 (it was 4, and 11.7 s in a
-    /// release build for 110 glyphs at size 10,000).
+    /// glyphs lie mostly outside it. Four times the size is sixteen times each glyph's area, but
+    /// only what the image shows is rasterized: the time grows by less than `Growth.limit` (it grew
+    /// with the area, and took 11.7 s in a release build for 110 glyphs at size 10,000).
     @Test func hugeGlyphsOutsideTheImageCostWhatIsVisible() throws {
-        let text = String(repeating: "abcdefghij ", count: Self.growthWords)
+        let text = String(repeating: "abcdefghij ", count: 600)
         func layout(_ size: Double) throws -> Layout {
             var options = LayoutOptions(locale: LocaleTag("en"), size: size, maxWidth: 100)
             options.lineHeight = try LineHeight(parsing: "0px")
             return try TestLayout.engine.layout(text, options: options)
         }
-        let (small, large) = (try layout(2500), try layout(5000))
+        let (small, large) = (try layout(2500), try layout(10000))
         let renderer = try Renderer(glyphCacheBytes: 0)
-        let t1 = try Self.fastest { _ = try renderer.rgba(small) }
-        let t2 = try Self.fastest { _ = try renderer.rgba(large) }
-        #expect(t2 / t1 < 3.0, "size 2500: \(t1) s, size 5000: \(t2) s")
-        #expect(t1 >= 0.05, "too fast to time: \(t1) s")
+        let (t1, t2, ratio) = try Growth.times(small, large, runs: 3) { _ = try renderer.rgba($0) }
+        #expect(Growth.linear(ratio), "size 2500: \(t1) s, size 10000: \(t2) s")
         // The image is the 116 × 16 px of the issue (blank: it falls in the first glyph's side
         // bearing; `glyphsPastTheEdges` checks the pixels of glyphs partly inside).
         let image = try renderer.rgba(large)
         #expect(image.width == 116 && image.height == 16)
-    }
-
-    static let growthWords = 600
-
-    /// The least of three timings of `body`, in seconds.
-    static func fastest(_ body: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        return best
     }
 }
