@@ -109,41 +109,21 @@ public struct BidiParagraph: Sendable, Hashable {
         if let isolation { return isolation.line(lo..<hi, of: self) }
         let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
         guard !slice.isEmpty else { return BidiLine(range: lo..<hi, levels: [], visualOrder: []) }
-        let n = range.count
         var lineLevels = levels
-        var map = [Int32](repeating: 0, count: n)
+        var map = [Int32](repeating: 0, count: range.count)
+        var backend = engine.makeBackend(capacity: range.count)
         let classValues = classes.map(\.rawValue)
-        var runStarts = [Int32](repeating: 0, count: n + 1)
-        var runLevels = [UInt8](repeating: 0, count: n)
-        var runOrder = [Int32](repeating: 0, count: n)
-        classValues.withUnsafeBufferPointer { classes in
+        let reordered = classValues.withUnsafeBufferPointer { classes in
             lineLevels.withUnsafeMutableBufferPointer { levels in
                 map.withUnsafeMutableBufferPointer { map in
-                    if engine == .fribidi {
-                        var fribidi = FriBidiEngine()
-                        for k in slice { map[k] = Int32(k) }
-                        if !fribidi.reorderLine(
-                            classes: classes.baseAddress!, lineStart: slice.lowerBound, lineCount: slice.count,
-                            baseLevel: baseLevel, levels: levels.baseAddress!, map: map.baseAddress!)
-                        {
-                            for k in slice { map[k] = Int32(k) }
-                        }
-                        return
-                    }
-                    runStarts.withUnsafeMutableBufferPointer { runStarts in
-                        runLevels.withUnsafeMutableBufferPointer { runLevels in
-                            runOrder.withUnsafeMutableBufferPointer { runOrder in
-                                BidiReorderer.reorderLine(
-                                    classes: classes.baseAddress!, levels: levels.baseAddress!,
-                                    map: map.baseAddress! + slice.lowerBound, lineStart: slice.lowerBound, lineEnd: slice.upperBound, baseLevel: baseLevel,
-                                    segmentSeparators: true, runStarts: runStarts.baseAddress!,
-                                    runLevels: runLevels.baseAddress!, runOrder: runOrder.baseAddress!)
-                            }
-                        }
-                    }
+                    backend.reorderLine(
+                        classes: classes.baseAddress!, levels: levels.baseAddress!, lineStart: slice.lowerBound,
+                        lineEnd: slice.upperBound, baseLevel: baseLevel, segmentSeparators: true,
+                        map: map.baseAddress! + slice.lowerBound)
                 }
             }
         }
+        if !reordered { for k in slice { map[k] = Int32(k) } }
         let visual = map[slice].compactMap { local -> Int? in
             classes[Int(local)].isRemovedByX9 ? nil : range.lowerBound + Int(local)
         }
