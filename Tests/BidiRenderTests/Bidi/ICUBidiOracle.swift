@@ -9,7 +9,7 @@ import CICUBridge
 enum ICUBidi {
     /// ICU's levels and visual order of one paragraph laid out as one line. `paragraphLevel` is
     /// 0, 1, or nil for auto. Every code point appears in `visual`, controls included.
-    static func reorder(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?) -> (baseLevel: UInt8, levels: [UInt8], visual: [Int])? {
+    static func reorder(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8?) -> (baseLevel: BidiLevel, levels: [BidiLevel], visual: [Int])? {
         let text = scalars.map(\.value)
         var levels = [UInt8](repeating: 0, count: text.count)
         var visual = [Int32](repeating: 0, count: text.count)
@@ -17,7 +17,7 @@ enum ICUBidi {
             br_icu_bidi(t.baseAddress, Int32(t.count), paragraphLevel.map(Int32.init) ?? -1, &levels, &visual)
         }
         guard base >= 0 else { return nil }
-        return (UInt8(base), levels, visual.map(Int.init))
+        return (BidiLevel(UInt8(base)), levels.map { BidiLevel($0) }, visual.map(Int.init))
     }
 
     /// ICU's visual order of one line `line` of a paragraph (ubidi_setLine): code point indices of
