@@ -38,7 +38,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // ICU behind a plain-C header (UAX #14 line breaking; ubidi as a test reference; localized
+        // ICU behind a plain-C header (UAX #14 line breaking; ubidi for the tests' oracle only; localized
         // messages through icu::MessageFormat in icu_messages.cpp): a clang module of the system ICU
         // would clash with Foundation's own ICU.
         .target(
@@ -77,7 +77,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BidiRenderTests",
-            dependencies: ["BidiRender", "ChatCorpus", "TestSupport", "CPangoReference"],
+            // CICUBridge directly: ICU's ubidi is the bidi tests' oracle (Bidi/ICUBidiOracle.swift).
+            dependencies: ["BidiRender", "ChatCorpus", "TestSupport", "CPangoReference", "CICUBridge"],
             // Golden images, read from the source tree by path (#filePath), not bundled.
             exclude: ["Render/Goldens"]
         ),

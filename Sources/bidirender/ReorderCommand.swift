@@ -117,7 +117,7 @@ struct ReorderCommand: ParsableCommand {
         let paragraphs = bidi.paragraphs.map { p -> String in
             let line = p.singleLine
             return "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),"
-                + "\"direction\":\"\(p.direction.rawValue)\",\"levels\":\(JSONText.array(line.levels)),"
+                + "\"direction\":\"\(p.direction.rawValue)\",\"levels\":\(JSONText.array(line.levels.map(\.rawValue))),"
                 + "\"visual\":\(JSONText.array(line.visualOrder))}"
         }
         return "{\"paragraphs\":[" + paragraphs.joined(separator: ",") + "]}"

@@ -2,11 +2,11 @@
 // classes and bracket values (BD14–BD16), and the paragraphs (P1, through `Paragraphs.split`).
 
 extension BidiReorderer {
-    private static let bClassBit: UInt32 = 1 << UInt32(BidiClass.paragraphSeparator.rawValue)
+    private static let bClassBit: UInt32 = 1 << UInt32(BidiClassValue.B)
 
     /// Loads the code points of `text` with their classes and bracket values, and splits paragraphs.
     func load(_ text: String) {
-        loadedWeakTypes = nil
+        native.loadedWeakTypes = nil
         let loaded = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
             loadUTF8(base, count: bytes.count)
@@ -38,14 +38,14 @@ extension BidiReorderer {
     /// paragraph level the load does not know).
     private func loadUTF8(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
         reserve(max(byteCount, 1))  // a scalar takes at least one UTF-8 byte
-        let (scalars, classes, brackets, types) = (self.scalars, self.classes, self.brackets, self.workTypes)
+        let (scalars, classes, brackets, types) = (self.scalars, self.classes, self.brackets, native.types)
         let trie = UnicodeBidiData.trie
         let low = trie.low.baseAddress!
         var n = 0
         var k = 0
         var set: UInt32 = 0
-        var previousType = Self.nsmClass
-        var lastStrong = BidiClass.leftToRight.rawValue  // sos is L or R: not AL, for W2
+        var previousType = BidiClassValue.NSM
+        var lastStrong = BidiClassValue.L  // sos is L or R: not AL, for W2
         while k < byteCount {
             let b0 = UInt32(bytes[k])
             let cp: UInt32
@@ -80,19 +80,16 @@ extension BidiReorderer {
             paragraphs.removeAll(keepingCapacity: true)
             paragraphs.append(ParagraphSpan(start: 0, contentEnd: n, end: n, classSet: set))
             var first = 0
-            while first < n, classes[first] == Self.bnClass { first += 1 }
-            loadedWeakTypes = first < n && classes[first] == Self.nsmClass ? nil : set
+            while first < n, classes[first] == BidiClassValue.BN { first += 1 }
+            native.loadedWeakTypes = first < n && classes[first] == BidiClassValue.NSM ? nil : set
         } else {
             splitParagraphs()
         }
     }
 
-    private static let nsmClass = BidiClass.nonspacingMark.rawValue
-    private static let bnClass = BidiClass.boundaryNeutral.rawValue
-
     /// Loads an array of scalars, like `load(_:)`.
     func load(scalars input: [Unicode.Scalar]) {
-        loadedWeakTypes = nil
+        native.loadedWeakTypes = nil
         reserve(max(input.count, 1))
         for (i, scalar) in input.enumerated() { scalars[i] = scalar.value }
         setCount(input.count)
@@ -101,7 +98,7 @@ extension BidiReorderer {
 
     /// Loads code points, like `load(_:)`.
     func load(codePoints input: ArraySlice<UInt32>) {
-        loadedWeakTypes = nil
+        native.loadedWeakTypes = nil
         reserve(max(input.count, 1))
         var i = 0
         for cp in input {
@@ -114,7 +111,7 @@ extension BidiReorderer {
 
     /// Loads a sequence of bidi classes with no real characters (BidiTest.txt); no brackets.
     func load(classes input: [BidiClass]) {
-        loadedWeakTypes = nil
+        native.loadedWeakTypes = nil
         reserve(max(input.count, 1))
         for (i, cls) in input.enumerated() {
             scalars[i] = 0xFFFF_FFFF

@@ -2,7 +2,8 @@
 // (UAX #9 P1), resolves levels (P2–I2) with the chosen `BidiEngine` and reorders lines (L1–L2), in
 // buffers it owns and reuses, so a warm reorderer on the native engine allocates nothing per call.
 // Loading is in BidiReorderer+Load.swift, resolution in BidiReorderer+Resolve.swift, lines in
-// BidiReorderer+Line.swift, the FriBidi engine in FriBidiEngine.swift.
+// BidiReorderer+Line.swift; the engines (BidiEngineBackend) are NativeEngine.swift and
+// FriBidiEngine.swift, each with its own scratch.
 
 /// A reusable bidi engine for reordering many strings in a row (a chat list).
 ///
@@ -27,9 +28,6 @@ public final class BidiReorderer {
 
     /// The implementation that resolves levels and orders lines; it can change between calls.
     @exclusivity(unchecked) public var engine: BidiEngine
-    /// False only in tests: the native engine then resolves every paragraph on its general path
-    /// (X1–X10), so the fast paths can be compared with it.
-    let fastPaths: Bool
 
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private(set) var capacity = 0
@@ -41,30 +39,13 @@ public final class BidiReorderer {
     @exclusivity(unchecked) var brackets: UnsafeMutablePointer<UInt32>
     /// Embedding levels: resolved (P2–I2), then updated by L1 when a line is reordered.
     @exclusivity(unchecked) private(set) var levels: UnsafeMutablePointer<UInt8>
-    /// Logical index of each visual position, per paragraph, after `reorder`.
+    /// Visual order of each line after `reorder`: offsets from its paragraph's start.
     @exclusivity(unchecked) private(set) var map: UnsafeMutablePointer<Int32>
     /// The visual order handed to callers: `map` without the characters the caller leaves out.
     @exclusivity(unchecked) var visual: UnsafeMutablePointer<Int32>
-    /// Scratch of `ImplicitResolver`: resolved types, and bracket pairs with the BD16 stack.
-    @exclusivity(unchecked) var workTypes: UnsafeMutablePointer<UInt8>
-    /// Set by a load that left W1–W3's types of its one paragraph in `workTypes`: the paragraph's
-    /// class set, which holds ES, ET and CS when the types do, and EN or AN when they hold a number
-    /// (what `ImplicitResolver` reads in it). The first native resolution uses it (fast path C) or
-    /// not, and clears it either way.
-    @exclusivity(unchecked) var loadedWeakTypes: UInt32?
-    @exclusivity(unchecked) var workPairs: UnsafeMutablePointer<Int32>
-    /// Scratch of `ExplicitResolver`: embedding levels, classes after X6/X9, isolate matches, one
-    /// sequence's indices, its gathered classes, brackets and levels, and the directional status
-    /// stack. Line reordering, which runs after resolution, reuses `workPairs`, `workLevels` and
-    /// `workSequence` for its level runs.
-    @exclusivity(unchecked) var workEmbedding: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) var workEffective: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) var workMatch: UnsafeMutablePointer<Int32>
-    @exclusivity(unchecked) var workSequence: UnsafeMutablePointer<Int32>
-    @exclusivity(unchecked) var workClasses: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) var workBrackets: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) var workLevels: UnsafeMutablePointer<UInt8>
-    let workStack = UnsafeMutablePointer<Int32>.allocate(capacity: ExplicitResolver.stackCapacity)
+    /// The native engine and its scratch (the load leaves W1–W3's types in it); also the fallback of
+    /// the FriBidi engine.
+    let native: NativeEngine
     /// The FriBidi engine's own scratch (FriBidi types and brackets, work-arounds).
     @exclusivity(unchecked) var fribidi = FriBidiEngine()
     @exclusivity(unchecked) var paragraphs: [ParagraphSpan] = []
@@ -82,7 +63,7 @@ public final class BidiReorderer {
     init(initialCapacity: Int = 256, engine: BidiEngine = .native, fastPaths: Bool) {
         let n = max(initialCapacity, 16)
         self.engine = engine
-        self.fastPaths = fastPaths
+        native = NativeEngine(capacity: n, fastPaths: fastPaths)
         capacity = n
         scalars = .allocate(capacity: n)
         classes = .allocate(capacity: n)
@@ -90,15 +71,6 @@ public final class BidiReorderer {
         levels = .allocate(capacity: n)
         map = .allocate(capacity: n)
         visual = .allocate(capacity: n)
-        workTypes = .allocate(capacity: n)
-        workPairs = .allocate(capacity: n + 64)
-        workEmbedding = .allocate(capacity: n)
-        workEffective = .allocate(capacity: n)
-        workMatch = .allocate(capacity: n)
-        workSequence = .allocate(capacity: n)
-        workClasses = .allocate(capacity: n)
-        workBrackets = .allocate(capacity: n)
-        workLevels = .allocate(capacity: n)
         paragraphs.reserveCapacity(4)
     }
 
@@ -109,16 +81,6 @@ public final class BidiReorderer {
         levels.deallocate()
         map.deallocate()
         visual.deallocate()
-        workTypes.deallocate()
-        workPairs.deallocate()
-        workEmbedding.deallocate()
-        workEffective.deallocate()
-        workMatch.deallocate()
-        workSequence.deallocate()
-        workClasses.deallocate()
-        workBrackets.deallocate()
-        workLevels.deallocate()
-        workStack.deallocate()
     }
 
     // MARK: Public hot path
@@ -160,16 +122,7 @@ public final class BidiReorderer {
         grow(&levels)
         grow(&map)
         grow(&visual)
-        grow(&workTypes)
-        grow(&workEmbedding)
-        grow(&workEffective)
-        grow(&workMatch)
-        grow(&workSequence)
-        grow(&workClasses)
-        grow(&workBrackets)
-        grow(&workLevels)
-        workPairs.deallocate()
-        workPairs = .allocate(capacity: newCapacity + 64)
+        native.reserve(newCapacity)
         capacity = newCapacity
     }
 }

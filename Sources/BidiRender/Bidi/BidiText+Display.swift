@@ -37,7 +37,7 @@ extension BidiText {
             for k in clusterStarts[c]..<end {
                 let scalar = scalars[range.lowerBound + k]
                 if UnicodeBidiData.isBidiControl(scalar) { continue }
-                out.append(UnicodeBidiData.mirrored(scalar, atLevel: line.levels[k]))
+                out.append(UnicodeBidiData.mirrored(scalar, atLevel: line.levels[k].rawValue))
             }
         }
         return String(out)

@@ -41,8 +41,8 @@ extension BidiText {
                     + [transformed.count])
             paragraphs.append(
                 BidiParagraph(
-                    range: span.range, separatorRange: span.separator, baseLevel: base,
-                    levels: isolation.transformedIndex.map { isolatedLevels[$0] }, classes: Array(classes[span.range]),
+                    range: span.range, separatorRange: span.separator, baseLevel: BidiLevel(base),
+                    levels: isolation.transformedIndex.map { BidiLevel(isolatedLevels[$0]) }, classes: Array(classes[span.range]),
                     engine: engine, isolation: isolation))
         }
         self.init(scalars: scalars, paragraphs: paragraphs)
@@ -69,7 +69,7 @@ struct ParagraphIsolation: Sendable, Hashable {
     func line(_ lineRange: Range<Int>, of paragraph: BidiParagraph) -> BidiLine {
         let inner = BidiParagraph(
             range: 0..<levels.count, separatorRange: levels.count..<levels.count, baseLevel: paragraph.baseLevel,
-            levels: levels, classes: classes, engine: paragraph.engine, isolation: nil)
+            levels: levels.map { BidiLevel($0) }, classes: classes, engine: paragraph.engine, isolation: nil)
         let base = paragraph.range.lowerBound
         let isolatedLine = inner.reorderedLine(slotStarts[lineRange.lowerBound - base]..<slotStarts[lineRange.upperBound - base])
         let visual = isolatedLine.visualOrder.compactMap { originalOffsets[$0] >= 0 ? originalOffsets[$0] : nil }
@@ -81,7 +81,7 @@ struct ParagraphIsolation: Sendable, Hashable {
 extension BidiParagraph {
     /// A paragraph from levels resolved elsewhere, in original offsets.
     init(
-        range: Range<Int>, separatorRange: Range<Int>, baseLevel: UInt8, levels: [UInt8], classes: [BidiClass],
+        range: Range<Int>, separatorRange: Range<Int>, baseLevel: BidiLevel, levels: [BidiLevel], classes: [BidiClass],
         engine: BidiEngine, isolation: ParagraphIsolation?
     ) {
         self.range = range

@@ -46,9 +46,9 @@ public struct BidiText: Sendable, Hashable {
     public var mirroredScalars: [Unicode.Scalar] {
         var out = scalars
         for paragraph in paragraphs {
-            for (k, level) in paragraph.levels.enumerated() where level & 1 == 1 {
+            for (k, level) in paragraph.levels.enumerated() where level.isRightToLeft {
                 let offset = paragraph.range.lowerBound + k
-                out[offset] = UnicodeBidiData.mirrored(out[offset], atLevel: level)
+                out[offset] = UnicodeBidiData.mirrored(out[offset], atLevel: level.rawValue)
             }
         }
         return out
@@ -68,7 +68,7 @@ public struct BidiParagraph: Sendable, Hashable {
     /// line-based rule L1). Characters removed by X9 carry the level of the character before them.
     public let levels: [BidiLevel]
     /// The original bidi class of each code point of `range`.
-    public let classes: [BidiClass]
+    let classes: [BidiClass]
     /// The engine that resolved the levels; it also reorders the lines.
     let engine: BidiEngine
     /// For a paragraph resolved with its entities isolated, the isolated paragraph its lines are
@@ -85,8 +85,8 @@ public struct BidiParagraph: Sendable, Hashable {
         isolation = nil
         range = span.start..<span.contentEnd
         separatorRange = span.contentEnd..<span.end
-        baseLevel = base
-        levels = Array(UnsafeBufferPointer(start: engine.levels + span.start, count: range.count))
+        baseLevel = BidiLevel(base)
+        levels = UnsafeBufferPointer(start: engine.levels + span.start, count: range.count).map { BidiLevel($0) }
         classes = (span.start..<span.contentEnd).map { BidiClass(rawValue: engine.classes[$0])! }
     }
 
@@ -109,45 +109,25 @@ public struct BidiParagraph: Sendable, Hashable {
         if let isolation { return isolation.line(lo..<hi, of: self) }
         let slice = (lo - range.lowerBound)..<(hi - range.lowerBound)
         guard !slice.isEmpty else { return BidiLine(range: lo..<hi, levels: [], visualOrder: []) }
-        let n = range.count
-        var lineLevels = levels
-        var map = [Int32](repeating: 0, count: n)
+        var lineLevels = levels.map(\.rawValue)
+        var map = [Int32](repeating: 0, count: range.count)
+        var backend = engine.makeBackend(capacity: range.count)
         let classValues = classes.map(\.rawValue)
-        var runStarts = [Int32](repeating: 0, count: n + 1)
-        var runLevels = [UInt8](repeating: 0, count: n)
-        var runOrder = [Int32](repeating: 0, count: n)
-        classValues.withUnsafeBufferPointer { classes in
+        let reordered = classValues.withUnsafeBufferPointer { classes in
             lineLevels.withUnsafeMutableBufferPointer { levels in
                 map.withUnsafeMutableBufferPointer { map in
-                    if engine == .fribidi {
-                        var fribidi = FriBidiEngine()
-                        for k in slice { map[k] = Int32(k) }
-                        if !fribidi.reorderLine(
-                            classes: classes.baseAddress!, lineStart: slice.lowerBound, lineCount: slice.count,
-                            baseLevel: baseLevel, levels: levels.baseAddress!, map: map.baseAddress!)
-                        {
-                            for k in slice { map[k] = Int32(k) }
-                        }
-                        return
-                    }
-                    runStarts.withUnsafeMutableBufferPointer { runStarts in
-                        runLevels.withUnsafeMutableBufferPointer { runLevels in
-                            runOrder.withUnsafeMutableBufferPointer { runOrder in
-                                BidiReorderer.reorderLine(
-                                    classes: classes.baseAddress!, levels: levels.baseAddress!,
-                                    map: map.baseAddress! + slice.lowerBound, lineStart: slice.lowerBound, lineEnd: slice.upperBound, baseLevel: baseLevel,
-                                    segmentSeparators: true, runStarts: runStarts.baseAddress!,
-                                    runLevels: runLevels.baseAddress!, runOrder: runOrder.baseAddress!)
-                            }
-                        }
-                    }
+                    backend.reorderLine(
+                        classes: classes.baseAddress!, levels: levels.baseAddress!, lineStart: slice.lowerBound,
+                        lineEnd: slice.upperBound, baseLevel: baseLevel.rawValue, segmentSeparators: true,
+                        map: map.baseAddress! + slice.lowerBound)
                 }
             }
         }
+        if !reordered { for k in slice { map[k] = Int32(k) } }
         let visual = map[slice].compactMap { local -> Int? in
             classes[Int(local)].isRemovedByX9 ? nil : range.lowerBound + Int(local)
         }
-        return BidiLine(range: lo..<hi, levels: Array(lineLevels[slice]), visualOrder: visual)
+        return BidiLine(range: lo..<hi, levels: lineLevels[slice].map { BidiLevel($0) }, visualOrder: visual)
     }
 }
 

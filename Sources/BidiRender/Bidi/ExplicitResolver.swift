@@ -7,6 +7,8 @@
 // (chat text with isolated @-mentions) come here too: for them this is fast path D. Nothing is
 // allocated: it works in the reorderer's buffers.
 
+private typealias Class = BidiClassValue
+
 /// Resolves the levels of one paragraph with explicit formatting characters.
 struct ExplicitResolver {
     /// The paragraph: original classes (BidiClass raw values) and bracket values (`BidiBracket`).
@@ -41,22 +43,7 @@ struct ExplicitResolver {
     /// Room `stack` needs, in Int32.
     static let stackCapacity = 2 * (Int(maxDepth) + 2)
 
-    private static let L = BidiClass.leftToRight.rawValue
-    private static let R = BidiClass.rightToLeft.rawValue
-    private static let LRE = BidiClass.leftToRightEmbedding.rawValue
-    private static let LRO = BidiClass.leftToRightOverride.rawValue
-    private static let RLE = BidiClass.rightToLeftEmbedding.rawValue
-    private static let RLO = BidiClass.rightToLeftOverride.rawValue
-    private static let PDF = BidiClass.popDirectionalFormat.rawValue
-    private static let LRI = BidiClass.leftToRightIsolate.rawValue
-    private static let RLI = BidiClass.rightToLeftIsolate.rawValue
-    private static let FSI = BidiClass.firstStrongIsolate.rawValue
-    private static let PDI = BidiClass.popDirectionalIsolate.rawValue
-    private static let BN = BidiClass.boundaryNeutral.rawValue
-    private static let B = BidiClass.paragraphSeparator.rawValue
-    private static let ON = BidiClass.otherNeutral.rawValue
-
-    @inline(__always) private static func isInitiator(_ c: UInt8) -> Bool { c >= LRI && c <= FSI }
+    @inline(__always) private static func isInitiator(_ c: UInt8) -> Bool { c >= Class.LRI && c <= Class.FSI }
 
     /// Resolves the paragraph into `levels`. `segmentSeparators` is false when the paragraph holds
     /// no segment separator (class S).
@@ -68,9 +55,10 @@ struct ExplicitResolver {
         let (effective, levels, count, base) = (self.effective, self.levels, self.count, self.base)
         // X9: a removed character takes the level of the character before it (the paragraph level
         // at the start), whichever sequence it fell in.
-        for i in 0..<count where effective[i] == Self.BN { levels[i] = i > 0 ? levels[i - 1] : base }
-        ImplicitResolver.paragraphL1(
-            classes: classes, levels: levels, count: count, base: base, segmentSeparators: segmentSeparators)
+        for i in 0..<count where effective[i] == Class.BN { levels[i] = i > 0 ? levels[i - 1] : base }
+        LineLevelReset.apply(
+            classes: classes, levels: levels, lineStart: 0, lineEnd: count, baseLevel: base,
+            segmentSeparators: segmentSeparators)
     }
 
     // MARK: X1–X9
@@ -107,27 +95,27 @@ struct ExplicitResolver {
             var level = UInt8(truncatingIfNeeded: top)
             var override = UInt8(truncatingIfNeeded: top >> 8)
             switch c {
-            case Self.RLE, Self.LRE, Self.RLO, Self.LRO:
+            case Class.RLE, Class.LRE, Class.RLO, Class.LRO:
                 // X2–X5: push when the new level is valid and nothing overflowed; else count the
                 // overflow (only when no isolate overflowed).
-                let rtl = c == Self.RLE || c == Self.RLO
+                let rtl = c == Class.RLE || c == Class.RLO
                 let next = rtl ? (level + 1) | 1 : (level + 2) & ~1
                 if next <= Self.maxDepth, overflowIsolates == 0, overflowEmbeddings == 0 {
-                    let o: UInt8 = c == Self.RLO ? Self.R + 1 : c == Self.LRO ? Self.L + 1 : 0
+                    let o: UInt8 = c == Class.RLO ? Class.R + 1 : c == Class.LRO ? Class.L + 1 : 0
                     push(Self.entry(level: next, override: o, isolate: false), initiator: -1)
                 } else if overflowIsolates == 0 {
                     overflowEmbeddings += 1
                 }
-                effective[i] = Self.BN
-            case Self.RLI, Self.LRI, Self.FSI:
+                effective[i] = Class.BN
+            case Class.RLI, Class.LRI, Class.FSI:
                 // X5a–X5c: the initiator itself takes the current level and override.
                 embedding[i] = level
-                effective[i] = override == 0 ? Self.ON : override - 1
+                effective[i] = override == 0 ? Class.ON : override - 1
                 let overflowed = overflowIsolates > 0 || overflowEmbeddings > 0 || level >= Self.maxDepth
-                var rtl = c == Self.RLI
+                var rtl = c == Class.RLI
                 // An FSI's content is searched only when it can be pushed: past max_depth nested FSIs
                 // would make the searches quadratic.
-                if c == Self.FSI, !overflowed {
+                if c == Class.FSI, !overflowed {
                     rtl = Paragraphs.firstStrongLevel(from: i + 1, to: count, endsAtUnmatchedPDI: true) { classes[$0] } == 1
                 }
                 let next = rtl ? (level + 1) | 1 : (level + 2) & ~1
@@ -138,7 +126,7 @@ struct ExplicitResolver {
                     overflowIsolates += 1
                 }
                 continue
-            case Self.PDI:
+            case Class.PDI:
                 // X6a.
                 if overflowIsolates > 0 {
                     overflowIsolates -= 1
@@ -155,9 +143,9 @@ struct ExplicitResolver {
                     override = UInt8(truncatingIfNeeded: top >> 8)
                 }
                 embedding[i] = level
-                effective[i] = override == 0 ? Self.ON : override - 1
+                effective[i] = override == 0 ? Class.ON : override - 1
                 continue
-            case Self.PDF:
+            case Class.PDF:
                 // X7.
                 if overflowIsolates > 0 {
                 } else if overflowEmbeddings > 0 {
@@ -166,13 +154,13 @@ struct ExplicitResolver {
                     depth -= 1
                     top = stack[2 * depth - 1]
                 }
-                effective[i] = Self.BN
-            case Self.B:
+                effective[i] = Class.BN
+            case Class.B:
                 // X8: the paragraph separator is at the paragraph level.
                 embedding[i] = base
                 effective[i] = c
                 continue
-            case Self.BN:
+            case Class.BN:
                 effective[i] = c
             default:
                 // X6.
@@ -180,7 +168,7 @@ struct ExplicitResolver {
             }
             // Removed characters (X9) join the level run of the character before them.
             embedding[i] = i > 0 ? embedding[i - 1] : base
-            if effective[i] != Self.BN { embedding[i] = level }
+            if effective[i] != Class.BN { embedding[i] = level }
         }
     }
 
@@ -194,7 +182,7 @@ struct ExplicitResolver {
             let runEnd = levelRunEnd(runStart)
             defer { runStart = runEnd }
             // A run that starts with a matched PDI continues its initiator's sequence.
-            if classes[runStart] == Self.PDI, match[runStart] >= 0 { continue }
+            if classes[runStart] == Class.PDI, match[runStart] >= 0 { continue }
             var m = 0
             var start = runStart
             var end = runEnd
@@ -215,7 +203,7 @@ struct ExplicitResolver {
     /// The last index in `start..<end` not removed by X9, or -1.
     @inline(__always) private func lastKept(before end: Int, from start: Int) -> Int {
         var i = end - 1
-        while i >= start, effective[i] == Self.BN { i -= 1 }
+        while i >= start, effective[i] == Class.BN { i -= 1 }
         return i >= start ? i : -1
     }
 
@@ -239,17 +227,17 @@ struct ExplicitResolver {
         let level = embedding[first]
         // sos: against the character before the sequence not removed by X9, else the paragraph level.
         var before = first - 1
-        while before >= 0, effective[before] == Self.BN { before -= 1 }
+        while before >= 0, effective[before] == Class.BN { before -= 1 }
         let sosLevel = max(level, before >= 0 ? embedding[before] : base)
         // eos: against the character after it, or the paragraph level after an isolate initiator
         // (one with a matching PDI never ends a sequence).
         var k = m - 1
-        while k > 0, effective[Int(sequence[k])] == Self.BN { k -= 1 }
+        while k > 0, effective[Int(sequence[k])] == Class.BN { k -= 1 }
         let last = Int(sequence[k])
         var eosLevel = base
         if !Self.isInitiator(classes[last]) {
             var after = Int(sequence[m - 1]) + 1
-            while after < count, effective[after] == Self.BN { after += 1 }
+            while after < count, effective[after] == Class.BN { after += 1 }
             if after < count { eosLevel = embedding[after] }
         }
         eosLevel = max(level, eosLevel)

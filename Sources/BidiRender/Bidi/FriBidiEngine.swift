@@ -13,8 +13,10 @@
 //   marks make FriBidi find an FSI's direction without looking past its matching PDI.
 // - L1 on isolates at the end of a line, which fribidi_reorder_line misses (`reorderLine`).
 
+private typealias Class = BidiClassValue
+
 /// The FriBidi engine's scratch and work-arounds. Not Sendable: it lives in one reorderer.
-struct FriBidiEngine {
+struct FriBidiEngine: BidiEngineBackend {
     private var types: [UInt32] = []
     private var fribidiBrackets: [UInt32] = []
     private var fribidiLevels: [UInt8] = []
@@ -25,21 +27,6 @@ struct FriBidiEngine {
     private var marks: [UInt32] = []
     /// The isolate initiators not yet matched, while the marks are placed (kept for reuse).
     private var openIsolates: [Int] = []
-
-    private static let L = BidiClass.leftToRight.rawValue
-    private static let R = BidiClass.rightToLeft.rawValue
-    private static let NSM = BidiClass.nonspacingMark.rawValue
-    private static let ON = BidiClass.otherNeutral.rawValue
-    private static let LRE = BidiClass.leftToRightEmbedding.rawValue
-    private static let LRO = BidiClass.leftToRightOverride.rawValue
-    private static let RLE = BidiClass.rightToLeftEmbedding.rawValue
-    private static let RLO = BidiClass.rightToLeftOverride.rawValue
-    private static let PDF = BidiClass.popDirectionalFormat.rawValue
-    private static let LRI = BidiClass.leftToRightIsolate.rawValue
-    private static let RLI = BidiClass.rightToLeftIsolate.rawValue
-    private static let FSI = BidiClass.firstStrongIsolate.rawValue
-    private static let PDI = BidiClass.popDirectionalIsolate.rawValue
-    private static let B = BidiClass.paragraphSeparator.rawValue
 
     /// Pushes (embeddings, overrides, isolates) a paragraph may nest before the guard leaves it to
     /// the native engine: each push raises the level by 1 or 2, so 61 of them reach at most level
@@ -69,30 +56,30 @@ struct FriBidiEngine {
         for i in 0..<count {
             let c = classes[i]
             switch c {
-            case LRE, RLE, LRO, RLO, LRI, RLI, FSI:
+            case Class.LRE, Class.RLE, Class.LRO, Class.RLO, Class.LRI, Class.RLI, Class.FSI:
                 if depth == guardDepth { return true }
-                if c >= LRI {
+                if c >= Class.LRI {
                     initiators += 1
                     if initiators > guardIsolates { return true }
                 }
-                if c >= LRI { isolates |= 1 << UInt64(depth) } else { isolates &= ~(1 << UInt64(depth)) }
+                if c >= Class.LRI { isolates |= 1 << UInt64(depth) } else { isolates &= ~(1 << UInt64(depth)) }
                 depth += 1
-            case PDF:
+            case Class.PDF:
                 // X7: pops an embedding or override, never an isolate.
                 if depth > 0, isolates & (1 << UInt64(depth - 1)) == 0 { depth -= 1 }
-            case PDI:
+            case Class.PDI:
                 // X6a: pops up to and including the last isolate, if there is one.
                 let open = depth == 64 ? isolates : isolates & ((1 << UInt64(depth)) - 1)
                 if open != 0 { depth = 63 - open.leadingZeroBitCount }
-            case B:
+            case Class.B:
                 // An isolate still open at the paragraph separator: 1.0.8 stops its X1–X8 pass at
                 // B and then merges runs of one level but different isolate levels, leaving a
                 // pointer to a freed run (use after free; fixed upstream in 1.0.11, a2dd935).
                 let open = depth == 64 ? isolates : isolates & ((1 << UInt64(depth)) - 1)
                 if open != 0 { return true }
-            case NSM where i > 0 && brackets[i - 1] != BidiBracket.none:
+            case Class.NSM where i > 0 && brackets[i - 1] != BidiBracket.none:
                 var j = i + 1
-                while j < count, classes[j] == NSM { j += 1 }
+                while j < count, classes[j] == Class.NSM { j += 1 }
                 if j < count, brackets[j] != BidiBracket.none { return true }
             default:
                 break
@@ -106,9 +93,9 @@ struct FriBidiEngine {
     /// Resolves one paragraph's levels with FriBidi into `levels`. Returns the paragraph level, or
     /// nil when the guard leaves the paragraph to the native engine or FriBidi cannot allocate.
     mutating func resolve(
-        classes: UnsafePointer<UInt8>, brackets: UnsafePointer<UInt32>, count n: Int, direction: ParagraphDirection,
-        levels: UnsafeMutablePointer<UInt8>
+        _ paragraph: BidiParagraphInput, direction: ParagraphDirection, levels: UnsafeMutablePointer<UInt8>
     ) -> UInt8? {
+        let (classes, brackets, n) = (paragraph.classes, paragraph.brackets, paragraph.count)
         if n == 0 { return direction.forcedLevel ?? direction.fallbackLevel }
         guard !Self.leavesToNativeEngine(classes: classes, brackets: brackets, count: n) else { return nil }
         insertsIsolateMarks(classes: classes, count: n)
@@ -123,13 +110,13 @@ struct FriBidiEngine {
         }
         for i in 0..<n {
             let c = classes[i]
-            if c == Self.PDI, marks[i] != 0 { appendMark(UInt8(marks[i] - 1)) }
+            if c == Class.PDI, marks[i] != 0 { appendMark(UInt8(marks[i] - 1)) }
             types.append(typeValues[Int(preResolveMarkAfterNeutral(classes, brackets, at: i))])
             let b = brackets[i]
             fribidiBrackets.append(
                 b == BidiBracket.none ? noBracket : BidiBracket.pairID(b) | (BidiBracket.isOpen(b) ? openMask : 0))
             origin.append(Int32(i))
-            if c != Self.PDI, marks[i] != 0 { appendMark(UInt8(marks[i] - 1)) }
+            if c != Class.PDI, marks[i] != 0 { appendMark(UInt8(marks[i] - 1)) }
         }
         let m = types.count
         fribidiLevels.removeAll(keepingCapacity: true)
@@ -147,7 +134,7 @@ struct FriBidiEngine {
         for k in 0..<m where origin[k] >= 0 { levels[Int(origin[k])] = fribidiLevels[k] }
         // The marks can hide an isolate control from FriBidi's L1 (an empty isolate at the end):
         // apply L1 to the paragraph again on the real classes.
-        ImplicitResolver.paragraphL1(classes: classes, levels: levels, count: n, base: base)
+        LineLevelReset.apply(classes: classes, levels: levels, lineStart: 0, lineEnd: n, baseLevel: base)
         return base
     }
 
@@ -160,10 +147,10 @@ struct FriBidiEngine {
     /// type; the guard covers that case.)
     private func preResolveMarkAfterNeutral(_ classes: UnsafePointer<UInt8>, _ brackets: UnsafePointer<UInt32>, at i: Int) -> UInt8 {
         let c = classes[i]
-        guard c == Self.NSM else { return c }
+        guard c == Class.NSM else { return c }
         var j = i - 1
-        while j >= 0, classes[j] == Self.NSM { j -= 1 }
-        return j >= 0 && classes[j] == Self.ON && brackets[j] == BidiBracket.none ? Self.ON : c
+        while j >= 0, classes[j] == Class.NSM { j -= 1 }
+        return j >= 0 && classes[j] == Class.ON && brackets[j] == BidiBracket.none ? Class.ON : c
     }
 
     /// Work-around for FriBidi bug #141 (fixed in 1.0.9): after an earlier isolate at the same depth,
@@ -181,14 +168,14 @@ struct FriBidiEngine {
         openIsolates.removeAll(keepingCapacity: true)
         for i in 0..<n {
             switch classes[i] {
-            case Self.LRI, Self.RLI, Self.FSI:
-                var rtl = classes[i] == Self.RLI
-                if classes[i] == Self.FSI {
+            case Class.LRI, Class.RLI, Class.FSI:
+                var rtl = classes[i] == Class.RLI
+                if classes[i] == Class.FSI {
                     rtl = Paragraphs.firstStrongLevel(from: i + 1, to: n, endsAtUnmatchedPDI: true) { classes[$0] } == 1
                 }
-                marks[i] = UInt32(rtl ? Self.R : Self.L) + 1
+                marks[i] = UInt32(rtl ? Class.R : Class.L) + 1
                 openIsolates.append(i)
-            case Self.PDI:
+            case Class.PDI:
                 if let opener = openIsolates.popLast() { marks[i] = marks[opener] }
             default:
                 break
@@ -198,26 +185,25 @@ struct FriBidiEngine {
 
     // MARK: Lines
 
-    /// Reorders one line (L1–L2) with fribidi_reorder_line. `classes`, `levels` and `map` point at
-    /// the paragraph's first character; `map` holds the logical indices of the line on entry.
+    /// Reorders one line (L1–L2) with fribidi_reorder_line.
     ///
     /// Work-around: fribidi_reorder_line's L1 resets white space, BN and embedding controls at the
-    /// line's end but not isolate controls (UAX #9 L1 names them), so UAX #9's L1 is applied first.
+    /// line's end but not isolate controls (UAX #9 L1 names them), so UAX #9's L1 is applied first
+    /// (on every segment separator: `segmentSeparators` is not needed).
     mutating func reorderLine(
-        classes: UnsafePointer<UInt8>, lineStart: Int, lineCount: Int, baseLevel: UInt8,
-        levels: UnsafeMutablePointer<UInt8>, map: UnsafeMutablePointer<Int32>
+        classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, lineStart: Int, lineEnd: Int,
+        baseLevel: UInt8, segmentSeparators: Bool, map: UnsafeMutablePointer<Int32>
     ) -> Bool {
-        let total = lineStart + lineCount
-        BidiReorderer.lineL1(
-            classes: classes, levels: levels, lineStart: lineStart, lineEnd: total, baseLevel: baseLevel,
-            segmentSeparators: true)
+        LineLevelReset.apply(classes: classes, levels: levels, lineStart: lineStart, lineEnd: lineEnd, baseLevel: baseLevel)
         types.removeAll(keepingCapacity: true)
         let typeValues = FriBidi.typeValues
-        for i in 0..<total { types.append(typeValues[Int(classes[i])]) }
+        for i in 0..<lineEnd { types.append(typeValues[Int(classes[i])]) }
+        // FriBidi permutes the logical offsets it finds in its map, which starts at the paragraph.
+        for k in 0..<(lineEnd - lineStart) { map[k] = Int32(lineStart + k) }
         return types.withUnsafeBufferPointer { t in
             FriBidi.reorderLine(
-                types: t.baseAddress!, lineStart: lineStart, lineCount: lineCount, baseLevel: baseLevel,
-                levels: levels, map: map)
+                types: t.baseAddress!, lineStart: lineStart, lineCount: lineEnd - lineStart, baseLevel: baseLevel,
+                levels: levels, map: map - lineStart)
         }
     }
 }

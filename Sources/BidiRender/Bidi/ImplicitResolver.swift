@@ -2,7 +2,9 @@
 // isolating run sequence laid out as one array, with its sos and eos. A paragraph without explicit
 // formatting — most chat text — is one such sequence at the paragraph level (fast path C); with
 // explicit formatting, ExplicitResolver gathers each sequence and hands it here. The paragraph part
-// of L1 is `paragraphL1`. Nothing is allocated: it works in the reorderer's buffers.
+// of L1 is LineLevelReset's. Nothing is allocated: it works in the reorderer's buffers.
+
+private typealias Class = BidiClassValue
 
 /// UAX #9 BD14–BD16 in its own terms: a paired bracket's value is its pair identifier (the code
 /// point of the opening bracket of its pair, canonical: U+2329/U+232A count as U+3008/U+3009) and
@@ -51,7 +53,7 @@ struct ImplicitResolver {
         (self.classes, self.brackets, self.types, self.pairs, self.levels) = (classes, brackets, types, pairs, levels)
         self.count = count
         self.base = base
-        let direction = base & 1 == 1 ? Self.R : Self.L
+        let direction = base & 1 == 1 ? Class.R : Class.L
         self.sos = sos ?? direction
         self.eos = eos ?? direction
         self.pairedBrackets = pairedBrackets
@@ -59,45 +61,29 @@ struct ImplicitResolver {
     }
 
     /// The class value of the direction of `level`: L for even, R for odd.
-    static func direction(_ level: UInt8) -> UInt8 { level & 1 == 1 ? R : L }
-
-    private static let L = BidiClass.leftToRight.rawValue
-    private static let R = BidiClass.rightToLeft.rawValue
-    private static let AL = BidiClass.arabicLetter.rawValue
-    private static let EN = BidiClass.europeanNumber.rawValue
-    private static let ES = BidiClass.europeanSeparator.rawValue
-    private static let ET = BidiClass.europeanTerminator.rawValue
-    private static let AN = BidiClass.arabicNumber.rawValue
-    private static let CS = BidiClass.commonSeparator.rawValue
-    private static let NSM = BidiClass.nonspacingMark.rawValue
-    private static let BN = BidiClass.boundaryNeutral.rawValue
-    private static let B = BidiClass.paragraphSeparator.rawValue
-    private static let S = BidiClass.segmentSeparator.rawValue
-    private static let WS = BidiClass.whiteSpace.rawValue
-    private static let ON = BidiClass.otherNeutral.rawValue
-    private static let LRE = BidiClass.leftToRightEmbedding.rawValue
+    static func direction(_ level: UInt8) -> UInt8 { level & 1 == 1 ? Class.R : Class.L }
 
     /// The direction of embedding level `base`, and of sos and eos (X10 for a paragraph-level run).
-    private var e: UInt8 { base & 1 == 1 ? Self.R : Self.L }
+    private var e: UInt8 { base & 1 == 1 ? Class.R : Class.L }
 
     /// The previous index that is not BN (removed by X9), or -1.
     @inline(__always) private func previous(_ i: Int) -> Int {
         var j = i - 1
-        while j >= 0, classes[j] == Self.BN { j -= 1 }
+        while j >= 0, classes[j] == Class.BN { j -= 1 }
         return j
     }
 
     /// The next index that is not BN, or `count`.
     @inline(__always) private func next(_ i: Int) -> Int {
         var j = i + 1
-        while j < count, classes[j] == Self.BN { j += 1 }
+        while j < count, classes[j] == Class.BN { j += 1 }
         return j
     }
 
     /// L, or R for R, EN and AN (N0, N1); nil for anything else.
     @inline(__always) private func strongForNeutrals(_ t: UInt8) -> UInt8? {
-        if t == Self.L { return Self.L }
-        if t == Self.R || t == Self.EN || t == Self.AN { return Self.R }
+        if t == Class.L { return Class.L }
+        if t == Class.R || t == Class.EN || t == Class.AN { return Class.R }
         return nil
     }
 
@@ -105,7 +91,9 @@ struct ImplicitResolver {
     /// is false when the paragraph holds no segment separator (class S).
     func resolve(segmentSeparators: Bool = true) {
         resolveSequence()
-        Self.paragraphL1(classes: classes, levels: levels, count: count, base: base, segmentSeparators: segmentSeparators)
+        LineLevelReset.apply(
+            classes: classes, levels: levels, lineStart: 0, lineEnd: count, baseLevel: base,
+            segmentSeparators: segmentSeparators)
     }
 
     /// W1–I2 on the sequence. Without bracket pairs, W6–W7 are applied in the pass of N1–I2; with
@@ -132,11 +120,11 @@ struct ImplicitResolver {
     /// goes through every select unchanged and leaves `previousType` alone.
     @inline(__always)
     static func w1to3(_ c: UInt8, previousType: inout UInt8, lastStrong: inout UInt8) -> UInt8 {
-        var t = c == NSM ? previousType : c
-        previousType = c == BN ? previousType : t
-        lastStrong = t <= AL ? t : lastStrong  // L, R or AL
-        t = t == AL ? R : t
-        return t == EN && lastStrong == AL ? AN : t
+        var t = c == Class.NSM ? previousType : c
+        previousType = c == Class.BN ? previousType : t
+        lastStrong = t <= Class.AL ? t : lastStrong  // L, R or AL
+        t = t == Class.AL ? Class.R : t
+        return t == Class.EN && lastStrong == Class.AL ? Class.AN : t
     }
 
     /// W1–W5. Returns whether W6–W7 have anything to change (an ES, ET, CS or EN is left).
@@ -157,10 +145,10 @@ struct ImplicitResolver {
                 types[i] = t
             }
         }
-        let separators = Self.bit(Self.ES) | Self.bit(Self.CS)
-        let numbers = Self.bit(Self.EN) | Self.bit(Self.AN)
-        let terminators = Self.bit(Self.ET)
-        guard seen & (separators | terminators | Self.bit(Self.EN)) != 0 else { return false }
+        let separators = Self.bit(Class.ES) | Self.bit(Class.CS)
+        let numbers = Self.bit(Class.EN) | Self.bit(Class.AN)
+        let terminators = Self.bit(Class.ET)
+        guard seen & (separators | terminators | Self.bit(Class.EN)) != 0 else { return false }
         // W4: a single ES between ENs is EN; a single CS between numbers of one type is that type.
         if seen & separators != 0, seen & numbers != 0 {
             w4()
@@ -174,13 +162,13 @@ struct ImplicitResolver {
 
     /// W6: the remaining separators and terminators are ON. W7: EN after L (or sos L) is L.
     private func separatorsAndNumbersAfterL() {
-        let separators = Self.bit(Self.ES) | Self.bit(Self.ET) | Self.bit(Self.CS)
+        let separators = Self.bit(Class.ES) | Self.bit(Class.ET) | Self.bit(Class.CS)
         var strong = sos
         for k in 0..<count {  // selects, not branches, as in W1–W3
             let t = types[k]
-            strong = t <= Self.R ? t : strong  // L or R
-            let w7 = t == Self.EN && strong == Self.L ? Self.L : t
-            types[k] = separators & Self.bit(t) != 0 ? Self.ON : w7
+            strong = t <= Class.R ? t : strong  // L or R
+            let w7 = t == Class.EN && strong == Class.L ? Class.L : t
+            types[k] = separators & Self.bit(t) != 0 ? Class.ON : w7
         }
     }
 
@@ -189,18 +177,18 @@ struct ImplicitResolver {
     /// W4 on the whole sequence.
     private func w4() {
         let (types, count) = (self.types, self.count)
-        var i = ByteScan.next(types, from: 0, to: count, Self.ES, Self.CS)
+        var i = ByteScan.next(types, from: 0, to: count, Class.ES, Class.CS)
         while i < count {
             let p = previous(i)
             let n = next(i)
             if p >= 0, n < count {
                 let before = types[p]
                 let after = types[n]
-                if before == after, before == Self.EN || (before == Self.AN && types[i] == Self.CS) {
+                if before == after, before == Class.EN || (before == Class.AN && types[i] == Class.CS) {
                     types[i] = before
                 }
             }
-            i = ByteScan.next(types, from: i + 1, to: count, Self.ES, Self.CS)
+            i = ByteScan.next(types, from: i + 1, to: count, Class.ES, Class.CS)
         }
     }
 
@@ -209,13 +197,13 @@ struct ImplicitResolver {
         let (types, count) = (self.types, self.count)
         var i = 0
         while true {
-            i = ByteScan.next(types, from: i, to: count, Self.ET, Self.ET)
+            i = ByteScan.next(types, from: i, to: count, Class.ET, Class.ET)
             guard i < count else { return }
             var end = i
-            while end < count, types[end] == Self.ET || types[end] == Self.BN { end += 1 }
+            while end < count, types[end] == Class.ET || types[end] == Class.BN { end += 1 }
             let p = previous(i)
-            let touches = (p >= 0 && types[p] == Self.EN) || (end < count && types[end] == Self.EN)
-            if touches { for k in i..<end where types[k] == Self.ET { types[k] = Self.EN } }
+            let touches = (p >= 0 && types[p] == Class.EN) || (end < count && types[end] == Class.EN)
+            if touches { for k in i..<end where types[k] == Class.ET { types[k] = Class.EN } }
             i = end
         }
     }
@@ -232,7 +220,7 @@ struct ImplicitResolver {
         var i = -1
         scan: while true {
             // The next ON (a bracket is ON) that is a bracket.
-            i = ByteScan.next(types, from: i + 1, to: count, Self.ON, Self.ON)
+            i = ByteScan.next(types, from: i + 1, to: count, Class.ON, Class.ON)
             guard i < count else { break }
             let value = brackets[i]
             if value == BidiBracket.none { continue }
@@ -306,7 +294,7 @@ struct ImplicitResolver {
                 types[bracket] = direction
                 // NSMs right after a bracket take its new type.
                 var k = next(bracket)
-                while k < count, classes[k] == Self.NSM {
+                while k < count, classes[k] == Class.NSM {
                     types[k] = direction
                     k = next(k)
                 }
@@ -326,24 +314,24 @@ struct ImplicitResolver {
     private func neutralsAndLevels(applyingW6W7: Bool) {
         let (types, levels, count, base) = (self.types, self.levels, self.count, self.base)
         let embedding = e
-        var neutral = Self.bit(Self.ON) | Self.bit(Self.WS) | Self.bit(Self.S) | Self.bit(Self.B) | Self.bit(Self.BN)
-        if applyingW6W7 { neutral |= Self.bit(Self.ES) | Self.bit(Self.ET) | Self.bit(Self.CS) }
+        var neutral = Self.bit(Class.ON) | Self.bit(Class.WS) | Self.bit(Class.S) | Self.bit(Class.B) | Self.bit(Class.BN)
+        if applyingW6W7 { neutral |= Self.bit(Class.ES) | Self.bit(Class.ET) | Self.bit(Class.CS) }
         var w7Strong = sos
         // What each resolved type adds to `base`, two bits per type: I1 on an even level (R +1,
         // AN and EN +2), I2 on an odd one (L, EN and AN +1).
         func add(_ t: UInt8, _ n: UInt64) -> UInt64 { n &<< (2 &* UInt64(t)) }
         let table = base & 1 == 0
-            ? add(Self.R, 1) | add(Self.AN, 2) | add(Self.EN, 2)
-            : add(Self.L, 1) | add(Self.EN, 1) | add(Self.AN, 1)
+            ? add(Class.R, 1) | add(Class.AN, 2) | add(Class.EN, 2)
+            : add(Class.L, 1) | add(Class.EN, 1) | add(Class.AN, 1)
         @inline(__always) func level(_ t: UInt8) -> UInt8 {
             base &+ UInt8(truncatingIfNeeded: (table &>> (2 &* UInt64(t))) & 3)
         }
-        let rTypes = Self.bit(Self.R) | Self.bit(Self.EN) | Self.bit(Self.AN)
+        let rTypes = Self.bit(Class.R) | Self.bit(Class.EN) | Self.bit(Class.AN)
         /// The direction N1 reads in a type that is not neutral: L, R for R, EN and AN, else the
         /// embedding direction. A select, not a branch (so are the others in this loop where
         /// they can be): the type changes every few characters in mixed text.
         @inline(__always) func strong(_ t: UInt8) -> UInt8 {
-            t == Self.L ? Self.L : (rTypes & Self.bit(t) != 0 ? Self.R : embedding)
+            t == Class.L ? Class.L : (rTypes & Self.bit(t) != 0 ? Class.R : embedding)
         }
         var previousLevel = base
         var before = sos  // the direction of the last character that is not neutral
@@ -352,8 +340,8 @@ struct ImplicitResolver {
             var t = types[i]
             guard neutral & Self.bit(t) != 0 else {
                 if applyingW6W7 {
-                    w7Strong = t <= Self.R ? t : w7Strong  // L or R
-                    t = t == Self.EN && w7Strong == Self.L ? Self.L : t
+                    w7Strong = t <= Class.R ? t : w7Strong  // L or R
+                    t = t == Class.EN && w7Strong == Class.L ? Class.L : t
                     types[i] = t
                 }
                 previousLevel = level(t)
@@ -366,46 +354,18 @@ struct ImplicitResolver {
             while end < count, neutral & Self.bit(types[end]) != 0 { end += 1 }
             // eos after the last run (W7 leaves it alone: it is L or R).
             var next = end < count ? types[end] : eos
-            if applyingW6W7 { next = next == Self.EN && w7Strong == Self.L ? Self.L : next }
+            if applyingW6W7 { next = next == Class.EN && w7Strong == Class.L ? Class.L : next }
             let after = strong(next)
             let resolved = level(before == after ? before : embedding)
             // The neutrals' types are not read after this: only their levels are written; a BN
             // takes the level before it. Most runs are one character (a space): a plain loop,
             // which the compiler would otherwise unroll behind a remainder loop and its branches.
             repeat {
-                let isBN = types[i] == Self.BN
+                let isBN = types[i] == Class.BN
                 levels[i] = isBN ? previousLevel : resolved
                 previousLevel = isBN ? previousLevel : resolved
                 i &+= 1
             } while i < end
-        }
-    }
-
-    /// UAX #9 L1 on a paragraph laid out as one line: segment and paragraph separators, and any
-    /// sequence of white space and isolate formatting characters before them or at the paragraph's
-    /// end, take the paragraph level; characters removed by X9 inside such a sequence go with it
-    /// (UAX #9 5.2, retaining explicit formatting characters). A paragraph's only paragraph separator
-    /// is its last character, so without segment separators only its end is reset.
-    static func paragraphL1(
-        classes: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>, count: Int, base: UInt8,
-        segmentSeparators: Bool = true
-    ) {
-        var resetting = true
-        var j = count - 1
-        while j >= 0 {
-            let c = classes[j]
-            let isSeparator = c == Self.S || c == Self.B
-            let isSpaceLike = isSeparator || c == Self.WS || c == Self.BN || c >= Self.LRE
-            if !resetting, isSeparator { resetting = true }
-            if resetting {
-                if isSpaceLike {
-                    levels[j] = base
-                } else {
-                    if !segmentSeparators { return }
-                    resetting = false
-                }
-            }
-            j -= 1
         }
     }
 }

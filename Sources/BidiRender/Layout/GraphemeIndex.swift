@@ -96,7 +96,7 @@ extension GraphemeIndex {
                     var font: Font?
                     runs[r].glyphs.withUnsafeBufferPointer { glyphs in
                         _ = LayoutClusters.forEachCluster(
-                            glyphs, level: runs[r].level, x: runs[r].x, range: runs[r].range, graphemes: self
+                            glyphs, level: runs[r].level.rawValue, x: runs[r].x, range: runs[r].range, graphemes: self
                         ) { cluster in
                             guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
                             font = font ?? fonts.first { $0.descriptor == runs[r].font }

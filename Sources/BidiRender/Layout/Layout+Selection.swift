@@ -113,10 +113,10 @@ extension Layout {
         if range.lowerBound >= start, range.upperBound <= end { return (run.x, run.x + run.advance) }
         if let extent = selectedGlyphExtent(of: run, from: start, to: end) { return extent }
         var extent: (left: Double, right: Double)?
-        let rtl = run.level & 1 == 1
+        let rtl = run.level.isRightToLeft
         run.glyphs.withUnsafeBufferPointer { glyphs in
             _ = LayoutClusters.forEachCluster(
-                glyphs, level: run.level, x: run.x, range: range, graphemes: graphemes, skip: .outside(start, end - 1)
+                glyphs, level: run.level.rawValue, x: run.x, range: range, graphemes: graphemes, skip: .outside(start, end - 1)
             ) { cluster in
                 let c = cluster.range
                 // Past the stretch: clusters descend left to right in an RTL run, ascend in an LTR one.

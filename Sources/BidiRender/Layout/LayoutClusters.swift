@@ -134,7 +134,7 @@ enum LayoutClusters {
             for r in runs.indices {
                 if r < runs.count - 1, skip.passes(runAt: runs[r].x, advance: runs[r].advance, range: runs[r].range) { continue }
                 let completed = runs[r].glyphs.withUnsafeBufferPointer { glyphs in
-                    forEachCluster(glyphs, level: runs[r].level, x: runs[r].x, range: runs[r].range, graphemes: graphemes, skip: skip) {
+                    forEachCluster(glyphs, level: runs[r].level.rawValue, x: runs[r].x, range: runs[r].range, graphemes: graphemes, skip: skip) {
                         forEachGrapheme(of: $0, graphemes: graphemes, body)
                     }
                 }

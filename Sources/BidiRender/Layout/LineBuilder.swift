@@ -122,7 +122,7 @@ struct LineBuilder {
                 // Built as the argument, with its style: a local run whose style is set afterwards
                 // is copied into the array and destroyed (~400 instructions a run).
                 line.runs.append(LayoutRun(
-                    range: group.lo..<group.hi, level: group.level, script: item.script,
+                    range: group.lo..<group.hi, level: BidiLevel(group.level), script: item.script,
                     language: tables.languageTag(item), font: tables.font(item).descriptor, size: runSize, x: runX,
                     advance: pen - runX, glyphs: positioned,
                     style: group.style != 0 ? styles.table[Int(group.style)] : .plain))

@@ -75,7 +75,7 @@ extension LayoutScratch {
             pen += g.xAdvance
         }
         let run = LayoutRun(
-            range: cut..<cut, level: ellipsis.level, script: ellipsis.run.script, language: ellipsis.run.language,
+            range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script, language: ellipsis.run.language,
             font: ellipsis.run.font.descriptor, size: options.size, x: rtl ? 0 : line.width, advance: advance,
             glyphs: glyphs, isEllipsis: true)
         if rtl {

@@ -68,7 +68,7 @@ enum DebugOverlay {
 
     /// Run boxes: blue for LTR, red for RTL, more opaque for deeper levels.
     static func runColor(_ run: LayoutRun) -> RGBAColor {
-        let alpha = UInt8(min(200, 36 + 28 * Int(run.level)))
+        let alpha = UInt8(min(200, 36 + 28 * Int(run.level.rawValue)))
         return run.direction == .leftToRight
             ? RGBAColor(red: 40, green: 110, blue: 255, alpha: alpha)
             : RGBAColor(red: 255, green: 80, blue: 30, alpha: alpha)

@@ -58,10 +58,10 @@ public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
     }
 
     /// The short alias UAX #9 and the UCD files use ("L", "AL", "PDI", …).
-    public var shortName: String { Self.shortNames[Int(rawValue)] }
+    var shortName: String { Self.shortNames[Int(rawValue)] }
 
     /// Looks a class up by its short alias ("L", "AL", …); nil for an unknown alias.
-    public init?(shortName: String) {
+    init?(shortName: String) {
         guard let index = Self.shortNames.firstIndex(of: shortName) else { return nil }
         self.init(rawValue: UInt8(index))
     }
@@ -83,12 +83,12 @@ public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
     }
 
     /// True for the explicit formatting characters (X1–X8): embeddings, overrides and isolates.
-    public var isExplicitFormatting: Bool {
+    var isExplicitFormatting: Bool {
         rawValue >= BidiClass.leftToRightEmbedding.rawValue
     }
 
     /// True for L, R and AL, the strong types of rules P2 and W7.
-    public var isStrong: Bool {
+    var isStrong: Bool {
         self == .leftToRight || self == .rightToLeft || self == .arabicLetter
     }
 }

@@ -8,12 +8,15 @@ public enum TextDirection: String, Sendable, Hashable, CaseIterable {
     case rightToLeft = "rtl"
 
     /// The direction of an embedding level: even levels are LTR, odd levels RTL (UAX #9 BD2).
-    public init(level: BidiLevel) {
+    init(level: UInt8) {
         self = level & 1 == 0 ? .leftToRight : .rightToLeft
     }
 
+    /// The direction of an embedding level.
+    init(level: BidiLevel) { self.init(level: level.rawValue) }
+
     /// The paragraph embedding level of this direction: 0 or 1.
-    public var baseLevel: BidiLevel { self == .leftToRight ? 0 : 1 }
+    var baseLevel: UInt8 { self == .leftToRight ? 0 : 1 }
 }
 
 /// How the base direction of each paragraph is chosen.
@@ -30,7 +33,7 @@ public enum ParagraphDirection: Sendable, Hashable {
     case autoWithFallback(TextDirection)
 
     /// A forced direction.
-    public init(_ direction: TextDirection) {
+    init(_ direction: TextDirection) {
         self = direction == .leftToRight ? .leftToRight : .rightToLeft
     }
 }

@@ -2,16 +2,10 @@
 // or an FSI's, first strong character outside isolates). The reorderer, its resolvers, the FriBidi
 // engine and mention resolution (Text/Mentions.swift) all call these.
 
+private typealias Class = BidiClassValue
+
 /// UAX #9 P1–P3 over any indexed sequence of Bidi_Class raw values.
 enum Paragraphs {
-    private static let B = BidiClass.paragraphSeparator.rawValue
-    private static let L = BidiClass.leftToRight.rawValue
-    private static let R = BidiClass.rightToLeft.rawValue
-    private static let AL = BidiClass.arabicLetter.rawValue
-    private static let LRI = BidiClass.leftToRightIsolate.rawValue
-    private static let FSI = BidiClass.firstStrongIsolate.rawValue
-    private static let PDI = BidiClass.popDirectionalIsolate.rawValue
-
     /// UAX #9 P1: calls `body(start, contentEnd, end)` for each paragraph of the `count` characters,
     /// in order. A paragraph ends after each character of class B (LF, CR, U+001C–U+001E, U+0085,
     /// U+2029), which is its separator `contentEnd..<end`; CR LF is one separator. The last paragraph
@@ -26,7 +20,7 @@ enum Paragraphs {
         var i = 0
         var found = false
         while i < count {
-            guard classAt(i) == B else {
+            guard classAt(i) == Class.B else {
                 i += 1
                 continue
             }
@@ -55,17 +49,17 @@ enum Paragraphs {
         while i < end {
             let c = classAt(i)
             i += 1
-            if c >= LRI && c <= FSI {
+            if c >= Class.LRI && c <= Class.FSI {
                 depth += 1
-            } else if c == PDI {
+            } else if c == Class.PDI {
                 if depth > 0 {
                     depth -= 1
                 } else if endsAtUnmatchedPDI {
                     return nil
                 }
             } else if depth == 0 {
-                if c == L { return 0 }
-                if c == R || c == AL { return 1 }
+                if c == Class.L { return 0 }
+                if c == Class.R || c == Class.AL { return 1 }
             }
         }
         return nil

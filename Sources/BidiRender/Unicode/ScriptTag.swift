@@ -16,22 +16,22 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// Common (Zyyy): punctuation, digits and symbols shared by scripts.
     public static let common = ScriptTag(rawValue: 0x5A79_7979)
     /// Inherited (Zinh): combining marks that take their base's script.
-    public static let inherited = ScriptTag(rawValue: 0x5A69_6E68)
+    static let inherited = ScriptTag(rawValue: 0x5A69_6E68)
     /// Unknown (Zzzz).
-    public static let unknown = ScriptTag(rawValue: 0x5A7A_7A7A)
+    static let unknown = ScriptTag(rawValue: 0x5A7A_7A7A)
     /// Han (Hani).
-    public static let han = ScriptTag(rawValue: 0x4861_6E69)
+    static let han = ScriptTag(rawValue: 0x4861_6E69)
     /// Hiragana (Hira).
-    public static let hiragana = ScriptTag(rawValue: 0x4869_7261)
+    static let hiragana = ScriptTag(rawValue: 0x4869_7261)
     /// Katakana (Kana).
-    public static let katakana = ScriptTag(rawValue: 0x4B61_6E61)
+    static let katakana = ScriptTag(rawValue: 0x4B61_6E61)
     /// Latin (Latn).
-    public static let latin = ScriptTag(rawValue: 0x4C61_746E)
+    static let latin = ScriptTag(rawValue: 0x4C61_746E)
     /// Arabic (Arab).
-    public static let arabic = ScriptTag(rawValue: 0x4172_6162)
+    static let arabic = ScriptTag(rawValue: 0x4172_6162)
 
     /// The tag of a packed value (hb_script_t).
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The tag of four ASCII letters, case normalized as ISO 15924 writes it ("arab" → "Arab"); nil
     /// for anything else.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// Whether a paired bracket opens or closes (Bidi_Paired_Bracket_Type, UAX #9 BD14/BD15).
-public enum BracketKind: Sendable, Hashable {
+enum BracketKind: Sendable, Hashable {
     /// An opening bracket (Bidi_Paired_Bracket_Type=Open).
     case open
     /// A closing bracket (Bidi_Paired_Bracket_Type=Close).
@@ -12,19 +12,19 @@ public enum BracketKind: Sendable, Hashable {
 }
 
 /// A code point's paired bracket as BidiBrackets.txt defines it.
-public struct PairedBracket: Sendable, Hashable {
+struct PairedBracket: Sendable, Hashable {
     /// The Bidi_Paired_Bracket: the other member of the pair.
-    public let pair: Unicode.Scalar
+    let pair: Unicode.Scalar
     /// Open or close.
-    public let kind: BracketKind
+    let kind: BracketKind
 }
 
 /// Per-code-point lookups of the UCD bidi properties, from tables decoded once at first use.
 ///
 /// The data is immutable after decoding, so every lookup is safe from any thread.
-public enum UnicodeBidiData {
+enum UnicodeBidiData {
     /// The Unicode version the tables were generated from.
-    public static var unicodeVersion: String { UnicodeBidiTables.unicodeVersion }
+    static var unicodeVersion: String { UnicodeBidiTables.unicodeVersion }
 
     /// The two-stage class trie, decoded from base64 into memory that lives for the whole process,
     /// with a direct table of the entries of U+0000–U+07FF (the one- and two-byte UTF-8 characters:
@@ -79,12 +79,12 @@ public enum UnicodeBidiData {
     }
 
     /// The Bidi_Class of a scalar.
-    public static func bidiClass(of scalar: Unicode.Scalar) -> BidiClass {
+    static func bidiClass(of scalar: Unicode.Scalar) -> BidiClass {
         bidiClass(scalar.value)
     }
 
     /// The paired bracket of a scalar (BidiBrackets.txt), or nil if it has none.
-    public static func pairedBracket(of scalar: Unicode.Scalar) -> PairedBracket? {
+    static func pairedBracket(of scalar: Unicode.Scalar) -> PairedBracket? {
         guard let i = bracketIndex(scalar.value) else { return nil }
         return PairedBracket(
             pair: Unicode.Scalar(UnicodeBidiTables.bracketPairs[i])!,
@@ -92,7 +92,7 @@ public enum UnicodeBidiData {
     }
 
     /// The Bidi_Mirroring_Glyph of a scalar (BidiMirroring.txt), or nil if it has none.
-    public static func mirroringGlyph(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    static func mirroringGlyph(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
         mirror(scalar.value).flatMap(Unicode.Scalar.init)
     }
 

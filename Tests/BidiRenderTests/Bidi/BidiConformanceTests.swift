@@ -166,7 +166,7 @@ struct BidiCharacterTestCase {
                 let wantOrder = testCase.order.filter { $0 < content }
                 let wantLevels = testCase.levels.prefix(content)
                 let levelsOK = line.levels.count == wantLevels.count
-                    && zip(line.levels, wantLevels).allSatisfy { $1 == nil || $0 == $1! }
+                    && zip(line.levels, wantLevels).allSatisfy { $1 == nil || $0.rawValue == $1! }
                 if (!levelsOK || line.visualOrder != wantOrder) && failures.count < 20 {
                     failures.append("line \(testCase.line) \(direction): \(line.visualOrder) want \(wantOrder)")
                 }
@@ -189,8 +189,8 @@ struct BidiCharacterTestCase {
             let paragraph = bidi.paragraphs[0]
             let line = paragraph.singleLine
             let levelsOK = line.levels.count == testCase.levels.count
-                && zip(line.levels, testCase.levels).allSatisfy { $1 == nil || $0 == $1! }
-            if (paragraph.baseLevel != testCase.paragraphLevel || !levelsOK
+                && zip(line.levels, testCase.levels).allSatisfy { $1 == nil || $0.rawValue == $1! }
+            if (paragraph.baseLevel.rawValue != testCase.paragraphLevel || !levelsOK
                 || line.visualOrder != testCase.order) && failures.count < 20
             {
                 failures.append("line \(testCase.line): \(line.visualOrder) want \(testCase.order)")

@@ -72,7 +72,7 @@ import Testing
     /// N0 (strong R inside, R before), so ")" is at level 1. FriBidi 1.0.8's own bracket table lets
     /// "(" pair with the full-width "）"; ours must not, so that ")" stays at level 0 by N1/N2.
     @Test(arguments: [
-        ("א(ב)c", [1, 1, 1, 1, 0] as [UInt8]),
+        ("א(ב)c", [1, 1, 1, 1, 0] as [BidiLevel]),
         ("א（ב）c", [1, 1, 1, 1, 0]),
         ("א(ב）c", [1, 1, 1, 0, 0]),
         ("א（ב)c", [1, 1, 1, 0, 0]),
@@ -82,7 +82,7 @@ import Testing
         ("א\u{3008}ב\u{232A}c", [1, 1, 1, 1, 0]),
         ("א\u{2329}ב\u{232A}c", [1, 1, 1, 1, 0]),
     ])
-    func bracketPairsFollowBidiBrackets(text: String, levels: [UInt8]) {
+    func bracketPairsFollowBidiBrackets(text: String, levels: [BidiLevel]) {
         #expect(BidiText(text, direction: .leftToRight).paragraphs[0].levels == levels)
     }
 

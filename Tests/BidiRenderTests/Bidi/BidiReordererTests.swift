@@ -138,13 +138,13 @@ import Testing
             var first = 0
             while first < n, classes[first] == BN { first += 1 }
             let startsWithNSM = first < n && classes[first] == NSM
-            guard let classSet = reorderer.loadedWeakTypes else {
+            guard let classSet = reorderer.native.loadedWeakTypes else {
                 #expect(startsWithNSM || reorderer.paragraphs.count > 1, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
                 left += 1
                 continue
             }
             #expect(!startsWithNSM && reorderer.paragraphs.count == 1)
-            let loaded = Array(UnsafeBufferPointer(start: reorderer.workTypes, count: n))
+            let loaded = Array(UnsafeBufferPointer(start: reorderer.native.types, count: n))
             for sos in [L, R] {
                 var expected = [UInt8]()
                 var previous = sos, lastStrong = sos
@@ -249,14 +249,14 @@ import Testing
     /// the implicit rules on one isolating run sequence); those with isolates, embeddings or
     /// overrides take the general X1–X10 path.
     @Test(arguments: [
-        ("小明بدأ في متابعتك 123 (test) 🥰", [BidiReorderer.NativePath.implicit]),
+        ("小明بدأ في متابعتك 123 (test) 🥰", [NativeEngine.Path.implicit]),
         ("مرحبا مرحبا", [.uniform]),
         ("مرحبا ❤\u{FE0F}[的] 3.14% +966", [.implicit]),
         ("a\nب\n", [.implicit, .uniform]),
         ("x \u{2067}y\u{2069}", [.explicit]),
         ("\u{202B}abc\u{202C}", [.explicit]),
     ])
-    func nativePaths(text: String, paths: [BidiReorderer.NativePath]) {
+    func nativePaths(text: String, paths: [NativeEngine.Path]) {
         let reorderer = BidiReorderer()
         reorderer.load(text)
         #expect(reorderer.paragraphs.indices.map { reorderer.nativePath(paragraph: $0, direction: .rightToLeft) } == paths)
@@ -291,11 +291,11 @@ extension BidiReorderer {
     var bracketValues: [UInt32] { Array(UnsafeBufferPointer(start: brackets, count: count)) }
 
     /// The native path paragraph `index` takes with `direction`.
-    func nativePath(paragraph index: Int, direction: ParagraphDirection) -> NativePath {
+    func nativePath(paragraph index: Int, direction: ParagraphDirection) -> NativeEngine.Path {
         let p = paragraphs[index]
         let classes = self.classes
         let base = direction.forcedLevel
             ?? Paragraphs.firstStrongLevel(from: p.start, to: p.end) { classes[$0] } ?? direction.fallbackLevel
-        return Self.nativePath(classSet: p.classSet, base: base)
+        return NativeEngine.path(classSet: p.classSet, base: base)
     }
 }

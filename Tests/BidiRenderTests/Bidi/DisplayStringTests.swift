@@ -17,7 +17,7 @@ import Testing
                 #expect(shown.count == kept.count, "\(text)")
                 let starts = TextBuffer.graphemeStarts(bidi.scalars)
                 if starts.allSatisfy({ $0 }), line.visualOrder.count == bidi.scalars.count {
-                    let perCodePoint = line.visualOrder.map { UnicodeBidiData.mirrored(bidi.scalars[$0], atLevel: line.levels[$0]) }
+                    let perCodePoint = line.visualOrder.map { UnicodeBidiData.mirrored(bidi.scalars[$0], atLevel: line.levels[$0].rawValue) }
                     #expect(shown == perCodePoint.filter { !UnicodeBidiData.isBidiControl($0) }, "\(text)")
                 }
             }

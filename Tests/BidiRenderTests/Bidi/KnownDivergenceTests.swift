@@ -9,7 +9,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let text: String
         let direction: ParagraphDirection
-        let levels: [UInt8?]
+        let levels: [BidiLevel?]
         /// Whether the FriBidi engine gives the UAX #9 answer too.
         let fribidi: Bool
         var testDescription: String { text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }

@@ -1,0 +1,1 @@
+../../../Tests/BidiRenderTests/Bidi/ICUBidiOracle.swift
