@@ -14,7 +14,7 @@ struct FallbackChainMemo {
 
     /// The registry's chain for `script` and `attributes`, its fonts and languages interned in `tables`.
     init(
-        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, tables: inout ItemTables, cache: ShapeCache?
+        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, tables: inout ItemTables, languages ids: LanguageIDs?
     ) {
         let chain = registry.entries(script: script, locale: a.locale, weight: a.weight, style: a.style)
         self.script = script
@@ -23,7 +23,7 @@ struct FallbackChainMemo {
         coverage = chain.map(\.font.hbFont.coverage)
         fonts = chain.map { tables.fontIndex($0.font) }
         languages = chain.map { tables.languageIndex(
-                Self.language(for: $0.source, locale: a.locale), features: a.features, cache: cache) }
+                Self.language(for: $0.source, locale: a.locale), features: a.features, languages: ids) }
     }
 
     /// The first step of `coverage` whose face covers every character of `cluster` that needs a
