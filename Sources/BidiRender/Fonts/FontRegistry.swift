@@ -150,18 +150,9 @@ public final class Font: Sendable, Hashable {
     /// property lookup runs only for a character the face lacks.
     func covers(codePoints cluster: some Collection<UInt32>) -> Bool {
         for c in cluster where !hbFont.hasGlyph(c) {
-            guard let scalar = Unicode.Scalar(c), Self.isIgnorableForCoverage(scalar) else { return false }
+            guard DefaultIgnorable.contains(c) else { return false }
         }
         return true
-    }
-
-    /// Default-ignorable code points (ZWJ, ZWNJ, variation selectors, bidi controls, tags) and
-    /// combining grapheme joiner need no glyph of their own: HarfBuzz hides them.
-    static func isIgnorableForCoverage(_ scalar: Unicode.Scalar) -> Bool {
-        // The first default-ignorable code point is U+00AD, the next U+034F: a short cut for
-        // Latin (the tests check it against the property on every code point).
-        if scalar.value < 0x34F && scalar.value != 0xAD { return false }
-        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
     }
 }
 
@@ -413,7 +404,7 @@ public final class FontRegistry: Sendable {
         for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight, color: Bool? = nil
     ) -> Font? {
         guard let fontconfig else { return nil }
-        let needed = cluster.filter { !Font.isIgnorableForCoverage($0) }.map(\.value)
+        let needed = cluster.filter { !DefaultIgnorable.contains($0.value) }.map(\.value)
         guard !needed.isEmpty else { return nil }
         let key = SystemKey(scalars: needed, language: locale.normalized, weight: weight.value, color: color)
         if let cached = systemMatches.withLock({ $0[key] }) { return cached }

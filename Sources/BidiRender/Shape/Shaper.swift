@@ -363,20 +363,8 @@ public final class Shaper {
     /// no HB_GLYPH_FLAG_UNSAFE_TO_BREAK. Such words are shaped alone.
     private func hasIgnorableOrNotdef(_ word: BatchWord, text: UnsafeBufferPointer<UInt32>) -> Bool {
         for k in word.glyphs where runGlyphs[k].glyph == 0 { return true }
-        for i in word.range where Self.mayBeDefaultIgnorable(text[i]) { return true }
+        for i in word.range where DefaultIgnorable.contains(text[i]) { return true }
         return false
-    }
-
-    /// The code points that are Default_Ignorable_Code_Point (or near them) in Unicode 15: a few
-    /// comparisons, most text leaves at the first or second.
-    @inline(__always)
-    private static func mayBeDefaultIgnorable(_ c: UInt32) -> Bool {
-        if c < 0xAD { return false }
-        if c < 0x2000 { return c == 0xAD || c == 0x34F || c == 0x61C || (0x115F...0x1160).contains(c) || (0x17B4...0x17B5).contains(c) || (0x180B...0x180F).contains(c) }
-        if c <= 0x206F { return (0x200B...0x200F).contains(c) || (0x202A...0x202E).contains(c) || c >= 0x2060 }
-        if c < 0xFE00 { return c == 0x3164 }
-        if c <= 0xFFFF { return c <= 0xFE0F || c == 0xFEFF || c == 0xFFA0 || (0xFFF0...0xFFF8).contains(c) }
-        return (0x1BCA0...0x1BCA3).contains(c) || (0x1D173...0x1D17A).contains(c) || (0xE0000...0xE0FFF).contains(c)
     }
 
     /// Whether `shapeWords` starts a word at `i` inside a run of `script` that holds `i - 1` too:

@@ -111,14 +111,6 @@ enum TestFonts {
 }
 
 @Suite struct CoverageTests {
-    @Test func ignorableShortCutAgreesWithTheUnicodeProperty() {
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let property = scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
-            #expect(Font.isIgnorableForCoverage(scalar) == property, "U+\(String(value, radix: 16))")
-        }
-    }
-
     @Test func coverageBitmapEqualsTheCmap() {
         // Each face's bitmap against FreeType's own cmap lookup.
         for font in [TestFonts.registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font,
