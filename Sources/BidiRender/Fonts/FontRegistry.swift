@@ -139,7 +139,7 @@ public final class Font: Sendable, Hashable {
     }
 
     /// Whether the face has a glyph for every character of `cluster` that needs one.
-    public func covers(_ cluster: Character) -> Bool { covers(cluster.unicodeScalars) }
+    func covers(_ cluster: Character) -> Bool { covers(cluster.unicodeScalars) }
 
     /// Whether the face covers every character of `cluster` that is not default-ignorable.
     func covers(_ cluster: some Collection<Unicode.Scalar>) -> Bool {
@@ -365,7 +365,7 @@ public final class FontRegistry: Sendable {
     /// The font for one grapheme cluster of `script` (see the chain above). It always returns a font:
     /// when nothing covers the cluster, the first font of the chain (or of the manifest, when no
     /// package applies) with source `.notdef`.
-    public func font(
+    @_spi(CLI) public func font(
         for cluster: some Collection<Unicode.Scalar>, script: ScriptTag, locale: LocaleTag, weight: FontWeight,
         style: FontStyle = .normal
     ) -> FontChoice {

@@ -1,7 +1,7 @@
 // The fallback chain over the embedded fonts: script overrides, locale packages, weights, italic,
 // whole clusters, fontconfig and .notdef.
 import Testing
-@testable import BidiRender
+@_spi(CLI) @testable import BidiRender
 
 /// The embedded registry, loaded once for the whole test run: without system fonts (reproducible),
 /// and with them.
@@ -22,7 +22,7 @@ enum TestFonts {
         let scripts = ScriptResolver.resolve(scalars)
         #expect(scripts == ["Hani", "Hani", "Arab", "Arab", "Arab"])
         let choice = TestFonts.registry.font(
-            for: [scalars[0]], script: ScriptTag(parsing: scripts[0])!, locale: LocaleTag(locale), weight: .regular)
+            for: [scalars[0]], script: scripts[0], locale: LocaleTag(locale), weight: .regular)
         #expect(TestFonts.file(choice) == "NotoSansSC-Regular.otf")
         #expect(choice.source == .scriptPackage(script: "Hani", locale: "zh-Hans"))
     }
