@@ -28,9 +28,9 @@ extension Shaper {
         font: Font, language: String?, features: HBFeatures?
     ) -> Bool {
         batchCount = 0
-        let cacheableLanguage = keys.language != ShapeCache.uncachedLanguage
+        let cacheableLanguage = keys.run.language != ShapeCache.uncachedLanguage
         let longestWord = cache.limits.longestWord
-        for j in (keys.rightToLeft ? 0..<(index + 1) : index..<keys.count) {
+        for j in (keys.run.rightToLeft ? 0..<(index + 1) : index..<keys.count) {
             let w = words[j]
             var missed = j == index
             if !missed {
@@ -53,9 +53,9 @@ extension Shaper {
         }
         guard batchCount > 1 else { return false }
         return shapeBatch(
-            text: text, before: batch[0].range.lowerBound == range.lowerBound ? keys.before : 0,
-            after: batch[batchCount - 1].range.upperBound == range.upperBound ? keys.after : 0, font: font,
-            rightToLeft: keys.rightToLeft, script: keys.script, language: language, features: features)
+            text: text, before: batch[0].range.lowerBound == range.lowerBound ? keys.run.before : 0,
+            after: batch[batchCount - 1].range.upperBound == range.upperBound ? keys.run.after : 0, font: font,
+            rightToLeft: keys.run.rightToLeft, script: keys.run.script, language: language, features: features)
     }
 
     /// Shapes the words of `batch` (text ranges of one font, script, direction and language, in

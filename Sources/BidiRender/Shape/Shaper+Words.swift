@@ -4,21 +4,18 @@
 /// The shaping cache's keys of a run's words: the run's font, script, language id and direction,
 /// with the joining context at the run's two edges (on its first and last word only).
 struct WordKeys {
-    var font: ObjectIdentifier
-    var script: ScriptTag
-    var language: UInt32
-    var rightToLeft: Bool
-    var before: UInt32
-    var after: UInt32
+    /// The key of a word with the run's context on both sides.
+    var run: ShapeKey
     /// The number of words in the run.
     var count: Int
 
     /// The key of word `j`.
     @inline(__always)
     func key(_ j: Int) -> ShapeKey {
-        ShapeKey(
-            font: font, script: script, language: language, rightToLeft: rightToLeft, before: j == 0 ? before : 0,
-            after: j == count - 1 ? after : 0)
+        var key = run
+        if j != 0 { key.before = 0 }
+        if j != count - 1 { key.after = 0 }
+        return key
     }
 }
 
@@ -52,8 +49,10 @@ extension Shaper {
         let runBefore = Self.contextBefore(text, range, context)
         let runAfter = Self.contextAfter(text, range, context)
         let keys = WordKeys(
-            font: ObjectIdentifier(font), script: script, language: languageID, rightToLeft: rightToLeft,
-            before: runBefore, after: runAfter, count: wordCount)
+            run: ShapeKey(
+                font: ObjectIdentifier(font), script: script, language: languageID, rightToLeft: rightToLeft,
+                before: runBefore, after: runAfter),
+            count: wordCount)
         let cacheableLanguage = languageID != ShapeCache.uncachedLanguage
         let longestWord = cache.limits.longestWord
         var sinceCheck = 0
