@@ -1,5 +1,5 @@
 // The README's samples of "The library": bidi, fonts and shaping, layout, rendering, queries.
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 /// README, "The library": the bidi value API and the reorderer for many short strings.

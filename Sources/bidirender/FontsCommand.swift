@@ -1,7 +1,7 @@
 // `bidirender fonts`: the resolved font fallback chain for a locale, weight and style, and with
 // --text, the font each character ends up in.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 /// Output formats of `fonts`.
@@ -45,7 +45,7 @@ struct FontsCommand: ParsableCommand {
 
     func execute(into out: inout some TextOutputStream) throws {
         let registry = try fontOptions.registry()
-        let report = FontsReport(
+        let report = try FontsReport(
             registry: registry, locale: fontOptions.localeTag, weight: fontOptions.weight, style: fontOptions.style,
             script: script.flatMap(ScriptTag.init(parsing:)).map(\.description), text: text)
         switch format {
@@ -72,22 +72,23 @@ struct FontsReport {
     let chain: [FontChoice]
     let characters: [Character]
 
-    init(registry: FontRegistry, locale: LocaleTag, weight: FontWeight, style: FontStyle, script: String?, text: String?) {
+    init(
+        registry: FontRegistry, locale: LocaleTag, weight: FontWeight, style: FontStyle, script: String?, text: String?
+    ) throws {
         manifestDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         self.locale = locale
         self.weight = weight
         self.style = style
         var characters: [Character] = []
         if let text {
-            let scripts = ScriptResolver.resolve(Array(text.unicodeScalars))
-            var offset = 0
-            for cluster in text {
-                let count = cluster.unicodeScalars.count
-                let clusterScript = scripts[offset]
-                let choice = registry.font(
-                    for: cluster.unicodeScalars, script: ScriptTag(parsing: clusterScript) ?? .common, locale: locale, weight: weight, style: style)
-                characters.append(Character(range: offset..<(offset + count), text: String(cluster), script: clusterScript, choice: choice))
-                offset += count
+            // The layout's own choice per cluster (LayoutEngine.fontChoices), not a second policy.
+            let engine = LayoutEngine(registry: registry, shapeCacheEntries: 0)
+            let clusters = try engine.fontChoices(for: text, options: LayoutOptions(locale: locale, weight: weight, style: style))
+            let scalars = Array(text.unicodeScalars)
+            characters = clusters.map { c in
+                var cluster = String.UnicodeScalarView()
+                cluster.append(contentsOf: scalars[c.range])
+                return Character(range: c.range, text: String(cluster), script: c.script.description, choice: c.choice)
             }
         }
         self.characters = characters

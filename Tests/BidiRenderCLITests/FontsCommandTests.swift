@@ -37,6 +37,30 @@ func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.sel
         #expect(out.contains("warning: no font covers: Ա (U+0531); shown as .notdef"))
     }
 
+    /// Mixed Arabic, Chinese, Latin and emoji: each line names the font of the character's run in
+    /// `layout` (the same registry and options), emoji presentation and font continuity included.
+    @Test func textNamesTheLayoutsFonts() throws {
+        let text = "hi 5 小明(是) 😂 سلام 👍🏽!"
+        let out = try runFonts(["--locale", "ar", "--text", text])
+        // The space after "hi" stays in its Latin font (continuity), where the Arabic package's
+        // face, first in the chain, covers it too.
+        #expect(out.contains("\n  2\tU+0020\t \tLatn\tdefault\tNoto Sans 400 normal\tNotoSans/NotoSans-Regular.ttf\n"))
+        #expect(out.contains("\n  11\tU+1F602\t😂\tHani\tfontconfig\tNoto Color Emoji 400 normal\t"))
+        #expect(out.contains("\n  18\tU+1F44D U+1F3FD\t👍🏽\tArab\tfontconfig\tNoto Color Emoji 400 normal\t"))
+        let registry = try FontRegistry.embedded()
+        let runs = try LayoutEngine(registry: registry).layout(text, options: LayoutOptions(locale: LocaleTag("ar")))
+            .lines.flatMap(\.runs)
+        let rows = out.split(separator: "\n").drop { $0 != "characters:" }.dropFirst().filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 20)
+        for row in rows {
+            let fields = row.dropFirst(2).split(separator: "\t", omittingEmptySubsequences: false)
+            let offset = try #require(Int(fields[0]))
+            let font = try #require(runs.first { $0.range.contains(offset) }?.font)
+            #expect(fields[5] == "\(font.family) \(font.weight) \(font.style.rawValue)", "\(row)")
+            #expect(font.file.hasSuffix(String(fields[6])), "\(row)")
+        }
+    }
+
     @Test func systemFallbackIsReported() throws {
         let out = try runFonts(["--locale", "hy", "--text", "Ա"])
         #expect(out.contains("fell to fontconfig: Ա (U+0531, "))

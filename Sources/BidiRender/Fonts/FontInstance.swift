@@ -4,7 +4,7 @@
 // (keyed by `FontDescriptor.instanceKey`) never mix two instances.
 
 /// The constants of instances.
-public enum FontInstance {
+@_spi(CLI) public enum FontInstance {
     /// The slant of a synthetic oblique: x moves 0.2 em per em of height (about 11.3°, near
     /// FreeType's FT_GlyphSlot_Oblique and `hb-view --font-slant=0.2`).
     public static let syntheticSlant = 0.2
@@ -21,13 +21,13 @@ struct FontInstanceKey: Hashable {
 
 extension ManifestFont {
     /// The weights the face serves: its variable range, or its one weight.
-    public var weights: ClosedRange<FontWeight> { variableWeights ?? weight...weight }
+    var weights: ClosedRange<FontWeight> { variableWeights ?? weight...weight }
 }
 
 extension FontDescriptor {
     /// Identifies the face file, the face in it, and the instance: "file#index", then "@wght=350"
     /// for a variable instance and "@slant=0.2" for a synthetic oblique.
-    public var instanceKey: String {
+    var instanceKey: String {
         var key = "\(file)#\(index)"
         if let variationWeight { key += "@wght=\(variationWeight)" }
         if syntheticSlant != 0 { key += "@slant=\(syntheticSlant)" }

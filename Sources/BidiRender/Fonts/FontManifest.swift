@@ -27,7 +27,7 @@ public struct ManifestFont: Sendable, Hashable {
     /// Absolute path of the font file.
     public var file: String
     /// The path as the manifest wrote it.
-    public var relativeFile: String
+    var relativeFile: String
     /// Face index in a collection.
     public var index: Int
     /// Where the manifest names it: the line of its "file" and its key path ("packages[0].fonts[1]").

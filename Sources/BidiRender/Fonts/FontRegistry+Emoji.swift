@@ -3,13 +3,13 @@
 
 extension FontRegistry {
     /// The locale of the manifest package that serves emoji-presentation clusters, if it has one.
-    public static let emojiPackageLocale = "emoji"
+    static let emojiPackageLocale = "emoji"
 
     /// The colour emoji font for an emoji-presentation `cluster` (see `EmojiPresentation`): the face
     /// of the manifest's "emoji" package when it covers the cluster, else the colour font
     /// (FC_COLOR) that fontconfig finds for it; nil when neither covers it (the cluster then takes
     /// the usual chain).
-    public func emojiFont(
+    @_spi(CLI) public func emojiFont(
         for cluster: some Collection<Unicode.Scalar>, weight: FontWeight = .regular, style: FontStyle = .normal
     ) -> FontChoice? {
         if let package = manifest.package(Self.emojiPackageLocale),

@@ -139,7 +139,7 @@ public final class Font: Sendable, Hashable {
     }
 
     /// Whether the face has a glyph for every character of `cluster` that needs one.
-    public func covers(_ cluster: Character) -> Bool { covers(cluster.unicodeScalars) }
+    func covers(_ cluster: Character) -> Bool { covers(cluster.unicodeScalars) }
 
     /// Whether the face covers every character of `cluster` that is not default-ignorable.
     func covers(_ cluster: some Collection<Unicode.Scalar>) -> Bool {
@@ -150,18 +150,9 @@ public final class Font: Sendable, Hashable {
     /// property lookup runs only for a character the face lacks.
     func covers(codePoints cluster: some Collection<UInt32>) -> Bool {
         for c in cluster where !hbFont.hasGlyph(c) {
-            guard let scalar = Unicode.Scalar(c), Self.isIgnorableForCoverage(scalar) else { return false }
+            guard DefaultIgnorable.contains(c) else { return false }
         }
         return true
-    }
-
-    /// Default-ignorable code points (ZWJ, ZWNJ, variation selectors, bidi controls, tags) and
-    /// combining grapheme joiner need no glyph of their own: HarfBuzz hides them.
-    static func isIgnorableForCoverage(_ scalar: Unicode.Scalar) -> Bool {
-        // The first default-ignorable code point is U+00AD, the next U+034F: a short cut for
-        // Latin (the tests check it against the property on every code point).
-        if scalar.value < 0x34F && scalar.value != 0xAD { return false }
-        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
     }
 }
 
@@ -374,7 +365,7 @@ public final class FontRegistry: Sendable {
     /// The font for one grapheme cluster of `script` (see the chain above). It always returns a font:
     /// when nothing covers the cluster, the first font of the chain (or of the manifest, when no
     /// package applies) with source `.notdef`.
-    public func font(
+    @_spi(CLI) public func font(
         for cluster: some Collection<Unicode.Scalar>, script: ScriptTag, locale: LocaleTag, weight: FontWeight,
         style: FontStyle = .normal
     ) -> FontChoice {
@@ -413,7 +404,7 @@ public final class FontRegistry: Sendable {
         for cluster: some Collection<Unicode.Scalar>, locale: LocaleTag, weight: FontWeight, color: Bool? = nil
     ) -> Font? {
         guard let fontconfig else { return nil }
-        let needed = cluster.filter { !Font.isIgnorableForCoverage($0) }.map(\.value)
+        let needed = cluster.filter { !DefaultIgnorable.contains($0.value) }.map(\.value)
         guard !needed.isEmpty else { return nil }
         let key = SystemKey(scalars: needed, language: locale.normalized, weight: weight.value, color: color)
         if let cached = systemMatches.withLock({ $0[key] }) { return cached }

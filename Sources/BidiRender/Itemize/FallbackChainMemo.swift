@@ -14,7 +14,7 @@ struct FallbackChainMemo {
 
     /// The registry's chain for `script` and `attributes`, its fonts and languages interned in `tables`.
     init(
-        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, tables: inout ItemTables, cache: ShapeCache?
+        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, tables: inout ItemTables, languages ids: LanguageIDs?
     ) {
         let chain = registry.entries(script: script, locale: a.locale, weight: a.weight, style: a.style)
         self.script = script
@@ -23,7 +23,7 @@ struct FallbackChainMemo {
         coverage = chain.map(\.font.hbFont.coverage)
         fonts = chain.map { tables.fontIndex($0.font) }
         languages = chain.map { tables.languageIndex(
-                Self.language(for: $0.source, locale: a.locale), features: a.features, cache: cache) }
+                Self.language(for: $0.source, locale: a.locale), features: a.features, languages: ids) }
     }
 
     /// The first step of `coverage` whose face covers every character of `cluster` that needs a
@@ -33,32 +33,26 @@ struct FallbackChainMemo {
         if cluster.count == 1 {
             let c = cluster[0]
             for step in coverage.indices where coverage[step].contains(c) { return step }
-            return !coverage.isEmpty && isIgnorable(c) ? 0 : nil
+            return !coverage.isEmpty && DefaultIgnorable.contains(c) ? 0 : nil
         }
         var known: UInt64 = 0
         var ignorable: UInt64 = 0
         steps: for step in coverage.indices {
             for (k, c) in cluster.enumerated() where !coverage[step].contains(c) {
                 guard k < 64 else {
-                    if isIgnorable(c) { continue }
+                    if DefaultIgnorable.contains(c) { continue }
                     continue steps
                 }
                 let bit: UInt64 = 1 << UInt64(k)
                 if known & bit == 0 {
                     known |= bit
-                    if isIgnorable(c) { ignorable |= bit }
+                    if DefaultIgnorable.contains(c) { ignorable |= bit }
                 }
                 if ignorable & bit == 0 { continue steps }
             }
             return step
         }
         return nil
-    }
-
-    /// Whether a face may lack `c` (Default_Ignorable_Code_Point). Kept out of line: the Unicode
-    /// properties it reads make every caller set up their metadata on entry, even when it is not called.
-    @inline(never) static func isIgnorable(_ c: UInt32) -> Bool {
-        Unicode.Scalar(c).map(Font.isIgnorableForCoverage) ?? false
     }
 
     /// The language a run shapes with: the package's own for a script package, else the locale's.

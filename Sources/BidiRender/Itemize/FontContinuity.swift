@@ -18,7 +18,7 @@ enum FontContinuity {
     /// Whether `coverage` (a face's cmap) holds every character of `cluster` that needs a glyph.
     static func covers(_ coverage: CodePointSet, _ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
         for c in cluster where !coverage.contains(c) {
-            if !FallbackChainMemo.isIgnorable(c) { return false }
+            if !DefaultIgnorable.contains(c) { return false }
         }
         return true
     }

@@ -4,11 +4,11 @@
 extension FontRegistry {
     /// The font for one grapheme cluster given as a string. Without `script`, the cluster's own
     /// script (its first character that has one) is used.
-    public func choice(
+    @_spi(CLI) public func choice(
         for cluster: String, script: ScriptTag? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
     ) -> FontChoice {
         let scalars = Array(cluster.unicodeScalars)
-        let script = script ?? ScriptResolver.resolve(scalars).first.flatMap(ScriptTag.init(parsing:)) ?? .common
+        let script = script ?? ScriptResolver.resolve(scalars).first ?? .common
         return font(for: scalars, script: script, locale: locale, weight: weight, style: style)
     }
 }

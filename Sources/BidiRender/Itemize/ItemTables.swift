@@ -33,9 +33,9 @@ struct ItemTables {
         return Int32(fonts.count - 1)
     }
 
-    /// The index of `language` with `features`, added if new with its id in `cache` (with features,
+    /// The index of `language` with `features`, added if new with its id in `languages` (with features,
     /// the id of the language and the features together).
-    mutating func languageIndex(_ language: String?, features: [String] = [], cache: ShapeCache?) -> Int32 {
+    mutating func languageIndex(_ language: String?, features: [String] = [], languages ids: LanguageIDs?) -> Int32 {
         if let i = languages.indices.first(where: {
             languages[$0] == language && (featureSets[$0]?.text ?? []) == features
         }) {
@@ -48,7 +48,7 @@ struct ItemTables {
         let set = features.isEmpty ? nil : HBFeatures(features)
         featureSets.append(set)
         let key = set.map { "\(language ?? "")\u{0}\($0.text.joined(separator: ","))" } ?? language
-        languageIDs.append(cache?.languageID(key) ?? 0)
+        languageIDs.append(ids?.id(key) ?? 0)
         return Int32(languages.count - 1)
     }
 

@@ -4,15 +4,15 @@
 
 extension ItemizeScratch {
     /// The font and language indices of the colour emoji font for `cluster` (code points `range`),
-    /// or nil when none covers it. A font that fontconfig found is reported in `fallbacks`, as any
+    /// and its index in `emojiFonts`, or nil when none covers it. A font that fontconfig found is reported in `fallbacks`, as any
     /// system font is.
     mutating func emojiFont(
         _ cluster: UnsafeBufferPointer<UInt32>, range: Range<Int>, attributes a: Attributes, registry: FontRegistry,
-        cache: ShapeCache?, fallbacks: inout [FontFallback]
-    ) -> (font: Int32, language: Int32)? {
-        var found: (font: Int32, source: FontSource)?
-        for known in emojiFonts where FontContinuity.covers(tables.fonts[Int(known.font)].hbFont.coverage, cluster) {
-            found = known
+        languages: LanguageIDs?, fallbacks: inout [FontFallback]
+    ) -> (font: Int32, language: Int32, known: Int)? {
+        var found: Int?
+        for k in emojiFonts.indices where FontContinuity.covers(tables.fonts[Int(emojiFonts[k].font)].hbFont.coverage, cluster) {
+            found = k
             break
         }
         if found == nil {
@@ -21,15 +21,20 @@ extension ItemizeScratch {
             guard registry.hasEmojiSource else { return nil }
             let scalars = cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }
             guard let choice = registry.emojiFont(for: scalars, weight: a.weight, style: a.style) else { return nil }
-            let known = (tables.fontIndex(choice.font), choice.source)
-            if !emojiFonts.contains(where: { $0.font == known.0 }) { emojiFonts.append(known) }
-            found = known
+            let font = tables.fontIndex(choice.font)
+            found = emojiFonts.firstIndex { $0.font == font }
+            if found == nil {
+                emojiFonts.append((font, choice))
+                found = emojiFonts.count - 1
+            }
         }
         guard let found else { return nil }
-        if found.source == .system {
-            fallbacks.append(FontFallback(range: range, source: .system, font: tables.fonts[Int(found.font)].descriptor))
+        let font = emojiFonts[found].font
+        let source = emojiFonts[found].choice.source
+        if source == .system {
+            fallbacks.append(FontFallback(range: range, source: .system, font: tables.fonts[Int(font)].descriptor))
         }
-        let language = tables.languageIndex(FallbackChainMemo.language(for: found.source, locale: a.locale), cache: cache)
-        return (found.font, language)
+        let language = tables.languageIndex(FallbackChainMemo.language(for: source, locale: a.locale), languages: languages)
+        return (font, language, found)
     }
 }

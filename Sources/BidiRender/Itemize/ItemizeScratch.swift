@@ -18,8 +18,8 @@ struct ItemizeScratch {
     var chains: [(script: ScriptTag, id: Int32, memo: Int)] = []
     /// The fonts and languages of the items.
     var tables = ItemTables()
-    /// The colour emoji fonts found so far (indices into `tables`), with the step that gave each.
-    var emojiFonts: [(font: Int32, source: FontSource)] = []
+    /// The colour emoji fonts found so far (indices into `tables`), with the choice that gave each.
+    var emojiFonts: [(font: Int32, choice: FontChoice)] = []
 
     /// Lets go of storage a very long text grew, and clears the tables and the memos that refer to
     /// them once the tables are full.
@@ -34,12 +34,12 @@ struct ItemizeScratch {
 
     /// The index in `memos` of the chain for `script` and `attributes`, memoized on first use.
     mutating func memo(
-        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, cache: ShapeCache?
+        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, languages: LanguageIDs?
     ) -> Int {
         // Searched by index, fields compared in place: the closure form copied each memo.
         for m in memos.indices where memos[m].script == script && memos[m].attributes == a { return m }
         if memos.count >= Self.memoLimit { memos.removeAll(keepingCapacity: true) }
-        memos.append(FallbackChainMemo(script: script, attributes: a, registry: registry, tables: &tables, cache: cache))
+        memos.append(FallbackChainMemo(script: script, attributes: a, registry: registry, tables: &tables, languages: languages))
         return memos.count - 1
     }
 }

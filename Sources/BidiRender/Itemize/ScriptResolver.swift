@@ -3,20 +3,17 @@
 
 /// Resolves the script of each code point for itemization and font fallback.
 public enum ScriptResolver {
-    /// The ISO 15924 tag of Common, the script a text with no script at all resolves to.
-    static let common = "Zyyy"
-
-    /// The script of each scalar ("Arab", "Hani", "Latn", …):
+    /// The script of each scalar (Arab, Hani, Latn, …):
     /// - Inherited characters (combining marks) take the script of the character before them;
     /// - Common characters (spaces, digits, punctuation, emoji) take the script of the run they are
     ///   in, and at the start of a text the script of the first character that has one;
     /// - a closing paired bracket takes the script of its opening bracket, so "(" and ")" share one.
-    /// A text with no script at all resolves to "Zyyy" throughout.
-    public static func resolve(_ scalars: some Collection<Unicode.Scalar>) -> [String] {
+    /// A text with no script at all resolves to Common (Zyyy) throughout.
+    public static func resolve(_ scalars: some Collection<Unicode.Scalar>) -> [ScriptTag] {
         var tags: [ScriptTag] = []
         var stack: [(id: UInt32, script: ScriptTag)] = []
         resolve(scalars.lazy.map(\.value), into: &tags, stack: &stack)
-        return tags.map(\.string)
+        return tags
     }
 
     /// The Script of the code points chat text is mostly made of, without a call into HarfBuzz:

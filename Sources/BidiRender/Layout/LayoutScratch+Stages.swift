@@ -24,14 +24,26 @@ extension LayoutScratch {
         _ range: Range<Int>, baseLevel: UInt8, entities: [Entity], attributes: AttributeMap, registry: FontRegistry,
         size: Double, fallbacks: inout [FontFallback]
     ) -> (items: [Item], transformed: Range<Int>) {
+        var (items, transformed) = itemizeParagraph(
+            range, baseLevel: baseLevel, entities: entities, attributes: attributes, registry: registry,
+            fallbacks: &fallbacks)
+        shape.shape(&items, context: range, text: text, tables: itemize.tables, size: size)
+        return (items, transformed)
+    }
+
+    /// Bidi and Itemize for paragraph `range`: `shapeParagraph` before shaping. With `record`, each
+    /// cluster's font and why are appended to it.
+    mutating func itemizeParagraph(
+        _ range: Range<Int>, baseLevel: UInt8, entities: [Entity], attributes: AttributeMap, registry: FontRegistry,
+        fallbacks: inout [FontFallback], record: UnsafeMutablePointer<[ClusterFont]>? = nil
+    ) -> (items: [Item], transformed: Range<Int>) {
         let transformed = isolated.transformedRange(range)
         _ = bidi.resolveParagraph(
             codePoints: isolated.scalars[transformed], direction: baseLevel == 1 ? .rightToLeft : .leftToRight)
         takeLevels(range, transformedStart: transformed.lowerBound)
-        var items = Itemizer.itemize(
+        let items = Itemizer.itemize(
             range, text: text, levels: levels, attributes: attributes, entities: entities, registry: registry,
-            cache: shape.cache, scratch: &itemize, fallbacks: &fallbacks)
-        shape.shape(&items, context: range, text: text, tables: itemize.tables, size: size)
+            languages: shape.cache?.languageIDs, scratch: &itemize, fallbacks: &fallbacks, record: record)
         return (items, transformed)
     }
 }

@@ -119,7 +119,7 @@ struct Ellipsis {
         let level = (strong ?? baseLevel) & 1 == baseLevel & 1 ? baseLevel : baseLevel + 1
         let run = shaper.shape(
             scalars, range: 0..<scalars.count, font: choice.font, direction: TextDirection(level: level),
-            script: ScriptTag(ScriptResolver.resolve(scalars).first ?? ScriptResolver.common),
+            script: ScriptResolver.resolve(scalars).first ?? .common,
             language: FallbackChainMemo.language(for: choice.source, locale: options.locale).map { LocaleTag($0) }, size: options.size)
         return Ellipsis(run: run, level: level, source: choice.source)
     }

@@ -196,7 +196,8 @@ final class ShapeCache {
     /// Every font an entry of each generation names, kept alive so that its identifier cannot be
     /// reused by another.
     private var fonts: [[ObjectIdentifier: Font]] = [[:], [:]]
-    private var languages: [String: UInt32] = [:]
+    /// The ids of the languages its keys carry, handed to the itemizer's tables.
+    let languageIDs = LanguageIDs()
     /// A word's glyphs on their way from the previous generation to the current one.
     private var moving: [CachedGlyph] = []
 
@@ -225,19 +226,10 @@ final class ShapeCache {
     }
 
     /// The language id of words that are not to be cached.
-    static let uncachedLanguage = UInt32.max
+    static let uncachedLanguage = LanguageIDs.uncached
 
-    /// A small id for a language tag; 0 for none. Ids outlive `reset` (entries are dropped, the ids
-    /// stay); past 1,024 languages a new one gets `uncachedLanguage`, and its words are shaped every
-    /// time.
-    func languageID(_ language: String?) -> UInt32 {
-        guard let language else { return 0 }
-        if let id = languages[language] { return id }
-        if languages.count >= 1_024 { return Self.uncachedLanguage }
-        let id = UInt32(languages.count + 1)
-        languages[language] = id
-        return id
-    }
+    /// A small id for a language tag; 0 for none (`LanguageIDs.id`). Ids outlive `reset`.
+    func languageID(_ language: String?) -> UInt32 { languageIDs.id(language) }
 
     /// The range of the cached shaping of `word` under `key` (see `glyphs(_:)`), or nil (counted as
     /// a miss). A word found in the previous generation is moved into the current one. `hash` is

@@ -1,39 +1,39 @@
 // ShapedRun: the shape stage's output — a run's glyphs positioned in px, with their clusters.
 
 /// A glyph positioned in px. Offsets follow HarfBuzz: x to the right, y up from the baseline.
-public struct ShapedGlyph: Sendable, Hashable {
+@_spi(CLI) public struct ShapedGlyph: Sendable, Hashable {
     /// The glyph id in the run's font (0 is .notdef).
-    public var id: UInt32
+    var id: UInt32
     /// The Unicode scalar offset, in the original text, of the first character of the glyph's
     /// cluster (HarfBuzz cluster level "monotone graphemes").
-    public var cluster: Int
+    var cluster: Int
     /// How far the pen moves right after the glyph, in px.
-    public var xAdvance: Double
+    var xAdvance: Double
     /// How far the pen moves up after the glyph, in px (0 in horizontal text).
-    public var yAdvance: Double
+    var yAdvance: Double
     /// The glyph's offset from the pen to the right, in px (GPOS).
-    public var xOffset: Double
+    var xOffset: Double
     /// The glyph's offset from the pen upwards, in px (GPOS).
-    public var yOffset: Double
+    var yOffset: Double
 }
 
 /// One shaped run.
-public struct ShapedRun: Sendable, Hashable {
+@_spi(CLI) public struct ShapedRun: Sendable, Hashable {
     /// Scalar offsets in the original text.
-    public var range: Range<Int>
+    var range: Range<Int>
     /// The run's direction, as HarfBuzz shaped it.
-    public var direction: TextDirection
+    var direction: TextDirection
     /// ISO 15924 script tag (4 bytes: "Arab").
     public var script: ScriptTag
     /// The BCP 47 language HarfBuzz shaped with, if any.
-    public var language: LocaleTag?
+    var language: LocaleTag?
     /// The font the run was shaped with.
-    public var font: Font
+    var font: Font
     /// Font size in px per em.
-    public var size: Double
+    var size: Double
     /// The glyphs in visual order, left to right.
     public var glyphs: [ShapedGlyph]
 
     /// The sum of the glyphs' x advances.
-    public var advance: Double { glyphs.reduce(0) { $0 + $1.xAdvance } }
+    var advance: Double { glyphs.reduce(0) { $0 + $1.xAdvance } }
 }

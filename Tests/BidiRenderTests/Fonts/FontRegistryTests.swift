@@ -1,7 +1,7 @@
 // The fallback chain over the embedded fonts: script overrides, locale packages, weights, italic,
 // whole clusters, fontconfig and .notdef.
 import Testing
-@testable import BidiRender
+@_spi(CLI) @testable import BidiRender
 
 /// The embedded registry, loaded once for the whole test run: without system fonts (reproducible),
 /// and with them.
@@ -22,7 +22,7 @@ enum TestFonts {
         let scripts = ScriptResolver.resolve(scalars)
         #expect(scripts == ["Hani", "Hani", "Arab", "Arab", "Arab"])
         let choice = TestFonts.registry.font(
-            for: [scalars[0]], script: ScriptTag(parsing: scripts[0])!, locale: LocaleTag(locale), weight: .regular)
+            for: [scalars[0]], script: scripts[0], locale: LocaleTag(locale), weight: .regular)
         #expect(TestFonts.file(choice) == "NotoSansSC-Regular.otf")
         #expect(choice.source == .scriptPackage(script: "Hani", locale: "zh-Hans"))
     }
@@ -111,14 +111,6 @@ enum TestFonts {
 }
 
 @Suite struct CoverageTests {
-    @Test func ignorableShortCutAgreesWithTheUnicodeProperty() {
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let property = scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
-            #expect(Font.isIgnorableForCoverage(scalar) == property, "U+\(String(value, radix: 16))")
-        }
-    }
-
     @Test func coverageBitmapEqualsTheCmap() {
         // Each face's bitmap against FreeType's own cmap lookup.
         for font in [TestFonts.registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font,

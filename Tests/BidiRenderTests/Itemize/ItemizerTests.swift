@@ -24,7 +24,7 @@ import Testing
             attributes: AttributeMap(spans: [], options: LayoutOptions(locale: LocaleTag("ar")), count: buffer.count),
             entities: mentions.map { Entity(kind: .mention, range: $0, direction: .leftToRight) },
             registry: TestFonts.registry,
-            cache: nil, scratch: &scratch, fallbacks: &fallbacks)
+            languages: nil, scratch: &scratch, fallbacks: &fallbacks)
         // The items partition the paragraph.
         #expect(items.first?.range.lowerBound == 0 && items.last?.range.upperBound == buffer.count)
         for (a, b) in zip(items, items.dropFirst()) { #expect(a.range.upperBound == b.range.lowerBound) }
@@ -56,7 +56,7 @@ import Testing
         var fallbacks: [FontFallback] = []
         let items = Itemizer.itemize(
             0..<buffer.count, text: buffer, levels: Array(repeating: 1, count: buffer.count), attributes: attributes,
-            entities: [], registry: TestFonts.registry, cache: nil, scratch: &scratch, fallbacks: &fallbacks)
+            entities: [], registry: TestFonts.registry, languages: nil, scratch: &scratch, fallbacks: &fallbacks)
         var out: [String] = []
         for item in items {
             let font = scratch.tables.font(item).descriptor

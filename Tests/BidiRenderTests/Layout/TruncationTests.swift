@@ -4,7 +4,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(CLI) @testable import BidiRender
 
 enum TruncatedLayout {
     static func layout(
