@@ -12,7 +12,7 @@
 import Foundation
 
 /// One engine on the embedded fonts for every run.
-nonisolated(unsafe) let engine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
+let engine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
 
 /// The layout options a run may take (those of the command lines `--direction rtl`, `--width 50`, …).
 let optionSets: [LayoutOptions] = [
