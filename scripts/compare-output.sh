@@ -2,10 +2,10 @@
 # compare-output.sh: checks that `bidirender layout --jsonl` and `bidirender reorder --jsonl` write
 # byte-identical output at BASE_COMMIT and in the working tree, on the 10,000-message chat corpus at
 # three settings (RTL/ar at 300 px, auto at 97 px, LTR with no width; reorder given only its own
-# keys), exit statuses included; and so do `query` (every query
-# kind on corpus messages), `fonts` (the chain as text and JSON, and `--text` on corpus messages),
-# `format` (Examples/catalog, as text and JSON) and `compose --format json` (each Examples/compose
-# scene, both directions), each command's standard output and exit status compared.
+# keys), exit statuses included; and so do `query` (every query kind on corpus messages), `fonts`
+# (the chain as text and JSON, and `--text` on corpus messages), `format --format json`
+# (Examples/catalog in four locales, and a missing key) and `compose --format json` (each
+# Examples/compose scene, both directions), each command's output, errors and exit status compared.
 #
 # Usage: scripts/compare-output.sh BASE_COMMIT [--corpus FILE]
 #   --corpus FILE  JSON Lines of {"text": …} objects to use instead of generating the corpus; each
