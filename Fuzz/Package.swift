@@ -1,16 +1,16 @@
 // swift-tools-version:6.1
 // BidiRender's libFuzzer targets: the layout pipeline, the bidi engines against each other and ICU,
-// the font manifest loader, the compose scene parser and renderer, the CLI's JSON Lines reader
-// and its query command, and message catalogs with their arguments. A package of its own, built with
-// `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from the
-// repository root.
+// the font manifest loader, the compose scene parser and renderer, the JSON Lines reader and the
+// layout queries (the library's wire format, which the CLI calls, through `@_spi(CLI)`), and message
+// catalogs with their arguments. Every fuzzer links the library only. A package of its own, built
+// with `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from
+// the repository root.
 import PackageDescription
 
 let package = Package(
     name: "BidiRenderFuzz",
     dependencies: [
         .package(name: "BidiRender", path: ".."),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The whole layout pipeline, with numbers taken from the input's bytes.
@@ -41,22 +41,11 @@ let package = Package(
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
-        // The CLI's sources (an executable target cannot be a dependency), compiled again as a library
-        // through the symlink Sources/BidiRenderCLICore -> ../../Sources/bidirender, without the
-        // file that holds @main.
-        .target(
-            name: "BidiRenderCLICore",
-            dependencies: [
-                .product(name: "BidiRender", package: "BidiRender"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            exclude: ["BidiRenderCommand.swift"]
-        ),
-        // The CLI's JSON Lines reader: line limits, decoding (syntax, duplicate and unknown keys),
-        // the layout and reorder fields, and the windowed process, on arbitrary lines.
+        // The library's JSON Lines reader (the CLI's `--jsonl`): line limits, decoding (syntax,
+        // duplicate and unknown keys), the layout and reorder requests, and the windowed process.
         .executableTarget(
             name: "JSONLFuzzer",
-            dependencies: ["BidiRenderCLICore", .product(name: "BidiRender", package: "BidiRender")],
+            dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         // A message catalog and its arguments from arbitrary bytes: every key formats or fails with an
@@ -66,10 +55,10 @@ let package = Package(
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
-        // `bidirender query` on an arbitrary text and command line: parsing, layout and answers.
+        // `bidirender query`'s queries on an arbitrary text and arguments: parsing, layout and answers.
         .executableTarget(
             name: "QueryFuzzer",
-            dependencies: ["BidiRenderCLICore", .product(name: "BidiRender", package: "BidiRender")],
+            dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

@@ -57,12 +57,7 @@ struct FontsCommand: ParsableCommand {
 
 /// What `fonts` prints, computed once and written as text or JSON.
 struct FontsReport {
-    struct Character {
-        var range: Range<Int>
-        var text: String
-        var script: String
-        var choice: FontChoice
-    }
+    typealias Character = FontsDocument.Character
 
     let manifestDirectory: String
     let locale: LocaleTag
@@ -99,15 +94,6 @@ struct FontsReport {
     private func file(_ choice: FontChoice) -> String {
         let path = choice.font.descriptor.file
         return path.hasPrefix(manifestDirectory + "/") ? String(path.dropFirst(manifestDirectory.count + 1)) : path
-    }
-
-    private func package(_ source: FontSource) -> String? {
-        switch source {
-        case .scriptPackage(_, let locale), .localePackage(let locale): return locale
-        case .defaultPackage: return "default"
-        case .emojiPackage: return "emoji"
-        case .system, .notdef: return nil
-        }
     }
 
     private static func codePoints(_ text: String) -> String {
@@ -164,29 +150,11 @@ struct FontsReport {
         }
     }
 
+    /// The report as the library's fonts document (`FontsDocument`).
     func json() -> String {
-        func choiceFields(_ c: FontChoice) -> String {
-            let d = c.font.descriptor
-            var fields = "\"source\":\(JSONText.quote(c.source.label))"
-            if let package = package(c.source) { fields += ",\"package\":\(JSONText.quote(package))" }
-            fields += ",\"weightAsked\":\(c.requestedWeight.value),\"weightGiven\":\(d.weight.value)"
-            fields += ",\"weightReason\":\(JSONText.quote(c.weightReason)),\"italicMissing\":\(c.italicMissing)"
-            if let rule = c.italicRule { fields += ",\"italicRule\":\(JSONText.quote(rule.description))" }
-            if d.syntheticSlant != 0 { fields += ",\"synthetic\":\"slant\",\"slant\":\(JSONText.number(d.syntheticSlant))" }
-            if let w = d.variationWeight { fields += ",\"variation\":{\"wght\":\(JSONText.number(w))}" }
-            fields += ",\"font\":{\"family\":\(JSONText.quote(d.family)),\"weight\":\(d.weight.value),\"style\":\"\(d.style.rawValue)\",\"file\":\(JSONText.quote(d.file)),\"index\":\(d.index)}"
-            return fields
-        }
-        var out = "{\"locale\":\(JSONText.quote(locale.normalized)),\"localeChain\":["
-        out += locale.fallbackChain.map(JSONText.quote).joined(separator: ",")
-        out += "],\"script\":\(JSONText.quote(script)),\"weight\":\(weight.value),\"style\":\"\(style.rawValue)\",\"chain\":["
-        out += chain.map { "{" + choiceFields($0) + "}" }.joined(separator: ",")
-        out += "],\"characters\":["
-        out += characters.map { c in
-            "{\"start\":\(c.range.lowerBound),\"end\":\(c.range.upperBound),\"text\":\(JSONText.quote(c.text)),\"script\":\(JSONText.quote(c.script)),"
-                + choiceFields(c.choice) + "}"
-        }.joined(separator: ",")
-        out += "]}"
+        var out = ""
+        FontsDocument.write(
+            locale: locale, script: script, weight: weight, style: style, chain: chain, characters: characters, to: &out)
         return out
     }
 }

@@ -2,7 +2,7 @@
 // MessageFormat, key-by-key language fallback, isolated arguments) and prints it, its layout, or an
 // image of it laid out in the direction of the language that served it.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 struct FormatCommand: ParsableCommand {
@@ -103,11 +103,8 @@ struct FormatCommand: ParsableCommand {
         switch format {
         case .text: out.write(message.text + "\n")
         case .json:
-            let fields = [
-                ("key", message.key), ("locale", message.locale.normalized), ("served", message.served),
-                ("direction", message.direction.rawValue), ("text", message.text), ("plain", message.plainText),
-            ]
-            out.write("{" + fields.map { "\(JSONText.quote($0.0)):\(JSONText.quote($0.1))" }.joined(separator: ",") + "}\n")
+            message.writeJSON(to: &out)
+            out.write("\n")
         }
     }
 }

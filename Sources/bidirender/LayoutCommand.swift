@@ -1,7 +1,7 @@
 // `bidirender layout`: lays a text out and dumps paragraphs, lines, runs in visual order and
 // positioned glyphs, as text (one line per run, like hb-shape) or as the JSON contract.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 struct LayoutCommand: ParsableCommand {
@@ -15,7 +15,8 @@ struct LayoutCommand: ParsableCommand {
             "mentions":[…],"entities":[{"kind","start","end","direction"}],"fallbacks":[…]}. Offsets and clusters are code point offsets into the \
             input; x and y are absolute px (y is the baseline, down from the top).
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
-            "locale", "weight", "size", "width", "align", "mentions", "digits", "maxLines", "ellipsis", "isolate", \
+            "locale", "weight", "size", "width", "alignment" (or "align"), "mentions", "digits", "maxLines", \
+            "ellipsis", "lineHeight", "isolate", \
             "spans": [{"start", "end", "mention", "id", "weight", "style", "locale", "color", "background", \
             "underline", "strikethrough", "size", "features"}]); one output document \
             per line.
@@ -55,11 +56,11 @@ struct LayoutCommand: ParsableCommand {
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         if jsonl {
             let layout = self.layout
-            try JSONLines.process(
+            try JSONLines.stream(
                 try input.lines(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                keys: LayoutOptionsGroup.jsonlKeys, into: &out,
+                keys: LayoutRequest.lineKeys, into: &out,
                 prepare: { object in
-                    guard let text = try JSONLines.string(object, "text") else { throw LineError(message: "missing \"text\"") }
+                    let text = try LayoutRequest.text(object)
                     let (options, spans) = try layout.options(from: object)
                     return LayoutWork(text: text, options: options, spans: spans)
                 },

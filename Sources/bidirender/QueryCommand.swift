@@ -2,7 +2,7 @@
 // hit-testing a point, the carets of an offset, the selection rectangles of a range, a caret
 // movement, the intrinsic widths — in the order given, as one JSON document.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 struct QueryCommand: ParsableCommand {
@@ -41,16 +41,27 @@ struct QueryCommand: ParsableCommand {
 
     /// The text given as an argument (before, among or after the queries, or after --), if any.
     var text: String? {
-        get throws(ValidationError) { try LayoutQuery.parse(queryArguments).text }
+        get throws(ValidationError) { try parsed.text }
     }
 
     /// The parsed queries.
     var queries: [LayoutQuery] {
-        get throws(ValidationError) { try LayoutQuery.parse(queryArguments).queries }
+        get throws(ValidationError) { try parsed.queries }
+    }
+
+    /// The text argument and the queries (`LayoutQuery.parse`); a malformed query is a usage error.
+    private var parsed: (text: String?, queries: [LayoutQuery]) {
+        get throws(ValidationError) {
+            do {
+                return try LayoutQuery.parse(queryArguments)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
     }
 
     func validate() throws {
-        let (text, queries) = try LayoutQuery.parse(queryArguments)
+        let (text, queries) = try parsed
         guard !queries.isEmpty else {
             throw ValidationError("give at least one query: \(LayoutQuery.flags.joined(separator: ", "))")
         }
@@ -71,7 +82,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func execute(into out: inout some TextOutputStream) throws {
-        let argument = try LayoutQuery.parse(queryArguments).text
+        let argument = try self.text
         let engine = LayoutEngine(registry: try layout.fontOptions.registry())
         let text = try InputOptions.readText(text: argument, textFile: textFile)
         out.write(try document(for: text, engine: engine))
@@ -80,13 +91,22 @@ struct QueryCommand: ParsableCommand {
     /// The answers to the queries on `text` laid out by `engine`: {"queries":[…]} and a newline.
     /// - Throws: `QueryError` for a query the layout cannot answer, or the layout's error.
     func document(for text: String, engine: LayoutEngine) throws -> String {
-        let queries = try self.queries
-        let result = try engine.layout(text, options: layout.options)
-        let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, options: layout.options) : nil
-        // Every answer first, so that a bad query writes nothing but its error.
-        let answers = try queries.map { query throws(QueryError) in try query.answer(on: result, intrinsic: intrinsic) }
-        return "{\"queries\":[\(answers.joined(separator: ","))]}\n"
+        do {
+            // Every answer first, so that a bad query writes nothing but its error.
+            return try LayoutQuery.document(try queries, for: text, options: layout.options, engine: engine)
+        } catch let error as WireError {
+            throw QueryError(message: error.message)
+        }
     }
+}
+
+extension TextAffinity: ExpressibleByArgument {}
+extension CaretMovement: ExpressibleByArgument {}
+
+/// A query the layout cannot answer (an offset out of range): exit status 64, as a malformed one.
+struct QueryError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 extension QueryCommand: OutputCommand {}

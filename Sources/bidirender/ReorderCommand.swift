@@ -1,7 +1,7 @@
 // `bidirender reorder`: the Unicode Bidirectional Algorithm on a text, as visual strings (like the
 // `fribidi` CLI) or as JSON with levels and visual maps, one document per input or per JSON line.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 /// Output formats of `reorder`.
@@ -65,15 +65,18 @@ struct ReorderCommand: ParsableCommand {
     func execute(into out: inout some TextOutputStream) throws {
         if jsonl {
             let (directionOptions, isolate) = (self.directionOptions, self.isolate)
-            try JSONLines.process(
+            try JSONLines.stream(
                 try input.lines(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                keys: Self.jsonlKeys, into: &out,
-                prepare: { object in try Self.reorderWork(object, default: directionOptions, isolate: isolate) },
+                keys: ReorderRequest.lineKeys, into: &out,
+                prepare: { object in
+                    try ReorderRequest(
+                        object, direction: directionOptions.request, engine: directionOptions.bidiEngine, isolate: isolate)
+                },
                 run: { work in
-                    Self.jsonDocument(
-                        try BidiText(
-                            work.text, direction: work.direction, engine: work.engine, isolating: work.isolate,
-                            maxInputCodePoints: Self.maxInputCodePoints))
+                    try BidiText(
+                        work.text, direction: work.direction, engine: work.engine, isolating: work.isolate,
+                        maxInputCodePoints: Self.maxInputCodePoints
+                    ).jsonDocument
                 })
             return
         }
@@ -82,46 +85,13 @@ struct ReorderCommand: ParsableCommand {
             text, direction: directionOptions.paragraphDirection, engine: directionOptions.bidiEngine, isolating: isolate,
             maxInputCodePoints: Self.maxInputCodePoints)
         switch format ?? .text {
-        case .json: print(Self.jsonDocument(bidi), to: &out)
+        case .json: print(bidi.jsonDocument, to: &out)
         case .text: print(Self.textLines(bidi, withLevels: levels), terminator: "", to: &out)
         }
     }
 
-    /// The keys of a `--jsonl` line.
-    static let jsonlKeys: Set<String> = ["text", "direction", "fallback", "bidi", "isolate"]
-
     /// The most code points one input (or one JSON line's text) may have: layout's default limit.
     static let maxInputCodePoints = LayoutEngine.defaultMaxInputCodePoints
-
-    /// One JSON Lines input line's text, direction, bidi engine and entities to isolate.
-    static func reorderWork(
-        _ object: [String: Any], default options: DirectionOptions, isolate: EntityKinds = []
-    ) throws(LineError) -> (text: String, direction: ParagraphDirection, engine: BidiEngine, isolate: EntityKinds) {
-        guard let text = try JSONLines.string(object, "text") else {
-            throw LineError(message: "missing \"text\"")
-        }
-        let direction = try JSONLines.choice(object, "direction", as: DirectionArgument.self) ?? options.direction
-        let fallback = try JSONLines.choice(object, "fallback", as: FallbackArgument.self) ?? options.fallback
-        do {
-            try DirectionOptions.check(direction, fallback)
-        } catch {
-            throw LineError(message: "\(error)")
-        }
-        let engine = try JSONLines.choice(object, "bidi", as: BidiEngine.self) ?? options.bidiEngine
-        let kinds = try EntityKinds.field(object) ?? isolate
-        return (text, DirectionOptions.resolve(direction, fallback), engine, kinds)
-    }
-
-    /// The JSON document of one input.
-    static func jsonDocument(_ bidi: BidiText) -> String {
-        let paragraphs = bidi.paragraphs.map { p -> String in
-            let line = p.singleLine
-            return "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),"
-                + "\"direction\":\"\(p.direction.rawValue)\",\"levels\":\(JSONText.array(line.levels.map(\.rawValue))),"
-                + "\"visual\":\(JSONText.array(line.visualOrder))}"
-        }
-        return "{\"paragraphs\":[" + paragraphs.joined(separator: ",") + "]}"
-    }
 
     /// The text output: per paragraph, the display string (`BidiText.displayString`): grapheme
     /// clusters whole in visual order, without bidi controls, mirrored where RTL.

@@ -1,6 +1,6 @@
 // `--span START:END:key=value,…` on layout and render, the span keys of --jsonl, and --mention-color.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) @testable import BidiRender
 import Foundation
 import Testing
 import TestSupport
@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct SpanOptionTests {
     /// Every key parses into the span; a span without keys is allowed.
     @Test func parsesEveryKey() throws {
-        let span = try SpanOptions.span(
+        let span = try SpanRequest.span(
             parsing: "2:7:weight=bold,style=italic,locale=fa,mention=true,id=u1,color=#1a73e8,background=#ffff0080,underline=true,strikethrough=false,size=30",
             name: "--span 1")
         #expect(span.range == 2..<7)
@@ -18,12 +18,12 @@ import TestSupport
         #expect(span.color == RGBAColor(red: 0x1a, green: 0x73, blue: 0xe8))
         #expect(span.background == RGBAColor(red: 255, green: 255, blue: 0, alpha: 0x80))
         #expect(span.underline == true && span.strikethrough == false && span.size == 30)
-        #expect(try SpanOptions.span(parsing: "0:0", name: "--span 1") == TextSpan(range: 0..<0))
+        #expect(try SpanRequest.span(parsing: "0:0", name: "--span 1") == TextSpan(range: 0..<0))
     }
 
     /// features= takes the items after it that are not keys: HarfBuzz's own "ss01=1" among them.
     @Test func featuresTakeTheFollowingItems() throws {
-        let span = try SpanOptions.span(parsing: "0:3:features=tnum,-liga,ss01=1,color=#000000", name: "--span 1")
+        let span = try SpanRequest.span(parsing: "0:3:features=tnum,-liga,ss01=1,color=#000000", name: "--span 1")
         #expect(span.features == ["tnum", "-liga", "ss01=1"])
         #expect(span.color == .black)
         let out = try runLayout(["ffi", "--direction", "ltr", "--no-system-fonts", "--span", "0:3:features=-liga"])
@@ -44,9 +44,9 @@ import TestSupport
         ("0:2:features=tnum,colour=#000000", "--span 1: features \"colour=#000000\" is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)"),
     ])
     func errorsNameTheSpanAndKey(argument: String, message: String) {
-        #expect(throws: (any Error).self) { try SpanOptions.span(parsing: argument, name: "--span 1") }
+        #expect(throws: (any Error).self) { try SpanRequest.span(parsing: argument, name: "--span 1") }
         do {
-            _ = try SpanOptions.span(parsing: argument, name: "--span 1")
+            _ = try SpanRequest.span(parsing: argument, name: "--span 1")
         } catch {
             #expect(error.message == message)
         }

@@ -1,26 +1,19 @@
-// JSONLFuzzer: feeds arbitrary bytes to the CLI's JSON Lines reader as a `--jsonl` input. The
+// JSONLFuzzer: feeds arbitrary bytes to the library's JSON Lines reader as a `--jsonl` input. The
 // lines are read by `LineReader` with a small line limit (the input's first byte picks it, 8 to 263
 // bytes), and must be the non-blank lines counted independently here, a line past the limit failing
 // with its number and length. Each line goes the way the CLI takes it: strict UTF-8 decoding,
 // StrictJSON (syntax errors with their byte offset, duplicate keys) and JSONSerialization, the keys
-// checked (`JSONLines.decode`), then the layout fields (`LayoutOptionsGroup.options(from:)`) and the
-// reorder fields (`ReorderCommand.reorderWork`). Each must succeed or fail with a LineError that
-// says something; never crash or trap. A decoded line given one of its keys again (spelt with an
-// escape) must fail naming the duplicate key. The whole input then goes through `JSONLines.process` (one job and two, the reorder
-// command's prepare and run), which must write exactly one compact document per non-blank input
-// line, in order: a `{"paragraphs":…}` document or `{"error":…,"line":n}`.
+// checked (`JSONLines.decode`), then the layout request (`LayoutRequest.options`, over the command
+// line's defaults) and the reorder request (`ReorderRequest`). Each must succeed or fail with a
+// WireError that says something; never crash or trap. A decoded line given one of its keys again
+// (spelt with an escape) must fail naming the duplicate key. The whole input then goes through
+// `JSONLines.process` (one job and two, as `reorder --jsonl` runs it), which must write exactly one
+// compact document per non-blank input line, in order: a `{"paragraphs":…}` document or
+// `{"error":…,"line":n}`, and count the error documents as failed lines.
 //
-// The CLI is an executable target, so its sources are compiled again here as the library target
-// BidiRenderCLICore (a symlink to Sources/bidirender, without its @main file); a debug build allows
-// the testable import of its internal types.
-import ArgumentParser
-import BidiRender
+// The fuzzer links the library only: the wire format the CLI calls is `@_spi(CLI)`.
+@_spi(CLI) import BidiRender
 import Foundation
-@testable import BidiRenderCLICore
-
-/// The command line's defaults, as `layout --jsonl` and `reorder --jsonl` start from them.
-nonisolated(unsafe) let layoutDefaults = try! LayoutOptionsGroup.parse([])
-nonisolated(unsafe) let directionDefaults = try! DirectionOptions.parse([])
 
 /// The non-blank lines of `bytes` (LF or CR LF; a line of spaces and tabs is blank), counted
 /// independently of `JSONLines.split`: their 1-based numbers and byte ranges.
@@ -40,8 +33,35 @@ func nonBlankLines(_ bytes: [UInt8]) -> [(number: Int, range: Range<Int>)] {
     return lines
 }
 
-func check(_ error: LineError, _ what: String, _ line: Int) {
+func check(_ error: WireError, _ what: String, _ line: Int) {
     precondition(!error.message.isEmpty, "\(what) of line \(line) failed with an empty message")
+}
+
+/// One decoded line's checks: its first key given again must be refused, and the layout and
+/// reorder requests must decode or fail with a message.
+func checkRequests(_ object: [String: Any], content: [UInt8], line number: Int) {
+    precondition(object.keys.allSatisfy(LayoutRequest.lineKeys.contains), "an unknown key got through")
+    // The same line with its first key again, its first letter escaped, before the closing brace.
+    if let key = object.keys.sorted().first, let close = content.lastIndex(of: UInt8(ascii: "}")) {
+        let scalar = key.unicodeScalars.first!.value
+        let escaped = "\\u" + String(format: "%04x", scalar) + String(key.unicodeScalars.dropFirst())
+        let extra = Array(((object.count > 0 ? "," : "") + "\"\(escaped)\":null").utf8)
+        let twice = Array(content[..<close]) + extra + Array(content[close...])
+        if case .success = JSONLines.decode(twice[...], source: "fuzz.jsonl", offset: 0, keys: LayoutRequest.lineKeys) {
+            preconditionFailure("a line with \"\(key)\" twice was taken: \(String(decoding: twice, as: UTF8.self))")
+        }
+    }
+    do {
+        let (options, spans) = try LayoutRequest.options(object, base: LayoutOptions(), direction: DirectionRequest())
+        _ = (options, spans)
+    } catch {
+        check(error, "LayoutRequest.options", number)
+    }
+    do {
+        _ = try ReorderRequest(object, direction: DirectionRequest(), engine: .native)
+    } catch {
+        check(error, "ReorderRequest", number)
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -77,53 +97,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         precondition(line.range.count <= limit, "line \(line.number) of \(line.range.count) bytes kept past the limit \(limit)")
         let object: [String: Any]
-        switch JSONLines.decode(content[...], source: "fuzz.jsonl", offset: line.range.lowerBound, keys: LayoutOptionsGroup.jsonlKeys) {
+        switch JSONLines.decode(content[...], source: "fuzz.jsonl", offset: line.range.lowerBound, keys: LayoutRequest.lineKeys) {
         case .success(let value): object = value
         case .failure(let error):
             check(error, "decoding", line.number)
             continue
         }
-        precondition(object.keys.allSatisfy(LayoutOptionsGroup.jsonlKeys.contains), "an unknown key got through")
-        // The same line with its first key again, its first letter escaped, before the closing brace.
-        if let key = object.keys.sorted().first, let close = content.lastIndex(of: UInt8(ascii: "}")) {
-            let scalar = key.unicodeScalars.first!.value
-            let escaped = "\\u" + String(format: "%04x", scalar) + String(key.unicodeScalars.dropFirst())
-            let extra = Array(((object.count > 0 ? "," : "") + "\"\(escaped)\":null").utf8)
-            let twice = Array(content[..<close]) + extra + Array(content[close...])
-            if case .success = JSONLines.decode(twice[...], source: "fuzz.jsonl", offset: 0, keys: LayoutOptionsGroup.jsonlKeys) {
-                preconditionFailure("a line with \"\(key)\" twice was taken: \(String(decoding: twice, as: UTF8.self))")
-            }
-        }
-        do {
-            let (options, spans) = try layoutDefaults.options(from: object)
-            _ = (options, spans)
-        } catch {
-            check(error, "options(from:)", line.number)
-        }
-        do {
-            let work = try ReorderCommand.reorderWork(object, default: directionDefaults)
-            _ = work
-        } catch {
-            check(error, "reorderWork", line.number)
-        }
+        checkRequests(object, content: content, line: line.number)
     }
 
     // The whole input through the reader and the window, as `reorder --jsonl --jobs N` runs it.
     func output(jobs: Int) -> String {
         var out = ""
-        do {
-            try JSONLines.process(
-                LineReader(bytes: bytes, source: "fuzz.jsonl", limit: limit), jobs: jobs, keys: ReorderCommand.jsonlKeys,
-                into: &out, windowLines: 3, windowBytes: 4096,
-                prepare: { object in try ReorderCommand.reorderWork(object, default: directionDefaults) },
-                run: { work in
-                    ReorderCommand.jsonDocument(BidiText(work.text, direction: work.direction, engine: work.engine))
-                })
-        } catch let exit as ExitCode {
-            precondition(exit == ExitCode(1), "process exited with \(exit)")
-        } catch {
-            preconditionFailure("process threw \(error), not ExitCode(1)")
-        }
+        let outcome = JSONLines.process(
+            LineReader(bytes: bytes, source: "fuzz.jsonl", limit: limit), jobs: jobs, keys: ReorderRequest.lineKeys,
+            into: &out, windowLines: 3, windowBytes: 4096,
+            prepare: { object in try ReorderRequest(object, direction: DirectionRequest(), engine: .native) },
+            run: { work in BidiText(work.text, direction: work.direction, engine: work.engine).jsonDocument })
+        precondition(outcome.readError == nil, "reading bytes in memory failed: \(String(describing: outcome.readError))")
+        let errors = out.split(separator: "\n").filter { $0.hasPrefix("{\"error\":") }.count
+        precondition(outcome.failed == errors, "\(outcome.failed) failed lines, \(errors) error documents")
         return out
     }
     let out = output(jobs: 1)

@@ -1,31 +1,28 @@
-// QueryFuzzer: `bidirender query` on arbitrary bytes. The first byte picks one of a few sets of
-// layout options (parsed once by ArgumentParser, whose debug-build checks of the command's
-// definition would otherwise take the whole time of a run); the rest is split at NUL bytes: the
-// first piece is the text (at most 4 KB), the others are the arguments that reach query's own
-// parser (`LayoutQuery.parse`: the queries, their values, "--" and the text among them). The
-// queries are answered on one engine kept for every run (`QueryCommand.document`, what `execute`
-// writes once it has the fonts and the text), on the argument's text if there is one, else the
-// input's. Each run must either fail with a message that says something (a malformed query, a
-// second text, a query the layout cannot answer) or give one {"queries":[…]} document with one
-// answer per query, in order; never crash or trap.
+// QueryFuzzer: `bidirender query`'s queries on arbitrary bytes. The first byte picks one of a few
+// sets of layout options; the rest is split at NUL bytes: the first piece is the text (at most 4 KB),
+// the others are the arguments that reach the query parser (`LayoutQuery.parse`: the queries, their
+// values, "--" and the text among them). The queries are answered on one engine kept for every run
+// (`LayoutQuery.document`, what the command writes once it has the fonts and the text), on the
+// argument's text if there is one, else the input's. Each run must either fail with a message that
+// says something (a malformed query, a second text, a query the layout cannot answer) or give one
+// {"queries":[…]} document with one answer per query, in order; never crash or trap.
 //
-// The CLI is an executable target, so its sources are compiled again here as the library target
-// BidiRenderCLICore (a symlink to Sources/bidirender, without its @main file); a debug build allows
-// the testable import of its internal types.
-import ArgumentParser
-import BidiRender
+// The fuzzer links the library only: the query parser and its answers are `@_spi(CLI)`.
+@_spi(CLI) import BidiRender
 import Foundation
-@testable import BidiRenderCLICore
 
 /// One engine on the embedded fonts for every run.
-nonisolated(unsafe) let engine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
+let engine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
 
-/// The layout options a run may take, each parsed once.
-nonisolated(unsafe) let commands: [QueryCommand] = [
-    [], ["--direction", "rtl"], ["--width", "50"], ["--width", "30", "--max-lines", "1", "--direction", "rtl"],
-    ["--bidi", "fribidi", "--direction", "auto", "--fallback", "rtl"], ["--size", "0.1", "--line-height", "24px"],
-    ["--locale", "ar", "--digits", "locale", "--align", "center", "--width", "120"], ["--mentions", "none", "--isolate", "none"],
-].map { try! QueryCommand.parse($0 + ["--no-system-fonts", "--intrinsic"]) }
+/// The layout options a run may take (those of the command lines `--direction rtl`, `--width 50`, …).
+let optionSets: [LayoutOptions] = [
+    LayoutOptions(), LayoutOptions(direction: .rightToLeft), LayoutOptions(maxWidth: 50),
+    LayoutOptions(direction: .rightToLeft, maxWidth: 30, maxLines: 1),
+    LayoutOptions(direction: .autoWithFallback(.rightToLeft), bidiEngine: .fribidi),
+    LayoutOptions(size: 0.1, lineHeight: .px(24)),
+    LayoutOptions(locale: LocaleTag("ar"), maxWidth: 120, alignment: .center, digits: .locale),
+    LayoutOptions(mentions: .none, isolate: []),
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -33,19 +30,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let first = bytes.first else { return 0 }
     let pieces = bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     guard let text = pieces.first, text.utf8.count <= 4096 else { return 0 }
-    var command = commands[Int(first) % commands.count]
-    command.queryArguments = Array(pieces.dropFirst())
+    let options = optionSets[Int(first) % optionSets.count]
     let argument: String?
     let queries: [LayoutQuery]
     do {
-        (argument, queries) = try LayoutQuery.parse(command.queryArguments)
+        (argument, queries) = try LayoutQuery.parse(Array(pieces.dropFirst()))
     } catch {
         precondition(!error.message.isEmpty, "a malformed query without a message")
         return 0
     }
     let out: String
     do {
-        out = try command.document(for: argument ?? text, engine: engine)
+        out = try LayoutQuery.document(queries, for: argument ?? text, options: options, engine: engine)
     } catch {
         precondition(!"\(error)".isEmpty, "a query failed without a message")
         return 0

@@ -247,20 +247,3 @@ struct StrictJSON {
         }
     }
 }
-
-/// The strict JSON check for the CLI's `--jsonl` reader, whose lines hold no line feed; not part of
-/// the library's API.
-@_spi(CLI) public enum StrictJSONLine {
-    /// The first problem of `bytes` as one strict JSON text (a syntax error, trailing comma,
-    /// duplicate key, or nesting past `StrictJSON.maximumDepth`), or nil when there is none: the
-    /// 1-based column in bytes (the byte offset plus one in text without a line feed), the dotted
-    /// path of the object holding a duplicate key ("spans[0]"; empty otherwise) and the reason.
-    public static func firstProblem(_ bytes: [UInt8]) -> (column: Int, path: String, reason: String)? {
-        do {
-            try StrictJSON.validate(bytes)
-            return nil
-        } catch {
-            return (error.column, error.path.dotted, error.reason)
-        }
-    }
-}

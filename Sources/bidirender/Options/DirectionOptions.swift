@@ -1,18 +1,14 @@
 // DirectionOptions: --direction, --fallback and --bidi, shared by the commands that resolve paragraphs.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 
 /// A paragraph direction as the command line spells it.
-enum DirectionArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case ltr, rtl, auto
-}
-
+typealias DirectionArgument = DirectionRequest.Direction
 /// A resolved direction as the command line spells it.
-enum FallbackArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case ltr, rtl
+typealias FallbackArgument = DirectionRequest.Fallback
 
-    var direction: TextDirection { self == .ltr ? .leftToRight : .rightToLeft }
-}
+extension DirectionRequest.Direction: ExpressibleByArgument {}
+extension DirectionRequest.Fallback: ExpressibleByArgument {}
 
 extension BidiEngine: ExpressibleByArgument {}
 
@@ -30,26 +26,16 @@ struct DirectionOptions: ParsableArguments {
     var bidiEngine: BidiEngine = .native
 
     func validate() throws {
-        try Self.check(direction, fallback)
+        do {
+            try request.check()
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
+
+    /// The direction and fallback as a request, which a JSON line's fields override.
+    var request: DirectionRequest { DirectionRequest(direction: direction, fallback: fallback) }
 
     /// The library's direction: auto (with the fallback, if any) unless forced.
-    var paragraphDirection: ParagraphDirection {
-        Self.resolve(direction, fallback)
-    }
-
-    /// Rejects a fallback given with a forced direction.
-    static func check(_ direction: DirectionArgument?, _ fallback: FallbackArgument?) throws(ValidationError) {
-        if fallback != nil, let direction, direction != .auto {
-            throw ValidationError("--fallback applies only to --direction auto, not \(direction.rawValue)")
-        }
-    }
-
-    static func resolve(_ direction: DirectionArgument?, _ fallback: FallbackArgument?) -> ParagraphDirection {
-        switch direction {
-        case .ltr: return .leftToRight
-        case .rtl: return .rightToLeft
-        case .auto, nil: return fallback.map { .autoWithFallback($0.direction) } ?? .auto
-        }
-    }
+    var paragraphDirection: ParagraphDirection { request.resolved }
 }

@@ -1,7 +1,7 @@
 // StandardStreams: standard output and standard error as TextOutputStreams, so commands write to a
 // stream that tests can replace with a String.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 /// Standard output, through Swift's buffered `print`.
@@ -18,15 +18,6 @@ extension StandardOutput {
         if fflush(nil) != 0 { return .unwritable(path: "<stdout>", errno: errno) }
         return nil
     }
-}
-
-/// An output that a reader may be waiting on line by line (a pipe, a socket or a terminal), so a
-/// `--jsonl` stream is flushed after each line.
-protocol InteractiveOutput {
-    /// Whether the output is a pipe, a socket or a terminal (not a regular file).
-    var isInteractive: Bool { get }
-    /// Writes out what is buffered.
-    func flushLine()
 }
 
 extension InteractiveOutput {

@@ -1,7 +1,6 @@
 // LineReader: the lines of a `--jsonl` input, read as they arrive (64 KB at a time with read(2)), so
 // a co-process gets each answer before it writes the next line, and a line longer than the limit
 // is counted and dropped instead of held.
-import BidiRender
 import Foundation
 
 #if canImport(Glibc)
@@ -13,10 +12,13 @@ import Musl
 /// One non-blank input line of a `--jsonl` stream: its 1-based number, the byte offset of its first
 /// byte in the input, and its bytes (without the line feed and a carriage return before it), or why
 /// it was dropped (longer than the limit).
-struct InputLine: Sendable {
-    let number: Int
-    let offset: Int
-    let content: Result<[UInt8], LineError>
+@_spi(CLI) public struct InputLine: Sendable {
+    /// The line's 1-based number.
+    public let number: Int
+    /// The byte offset of its first byte in the input.
+    public let offset: Int
+    /// Its bytes, or why it was dropped.
+    public let content: Result<[UInt8], WireError>
 }
 
 /// Reads JSON Lines input line by line, from a file descriptor or from bytes in memory. Lines end at
@@ -24,14 +26,14 @@ struct InputLine: Sendable {
 /// A line longer than `limit` bytes is not kept: its bytes are counted and dropped as they are read,
 /// and it comes out as a failure naming its number, its length and the limit. The reader holds at
 /// most `limit` bytes of a line and one chunk of input at a time.
-final class LineReader {
+@_spi(CLI) public final class LineReader {
     /// How many bytes one read(2) asks for.
     static let chunkSize = 64 * 1024
 
     /// The name of the input in errors ("<stdin>", a file's path).
-    let source: String
+    public let source: String
     /// The most bytes a line may have (its line feed not counted).
-    let limit: Int
+    public let limit: Int
     private let descriptor: Int32?
     private let closesDescriptor: Bool
     /// The input read and not yet consumed: `chunk[chunkPosition..<chunkEnd]`.
@@ -50,10 +52,10 @@ final class LineReader {
     private var consumed = 0
     private var lineStart = 0
     /// The most bytes of a line ever held at once (for the tests of the bound).
-    private(set) var peakLineBytes = 0
+    public private(set) var peakLineBytes = 0
 
     /// Reads the open file descriptor `descriptor` (closed at the end when `closing`).
-    init(descriptor: Int32, source: String, limit: Int = JSONLines.maximumLineBytes, closing: Bool = false) {
+    public init(descriptor: Int32, source: String, limit: Int = JSONLines.maximumLineBytes, closing: Bool = false) {
         self.descriptor = descriptor
         self.closesDescriptor = closing
         self.source = source
@@ -63,7 +65,7 @@ final class LineReader {
     }
 
     /// Reads `bytes`, already in memory.
-    init(bytes: [UInt8], source: String, limit: Int = JSONLines.maximumLineBytes) {
+    public init(bytes: [UInt8], source: String, limit: Int = JSONLines.maximumLineBytes) {
         self.descriptor = nil
         self.closesDescriptor = false
         self.source = source
@@ -80,7 +82,7 @@ final class LineReader {
     /// The next non-blank line, or nil at the end of the input. Blocks until a whole line has
     /// arrived (or the input ends).
     /// - Throws: `.unreadableFile` naming the source when read(2) fails.
-    func next() throws(BidiRenderError) -> InputLine? {
+    public func next() throws(BidiRenderError) -> InputLine? {
         while true {
             if chunkPosition == chunkEnd {
                 if ended {
@@ -149,7 +151,7 @@ final class LineReader {
         let length = currentLength - (endsInCR ? 1 : 0)
         guard length <= limit else {
             let message = "line \(number) is \(length) bytes long, more than the limit of \(limit) bytes a line"
-            return InputLine(number: number, offset: lineStart, content: .failure(LineError(message: message)))
+            return InputLine(number: number, offset: lineStart, content: .failure(WireError(message: message)))
         }
         if endsInCR { current.removeLast() }
         return InputLine(number: number, offset: lineStart, content: .success(current))

@@ -1,40 +1,37 @@
-// JSONLines: reads JSON Lines input one line at a time, so a bad line is reported in place and the
-// others are still processed.
-import ArgumentParser
-@_spi(CLI) import BidiRender
+// JSONLines: a `--jsonl` stream, one request a line: each line decoded strictly (StrictJSON: byte
+// offsets, duplicate keys; unknown keys refused) and run, its answer written in input order, so a
+// bad line is reported in place and the others are still processed.
 import Foundation
 
-/// What is wrong with one JSON Lines input line.
-struct LineError: Error, Sendable {
-    let message: String
-}
-
-enum JSONLines {
+/// JSON Lines requests, decoded and processed line by line.
+@_spi(CLI) public enum JSONLines {
     /// The most bytes an input line may have (its line feed not counted): 16 MiB, room for the
     /// longest text layout takes (4,194,304 code points) in UTF-8 of up to 3 bytes a code point
     /// with its fields. A longer line fails alone, and is never held whole.
-    static let maximumLineBytes = 16 << 20
+    public static let maximumLineBytes = 16 << 20
 
     /// A line's JSON object, or why it is not one: invalid UTF-8 (with its byte offset in the input,
     /// `offset` being the line's), invalid JSON (with the byte offset in the line and what was
     /// expected), a duplicate key (with its path), a value other than an object, or a key that is not
     /// in `keys` (nil takes any).
-    static func decode(
+    public static func decode(
         _ slice: ArraySlice<UInt8>, source: String, offset: Int, keys: Set<String>? = nil
-    ) -> Result<[String: Any], LineError> {
+    ) -> Result<[String: Any], WireError> {
         do {
             _ = try TextInput.decodeUTF8(slice, source: source, baseOffset: offset)
         } catch {
-            return .failure(LineError(message: error.description))
+            return .failure(WireError(message: error.description))
         }
-        if let problem = StrictJSONLine.firstProblem(Array(slice)) {
+        do {
+            try StrictJSON.validate(Array(slice))
+        } catch {
             // The line has no line feed: the column is the byte offset plus one.
-            let offset = problem.column - 1
-            if problem.reason.hasPrefix("duplicate key") {
-                let path = problem.path.isEmpty ? "" : "\(problem.path): "
-                return .failure(LineError(message: "\(path)\(problem.reason) at byte offset \(offset) of the line"))
+            let offset = error.column - 1
+            if error.reason.hasPrefix("duplicate key") {
+                let path = error.path.isEmpty ? "" : "\(error.path.dotted): "
+                return .failure(WireError(message: "\(path)\(error.reason) at byte offset \(offset) of the line"))
             }
-            return .failure(LineError(message: "not valid JSON at byte offset \(offset) of the line: \(problem.reason)"))
+            return .failure(WireError(message: "not valid JSON at byte offset \(offset) of the line: \(error.reason)"))
         }
         let value: Any
         do {
@@ -43,16 +40,16 @@ enum JSONLines {
             // Foundation refuses a number past Double's range (1e400) as a whole: name its key.
             if let number = JSONFieldLocator.unrepresentableNumber(in: error) {
                 let key = JSONFieldLocator.key(ofNumber: number, in: slice)
-                return .failure(LineError(message: key.map { "\"\($0)\" is out of range: \(number) does not fit in a double" } ?? "number out of range: \(number)"))
+                return .failure(WireError(message: key.map { "\"\($0)\" is out of range: \(number) does not fit in a double" } ?? "number out of range: \(number)"))
             }
-            return .failure(LineError(message: "not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")"))
+            return .failure(WireError(message: "not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")"))
         }
         guard let object = value as? [String: Any] else {
-            return .failure(LineError(message: "a line must be a JSON object ({\"text\": …}), not \(kind(of: value))"))
+            return .failure(WireError(message: "a line must be a JSON object ({\"text\": …}), not \(kind(of: value))"))
         }
         if let keys {
             do {
-                try checkKeys(object, keys)
+                try WireFields.checkKeys(object, keys)
             } catch {
                 return .failure(error)
             }
@@ -65,20 +62,8 @@ enum JSONLines {
         if value is NSNull { return "null" }
         if value is [Any] { return "an array" }
         if value is String { return "a string" }
-        if JSONFields.isBoolean(value) { return "a boolean" }
+        if WireFields.isBoolean(value) { return "a boolean" }
         return "a number"
-    }
-
-    /// Throws naming the first key of `object` (in sorted order) that is not in `keys`, with the known
-    /// key it resembles when one differs only in case, "-" or "_" ("maxlines": "maxLines").
-    static func checkKeys(_ object: [String: Any], _ keys: Set<String>, path: String? = nil) throws(LineError) {
-        guard let unknown = object.keys.filter({ !keys.contains($0) }).min() else { return }
-        func folded(_ key: String) -> String { key.lowercased().filter { $0 != "-" && $0 != "_" } }
-        let where_ = path.map { "\($0): " } ?? ""
-        if let near = keys.sorted().first(where: { folded($0) == folded(unknown) }) {
-            throw LineError(message: "\(where_)unknown key \"\(unknown)\" (did you mean \"\(near)\"?)")
-        }
-        throw LineError(message: "\(where_)unknown key \"\(unknown)\" (the keys are \(keys.sorted().joined(separator: ", ")))")
     }
 
     /// The line with every raw U+FEFF after its first byte written as the escape `\uFEFF`.
@@ -107,22 +92,22 @@ enum JSONLines {
     }
 
     /// At most this many lines are in flight (read, being run, or finished and not yet written).
-    static let windowLines = 256
+    public static let windowLines = 256
     /// At most about this many bytes of output are in flight: a line's output is estimated from its
     /// input size until it is finished, then counted exactly. A line is always admitted when
     /// nothing else is in flight, however large.
-    static let windowBytes = 32 << 20
+    public static let windowBytes = 32 << 20
     /// The estimate of a line's output bytes per input byte: a layout document takes 60–120 bytes
     /// per glyph, and a code point is 1–3 bytes of input.
     static let outputPerInputByte = 64
 
     /// `process` on JSON Lines input already in memory.
-    static func process<Work>(
+    public static func process<Work>(
         _ bytes: [UInt8], source: String, jobs: Int, keys: Set<String>?, into out: inout some TextOutputStream,
         windowLines: Int = JSONLines.windowLines, windowBytes: Int = JSONLines.windowBytes,
         prepare: @escaping @Sendable ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
-    ) throws {
-        try process(
+    ) -> Outcome {
+        process(
             LineReader(bytes: bytes, source: source), jobs: jobs, keys: keys, into: &out, windowLines: windowLines,
             windowBytes: windowBytes, prepare: prepare, run: run)
     }
@@ -135,18 +120,18 @@ enum JSONLines {
     /// flushed when the output is a pipe or a terminal, so a co-process gets each answer before it
     /// writes the next line. The lines in flight are bounded by count (`windowLines`) and by their
     /// estimated output (`windowBytes`), and the reader holds at most one line of at most
-    /// `input.limit` bytes, so memory stays bounded on long inputs and long lines. Throws
-    /// `ExitCode(1)` after writing every line if any line failed, and the input's read error if
-    /// reading failed (after writing the lines read before it).
-    static func process<Work>(
+    /// `input.limit` bytes, so memory stays bounded on long inputs and long lines. Returns
+    /// how many lines failed and the input's read error, if reading failed (after writing
+    /// the lines read before it).
+    public static func process<Work>(
         _ input: LineReader, jobs: Int, keys: Set<String>?, into out: inout some TextOutputStream,
         windowLines: Int = JSONLines.windowLines, windowBytes: Int = JSONLines.windowBytes,
         prepare: @escaping @Sendable ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
-    ) throws {
+    ) -> Outcome {
         var failed = 0
         let flusher = out as? InteractiveOutput
         let interactive = flusher?.isInteractive ?? false
-        func write(_ result: Result<String, LineError>, line number: Int) {
+        func write(_ result: Result<String, WireError>, line number: Int) {
             switch result {
             case .success(let document):
                 out.write(document)
@@ -158,14 +143,14 @@ enum JSONLines {
             if interactive { flusher?.flushLine() }
         }
         let source = input.source
-        let handle: @Sendable (InputLine) -> Result<String, LineError> = { line in
-            Result { () throws(LineError) -> String in
+        let handle: @Sendable (InputLine) -> Result<String, WireError> = { line in
+            Result { () throws(WireError) -> String in
                 let bytes = try line.content.get()
                 let object = try decode(bytes[...], source: source, offset: line.offset, keys: keys).get()
                 do {
                     return try run(try prepare(object))
                 } catch {
-                    throw LineError(message: (error as? LineError)?.message ?? "\(error)")
+                    throw WireError(message: (error as? WireError)?.message ?? "\(error)")
                 }
             }
         }
@@ -199,13 +184,29 @@ enum JSONLines {
             done.wait()
             readError = reading.error
         }
-        if failed > 0 { printError("bidirender: \(failed) input line(s) failed") }
-        if let readError { throw readError }
-        if failed > 0 { throw ExitCode(1) }
+        return Outcome(failed: failed, readError: readError)
+    }
+
+    /// How a stream went: the lines that failed (each written as an error document), and the
+    /// input's read error if reading stopped early (after the lines read before it were written).
+    public struct Outcome: Sendable {
+        /// How many lines failed.
+        public var failed: Int
+        /// Why reading stopped early, if it did.
+        public var readError: BidiRenderError?
     }
 
     /// A compact one-line error document: {"error": message, "line": n}.
-    static func errorDocument(_ message: String, line: Int) -> String {
+    public static func errorDocument(_ message: String, line: Int) -> String {
         "{\"error\":\(JSONText.quote(message)),\"line\":\(line)}"
     }
+}
+
+/// An output that a reader may be waiting on line by line (a pipe, a socket or a terminal), so a
+/// `--jsonl` stream is flushed after each line.
+@_spi(CLI) public protocol InteractiveOutput {
+    /// Whether the output is a pipe, a socket or a terminal (not a regular file).
+    var isInteractive: Bool { get }
+    /// Writes out what is buffered.
+    func flushLine()
 }

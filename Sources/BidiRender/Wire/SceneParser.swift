@@ -105,8 +105,7 @@ struct SceneParser {
     static let frameKeys = ["type", "frame", "leading", "trailing", "top", "width", "height", "viewType"]
     static let keysByType: [String: [String]] = [
         "group": ["children"],
-        "text": ["text", "size", "weight", "style", "locale", "direction", "alignment", "maxLines", "ellipsis", "color", "spans",
-                 "lineHeight"],
+        "text": SceneParser.textKeys,
         "image": ["file", "name", "contentMode"],
         "rect": ["color", "cornerRadius", "borderWidth", "borderColor"],
     ]

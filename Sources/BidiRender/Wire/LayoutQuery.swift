@@ -1,13 +1,8 @@
-// LayoutQuery: the queries of `bidirender query` (--point, --caret, --range, --move), parsed in the
-// order they were given, and each answered as one JSON object.
-import ArgumentParser
-import BidiRender
-
-extension TextAffinity: ExpressibleByArgument {}
-extension CaretMovement: ExpressibleByArgument {}
+// LayoutQuery: the queries of `bidirender query` (--point, --caret, --range, --move, --intrinsic),
+// parsed in the order they were given, and answered as one {"queries":[…]} document.
 
 /// One query on a layout, as given on the command line.
-enum LayoutQuery: Equatable {
+@_spi(CLI) public enum LayoutQuery: Equatable, Sendable {
     case point(x: Double, y: Double)
     case caret(offset: Int, affinity: TextAffinity)
     case range(start: Int, end: Int)
@@ -16,7 +11,7 @@ enum LayoutQuery: Equatable {
     case intrinsic
 
     /// The query as the user wrote it, for error messages ("--caret 99").
-    var label: String {
+    public var label: String {
         switch self {
         case .point(let x, let y): return "--point \(JSONText.number(x)),\(JSONText.number(y))"
         case .caret(let offset, let affinity): return "--caret \(offset)" + (affinity == .upstream ? ":upstream" : "")
@@ -27,7 +22,7 @@ enum LayoutQuery: Equatable {
     }
 
     /// The flags this parser takes, for the help text.
-    static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
+    public static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
 
     /// The text and the queries in `arguments`, in order: "--point X,Y", "--caret
     /// OFFSET[:upstream|downstream]", "--range START:END", "--move
@@ -36,12 +31,12 @@ enum LayoutQuery: Equatable {
     /// text, before the queries, among them or after them; after "--" the next argument is the text
     /// whatever it looks like ("-5 apples"). Anything else (another option, a second text) is an
     /// error naming it.
-    static func parse(_ arguments: [String]) throws(ValidationError) -> (text: String?, queries: [LayoutQuery]) {
+    public static func parse(_ arguments: [String]) throws(WireError) -> (text: String?, queries: [LayoutQuery]) {
         var queries: [LayoutQuery] = []
         var text: String?
-        func setText(_ value: String) throws(ValidationError) {
+        func setText(_ value: String) throws(WireError) {
             guard text == nil else {
-                throw ValidationError("two texts: '\(text ?? "")' and '\(value)' (give one text; after -- it may start with '-')")
+                throw WireError(message: "two texts: '\(text ?? "")' and '\(value)' (give one text; after -- it may start with '-')")
             }
             text = value
         }
@@ -64,17 +59,17 @@ enum LayoutQuery: Equatable {
                 flag = String(flag[..<equals])
             }
             if flag == "--intrinsic" {
-                guard value == nil else { throw ValidationError("--intrinsic takes no value") }
+                guard value == nil else { throw WireError(message: "--intrinsic takes no value") }
                 queries.append(.intrinsic)
                 k += 1
                 continue
             }
             guard flags.contains(flag) else {
-                throw ValidationError(
+                throw WireError(message: 
                     "unknown argument '\(arguments[k])': queries are \(flags.joined(separator: ", ")) (a text that starts with '-' goes after --)")
             }
             if value == nil {
-                guard k + 1 < arguments.count else { throw ValidationError("\(flag): missing value") }
+                guard k + 1 < arguments.count else { throw WireError(message: "\(flag): missing value") }
                 k += 1
                 value = arguments[k]
             }
@@ -85,38 +80,38 @@ enum LayoutQuery: Equatable {
     }
 
     /// One query from its flag and value.
-    private static func parse(flag: String, value: String) throws(ValidationError) -> LayoutQuery {
+    private static func parse(flag: String, value: String) throws(WireError) -> LayoutQuery {
         let parts = value.split(separator: flag == "--point" ? "," : ":", omittingEmptySubsequences: false).map(String.init)
-        func offset(_ text: String) throws(ValidationError) -> Int {
+        func offset(_ text: String) throws(WireError) -> Int {
             guard let n = Int(text), n >= 0 else {
-                throw ValidationError("\(flag) \(value): '\(text)' is not an offset (a whole number, 0 or more)")
+                throw WireError(message: "\(flag) \(value): '\(text)' is not an offset (a whole number, 0 or more)")
             }
             return n
         }
         switch flag {
         case "--point":
-            guard parts.count == 2, let x = DecimalNumber.double(parts[0]), let y = DecimalNumber.double(parts[1]), x.isFinite, y.isFinite else {
-                throw ValidationError("--point \(value): expected X,Y (two finite numbers of px)")
+            guard parts.count == 2, let x = WireNumber.double(parts[0]), let y = WireNumber.double(parts[1]), x.isFinite, y.isFinite else {
+                throw WireError(message: "--point \(value): expected X,Y (two finite numbers of px)")
             }
             return .point(x: x, y: y)
         case "--caret":
             guard parts.count == 1 || parts.count == 2 else {
-                throw ValidationError("--caret \(value): expected OFFSET or OFFSET:upstream|downstream")
+                throw WireError(message: "--caret \(value): expected OFFSET or OFFSET:upstream|downstream")
             }
             let affinity = parts.count == 2 ? TextAffinity(rawValue: parts[1]) : .downstream
             guard let affinity else {
-                throw ValidationError("--caret \(value): the affinity is upstream or downstream, not '\(parts[1])'")
+                throw WireError(message: "--caret \(value): the affinity is upstream or downstream, not '\(parts[1])'")
             }
             return .caret(offset: try offset(parts[0]), affinity: affinity)
         case "--range":
-            guard parts.count == 2 else { throw ValidationError("--range \(value): expected START:END") }
+            guard parts.count == 2 else { throw WireError(message: "--range \(value): expected START:END") }
             let (start, end) = (try offset(parts[0]), try offset(parts[1]))
-            guard start <= end else { throw ValidationError("--range \(value): the start is after the end") }
+            guard start <= end else { throw WireError(message: "--range \(value): the start is after the end") }
             return .range(start: start, end: end)
         default:
             let names = CaretMovement.allCases.map(\.rawValue).joined(separator: "|")
             guard parts.count == 2, let movement = CaretMovement(rawValue: parts[1]) else {
-                throw ValidationError("--move \(value): expected OFFSET:\(names)")
+                throw WireError(message: "--move \(value): expected OFFSET:\(names)")
             }
             return .move(offset: try offset(parts[0]), movement: movement)
         }
@@ -124,7 +119,7 @@ enum LayoutQuery: Equatable {
 
     /// The answer on `layout` (and, for `.intrinsic`, the text's `intrinsic` widths), one JSON
     /// object. An offset out of range is an error naming the query.
-    func answer(on layout: Layout, intrinsic: IntrinsicWidths?) throws(QueryError) -> String {
+    public func answer(on layout: Layout, intrinsic: IntrinsicWidths?) throws(WireError) -> String {
         let n = JSONText.number
         do {
             switch self {
@@ -152,14 +147,23 @@ enum LayoutQuery: Equatable {
                 return "{\"intrinsic\":{\"min\":\(n(widths.min)),\"max\":\(n(widths.max))}}"
             }
         } catch {
-            if case .invalidValue(_, _, let reason) = error { throw QueryError(message: "\(label): \(reason)") }
-            throw QueryError(message: "\(label): \(error)")
+            if case .invalidValue(_, _, let reason) = error { throw WireError(message: "\(label): \(reason)") }
+            throw WireError(message: "\(label): \(error)")
         }
     }
 }
 
-/// A query the layout cannot answer (an offset out of range): exit status 64, as a malformed one.
-struct QueryError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+extension LayoutQuery {
+    /// The answers to `queries` on `text` laid out by `engine` with `options`: {"queries":[…]} and
+    /// a newline, every answer computed before any is written.
+    /// - Throws: `WireError` naming a query the layout cannot answer (an offset out of range), or
+    ///   the layout's error.
+    public static func document(
+        _ queries: [LayoutQuery], for text: String, options: LayoutOptions, engine: LayoutEngine
+    ) throws -> String {
+        let result = try engine.layout(text, options: options)
+        let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, options: options) : nil
+        let answers = try queries.map { query throws(WireError) in try query.answer(on: result, intrinsic: intrinsic) }
+        return "{\"queries\":[\(answers.joined(separator: ","))]}\n"
+    }
 }

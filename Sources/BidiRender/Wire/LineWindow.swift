@@ -1,7 +1,6 @@
 // LineWindow: the lines of a `--jsonl` stream in flight between the thread that reads them, the
 // workers that run them and the thread that writes them (in input order). It holds only the
 // window's lines: their input until a worker takes it, their output until it is written.
-import BidiRender
 import Foundation
 
 /// The JSON Lines in flight, behind one condition lock (a pthread mutex and condition variable,
@@ -13,7 +12,7 @@ final class LineWindow: @unchecked Sendable {
     private var waiting: [(index: Int, line: InputLine)] = []
     private var head = 0
     /// Finished lines not yet written, with their line numbers.
-    private var finished: [Int: (number: Int, result: Result<String, LineError>)] = [:]
+    private var finished: [Int: (number: Int, result: Result<String, WireError>)] = [:]
     /// Each unwritten line's output bytes: estimated until it is finished, then exact.
     private var bytes: [Int: Int] = [:]
     private var bytesInFlight = 0
@@ -87,7 +86,7 @@ final class LineWindow: @unchecked Sendable {
     }
 
     /// A worker's result for line `index` (input line `number`); its exact size replaces the estimate.
-    func finish(_ index: Int, number: Int, _ result: Result<String, LineError>) {
+    func finish(_ index: Int, number: Int, _ result: Result<String, WireError>) {
         condition.lock()
         defer { condition.unlock() }
         let size = (try? result.get())?.utf8.count ?? 0
@@ -104,7 +103,7 @@ final class LineWindow: @unchecked Sendable {
 
     /// Line `index`'s number and result, removed from the window; blocks until a worker has finished
     /// it; nil when the window is closed and every admitted line is written.
-    func result(_ index: Int) -> (number: Int, result: Result<String, LineError>)? {
+    func result(_ index: Int) -> (number: Int, result: Result<String, WireError>)? {
         condition.lock()
         defer { condition.unlock() }
         awaited = index

@@ -1,0 +1,55 @@
+// DirectionRequest: a paragraph direction as a request spells it ("direction": ltr, rtl or auto,
+// and with auto a "fallback" for a paragraph without a strong character), as `--direction` and
+// `--fallback` do on the command line.
+
+/// A requested paragraph direction, before it is resolved.
+@_spi(CLI) public struct DirectionRequest: Sendable, Equatable {
+    /// "direction": forced ltr or rtl, or auto (first strong character).
+    public enum Direction: String, CaseIterable, Sendable {
+        case ltr, rtl, auto
+    }
+
+    /// "fallback": with auto, the direction of a paragraph that has no strong character.
+    public enum Fallback: String, CaseIterable, Sendable {
+        case ltr, rtl
+
+        /// The library's direction.
+        public var direction: TextDirection { self == .ltr ? .leftToRight : .rightToLeft }
+    }
+
+    /// The direction asked for (nil: auto).
+    public var direction: Direction?
+    /// The fallback asked for.
+    public var fallback: Fallback?
+
+    /// A request of `direction` and `fallback`.
+    public init(direction: Direction? = nil, fallback: Fallback? = nil) {
+        self.direction = direction
+        self.fallback = fallback
+    }
+
+    /// Throws when a fallback is given with a forced direction.
+    public func check() throws(WireError) {
+        if fallback != nil, let direction, direction != .auto {
+            throw WireError(message: "--fallback applies only to --direction auto, not \(direction.rawValue)")
+        }
+    }
+
+    /// The library's direction: auto (with the fallback, if any) unless forced.
+    public var resolved: ParagraphDirection {
+        switch direction {
+        case .ltr: return .leftToRight
+        case .rtl: return .rightToLeft
+        case .auto, nil: return fallback.map { .autoWithFallback($0.direction) } ?? .auto
+        }
+    }
+
+    /// This request overridden by an object's "direction" and "fallback", checked.
+    func overridden(by object: [String: Any]) throws(WireError) -> DirectionRequest {
+        let request = DirectionRequest(
+            direction: try WireFields.choice(object, "direction", as: Direction.self) ?? direction,
+            fallback: try WireFields.choice(object, "fallback", as: Fallback.self) ?? fallback)
+        try request.check()
+        return request
+    }
+}

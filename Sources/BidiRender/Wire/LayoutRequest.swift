@@ -1,0 +1,134 @@
+// LayoutRequest: the layout options of a request, one schema for a `--jsonl` line and a scene's text
+// node: "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment",
+// "mentions", "digits", "maxLines", "ellipsis", "lineHeight", "isolate" and "spans" (SpanRequest),
+// each over the options the caller starts from. "align", the spelling of `--align`, is still taken
+// in a `--jsonl` line for "alignment" (never both).
+
+import Foundation
+
+/// The decoding of layout options and texts from request objects.
+@_spi(CLI) public enum LayoutRequest {
+    /// The option keys, one per concept (a scene's text node takes them all but "width", which its
+    /// frame gives).
+    public static let optionKeys: Set<String> = [
+        "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment", "mentions", "digits",
+        "maxLines", "ellipsis", "lineHeight", "isolate", "spans",
+    ]
+
+    /// Keys accepted in a `--jsonl` line beside the canonical ones, each an older spelling of one.
+    public static let oldSpellings = ["align": "alignment"]
+
+    /// The keys of a `layout --jsonl` line: "text", the option keys and their older spellings.
+    public static let lineKeys = optionKeys.union(["text"]).union(oldSpellings.keys)
+
+    /// The values of "maxLines".
+    static let maxLinesRange = 1...Int(Int32.max)
+
+    /// A request's "text", which must be there.
+    public static func text(_ object: [String: Any]) throws(WireError) -> String {
+        guard let text = try WireFields.string(object, "text") else { throw WireError("missing \"text\"", at: [.key("text")]) }
+        return text
+    }
+
+    /// The options of a request object: `base`, overridden by the object's fields, with its
+    /// direction over `direction`, checked (`LayoutOptions.validate`); and its spans.
+    public static func options(
+        _ object: [String: Any], base: LayoutOptions, direction: DirectionRequest
+    ) throws(WireError) -> (options: LayoutOptions, spans: [TextSpan]) {
+        var o = base
+        o.direction = try direction.overridden(by: object).resolved
+        if let engine = try WireFields.choice(object, "bidi", as: BidiEngine.self) { o.bidiEngine = engine }
+        if let tag = try WireFields.string(object, "locale") { o.locale = try locale(tag, at: [.key("locale")]) }
+        if let weight = try weight(object, "weight") { o.weight = weight }
+        if let style = try WireFields.choice(object, "style", as: FontStyle.self) { o.style = style }
+        if let size = try WireFields.number(object, "size") { o.size = size }
+        if let width = try WireFields.number(object, "width") { o.maxWidth = width }
+        try alignment(object, into: &o)
+        if let mentions = try WireFields.choice(object, "mentions", as: MentionMode.self) { o.mentions = mentions }
+        if let digits = try WireFields.choice(object, "digits", as: DigitSubstitution.self) { o.digits = digits }
+        if let maxLines = WireFields.value(object, "maxLines") {
+            guard let lines = try WireFields.integer(maxLines, at: [.key("maxLines")], in: maxLinesRange) else {
+                throw WireError("\"maxLines\" must be a whole number from 1 to \(maxLinesRange.upperBound)", at: [.key("maxLines")])
+            }
+            o.maxLines = lines
+        }
+        if let ellipsis = try WireFields.string(object, "ellipsis") { o.ellipsis = ellipsis }
+        if let value = WireFields.value(object, "lineHeight") { o.lineHeight = try lineHeight(value) }
+        if let isolate = try isolate(object) { o.isolate = isolate }
+        do {
+            try o.validate()
+        } catch {
+            throw WireError(message: error.description)
+        }
+        return (o, try SpanRequest.spans(object))
+    }
+
+    /// "alignment", or its older spelling "align" (not both).
+    private static func alignment(_ object: [String: Any], into o: inout LayoutOptions) throws(WireError) {
+        if object["align"] != nil, object["alignment"] != nil {
+            throw WireError("give \"align\" or \"alignment\", not both", at: [.key("align")])
+        }
+        if let align = try WireFields.choice(object, "align", as: TextAlignment.self) { o.alignment = align }
+        if let align = try WireFields.choice(object, "alignment", as: TextAlignment.self) { o.alignment = align }
+    }
+
+    /// "lineHeight": a number (a multiple of the size) or a string ("normal", "1.4", "24px").
+    private static func lineHeight(_ value: Any) throws(WireError) -> LineHeight {
+        let text: String
+        if let string = value as? String {
+            text = string
+        } else if let number = WireFields.double(value) {
+            text = "\(number)"
+        } else {
+            throw WireError(
+                "\"lineHeight\" must be a number (a multiple of the size) or a string (normal, 24px)", at: [.key("lineHeight")])
+        }
+        do {
+            return try WireNumber.lineHeight(text, key: "lineHeight")
+        } catch {
+            throw WireError(error.description, at: [.key("lineHeight")])
+        }
+    }
+
+    /// A locale field: a BCP 47 tag (`LocaleTag(validating:)`), errors naming the key.
+    static func locale(_ tag: String, at path: WireFields.Path) throws(WireError) -> LocaleTag {
+        do {
+            return try LocaleTag(validating: tag, key: "\"\(path.dotted)\"")
+        } catch {
+            throw WireError(error.description, at: path)
+        }
+    }
+
+    /// A weight field: a name, or a whole number from 1 to 1000 (not 500.9, not true).
+    static func weight(_ object: [String: Any], _ key: String, in path: WireFields.Path = []) throws(WireError) -> FontWeight? {
+        guard let value = WireFields.value(object, key) else { return nil }
+        let at = path + [.key(key)]
+        if let name = value as? String, let weight = FontWeight(parsing: name) { return weight }
+        if let number = try? WireFields.integer(value, at: at, in: 1...1000), let weight = FontWeight(number) { return weight }
+        throw WireError("\"\(at.dotted)\" must be a whole number from 1 to 1000 or a weight name", at: at)
+    }
+
+    /// An optional "isolate" field: ["urls", "phones"], "urls,phones", "all" or "none"; throws
+    /// naming the key (and the bad name) otherwise.
+    public static func isolate(_ object: [String: Any], _ key: String = "isolate") throws(WireError) -> EntityKinds? {
+        guard let value = WireFields.value(object, key) else { return nil }
+        let allowed = "mentions, urls, emails, phones, hashtags, all, none"
+        if let list = value as? String {
+            guard let kinds = EntityKinds(parsing: list) else {
+                throw WireError("\"\(key)\" must list kinds of \(allowed), not \"\(list)\"", at: [.key(key)])
+            }
+            return kinds
+        }
+        guard let array = value as? [Any] else {
+            throw WireError("\"\(key)\" must be an array of names or a comma-separated string", at: [.key(key)])
+        }
+        var kinds: EntityKinds = []
+        for (i, item) in array.enumerated() {
+            guard let name = item as? String, let kind = EntityKinds(parsing: name) else {
+                throw WireError("\"\(key)[\(i)]\" must be one of \(allowed)", at: [.key(key), .index(i)])
+            }
+            kinds.formUnion(kind)
+        }
+        return kinds
+    }
+}

@@ -1,0 +1,72 @@
+// LayoutRequest: one schema for a `--jsonl` line and a scene's text node. The same keys give the same
+// options either way; "align" is the line's older spelling of "alignment"; errors name the key, and
+// in a scene the file, line and node path too.
+import Foundation
+import Testing
+@_spi(CLI) @testable import BidiRender
+
+@Suite struct LayoutRequestTests {
+    static func object(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    static func message(_ json: String) throws -> String? {
+        do {
+            _ = try LayoutRequest.options(try object(json), base: LayoutOptions(), direction: DirectionRequest())
+            return nil
+        } catch let error as WireError {
+            return error.message
+        }
+    }
+
+    static let fields = #""direction": "auto", "fallback": "rtl", "digits": "arabic-indic", "alignment": "center", "maxLines": 2, "lineHeight": "24px", "isolate": "urls", "spans": [{"start": 0, "end": 1, "weight": 700}]"#
+
+    @Test func aLineAndASceneTextNodeReadTheSameKeysAlike() throws {
+        let (line, lineSpans) = try LayoutRequest.options(
+            try Self.object("{\(Self.fields)}"), base: LayoutOptions(), direction: DirectionRequest())
+        #expect(line.direction == .autoWithFallback(.rightToLeft) && line.digits == .arabicIndic && line.alignment == .center)
+        #expect(line.maxLines == 2 && line.lineHeight == .px(24) && line.isolate == .urls)
+        #expect(lineSpans.count == 1 && lineSpans[0].weight == .bold)
+        let scene = try Scene(
+            json: Array(#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "ab", \#(Self.fields)}}"#.utf8),
+            file: "card.json")
+        guard case .text(_, let spans, let options, let direction, _) = scene.root.content else {
+            Issue.record("not a text node")
+            return
+        }
+        #expect(spans == lineSpans)
+        #expect(direction == .autoWithFallback(.rightToLeft))
+        #expect(options.digits == line.digits && options.alignment == line.alignment && options.maxLines == line.maxLines)
+        #expect(options.lineHeight == line.lineHeight && options.isolate == line.isolate)
+    }
+
+    @Test func alignIsTheOlderSpellingOfAlignment() throws {
+        let old = try LayoutRequest.options(try Self.object(#"{"align": "right"}"#), base: LayoutOptions(), direction: DirectionRequest())
+        #expect(old.options.alignment == .right)
+        #expect(LayoutRequest.lineKeys.contains("align") && !LayoutRequest.optionKeys.contains("align"))
+        #expect(try Self.message(#"{"align": "right", "alignment": "left"}"#) == #"give "align" or "alignment", not both"#)
+        // A scene never took "align": it stays an unknown key there.
+        #expect(throws: BidiRenderError.self) {
+            try Scene(json: Array(#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "a", "align": "left"}}"#.utf8))
+        }
+    }
+
+    @Test func errorsNameTheKey() throws {
+        #expect(try Self.message(#"{"size": true}"#) == #""size" must be a number"#)
+        #expect(try Self.message(#"{"direction": "rtl", "fallback": "ltr"}"#) == "--fallback applies only to --direction auto, not rtl")
+        #expect(try Self.message(#"{"spans": [{"start": 2, "end": 1}]}"#) == #"spans[0] needs "start" and "end" (code point offsets, start ≤ end)"#)
+        #expect(try Self.message(##"{"spans": [{"start": 0, "end": 1, "colour": "#000"}]}"##)?.hasPrefix(#"spans[0]: unknown key "colour""#) == true)
+        #expect(try Self.message(#"{"weight": 450}"#) == nil)
+    }
+
+    @Test func sceneErrorsNameTheFileLineNodeAndKey() {
+        let json = "{\"size\": {\"width\": 9, \"height\": 9},\n\"root\": {\"type\": \"text\", \"text\": \"ab\",\n\"spans\": [{\"start\": 0, \"end\": 1, \"style\": \"oblique\"}]}}"
+        #expect(throws: BidiRenderError.scene(
+            file: "card.json", line: 3, path: "root.spans[0].style", reason: #""spans[0].style" must be one of normal, italic, not "oblique""#)
+        ) { try Scene(json: Array(json.utf8), file: "card.json") }
+        let past = #"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "ab", "spans": [{"start": 0, "end": 3}]}}"#
+        #expect(throws: BidiRenderError.scene(
+            file: "card.json", line: 1, path: "root.spans[0].end", reason: "3 is past the text's end, 2 code points")
+        ) { try Scene(json: Array(past.utf8), file: "card.json") }
+    }
+}
