@@ -1,7 +1,7 @@
 // `bidirender fonts`: the resolved font fallback chain for a locale, weight and style, and with
 // --text, the font each character ends up in.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 /// Output formats of `fonts`.

@@ -29,10 +29,11 @@ extension Renderer {
         var defined: [String: Bool] = [:]  // id → whether it has ink
         var fonts: [String: Int] = [:]
         func number(_ v: Double) -> String { JSONText.number(v) }
+        let mentions = options.mentionColor == nil ? [] : layout.mentions
         /// A glyph's own fill, for a mention's glyph in a run of other text (`mentionColor`).
         func glyphFill(_ glyph: PositionedGlyph, _ run: LayoutRun, _ perGlyph: Bool) -> String {
             guard perGlyph else { return "" }
-            let color = Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options)
+            let color = Self.glyphColor(glyph, of: run, mentions: mentions, options: options)
             return color == options.color ? "" : Self.fill(color)
         }
         /// The font number of a run's face, numbered in order of first use.
@@ -104,7 +105,7 @@ extension Renderer {
                 let f = fontNumber(run)
                 let face = face(run.font)
                 out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")\(Self.fill(run.style.color))>")
-                let perGlyph = Self.mayTakeMentionColor(run, mentions: layout.mentions, options: options)
+                let perGlyph = Self.mayTakeMentionColor(run, mentions: mentions, options: options)
                 for glyph in run.glyphs {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == true, let face else { continue }

@@ -2,7 +2,7 @@
 // (or `none`, or `all`) on the command line and as "isolate" (an array of names or one comma-separated
 // string) in a JSON line.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 extension EntityKinds: ExpressibleByArgument {

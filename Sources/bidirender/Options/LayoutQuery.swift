@@ -1,7 +1,7 @@
 // LayoutQuery: the queries of `bidirender query` (--point, --caret, --range, --move), parsed in the
 // order they were given, and each answered as one JSON object.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 
 extension TextAffinity: ExpressibleByArgument {}
 extension CaretMovement: ExpressibleByArgument {}

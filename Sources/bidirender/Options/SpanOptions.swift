@@ -1,7 +1,7 @@
 // SpanOptions: the repeatable `--span START:END:key=value,…` of `layout` and `render`, and the span
 // style keys of a JSON line's "spans" (colour, background, underline, strikethrough, size, features).
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 struct SpanOptions: ParsableArguments {
