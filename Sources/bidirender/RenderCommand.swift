@@ -1,7 +1,7 @@
 // `bidirender render`: lays a text out with every layout option and draws it to PNG or SVG, with an
 // optional debug overlay.
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
 import Foundation
 
 /// Output image formats.

@@ -4,7 +4,7 @@
 // for any input.
 // With bit 0x20 of the third byte set, the width and the size are the raw bits of the next 16 bytes
 // (any Double: huge, tiny, negative, NaN): they must either be refused with an error or laid out.
-import BidiRender
+@_spi(CLI) import BidiRender
 
 /// Shared by every input, like a server's engine.
 let engine: LayoutEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
@@ -66,12 +66,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // Mention isolation round-trips through strip when the text has no bidi controls of its own.
     let isolated = MentionIsolation.isolate(text, direction: options.direction, mode: options.mentions)
-    if !text.unicodeScalars.contains(where: MentionIsolation.isBidiControl) {
+    if !text.unicodeScalars.contains(where: UnicodeBidiData.isBidiControl) {
         precondition(MentionIsolation.strip(isolated) == text, "strip(isolate(t)) != t")
     }
     // Entity isolation too, and its offset maps invert each other.
     let entities = EntityIsolation.isolated(text, direction: options.direction, kinds: options.isolatedKinds)
-    if !text.unicodeScalars.contains(where: MentionIsolation.isBidiControl) {
+    if !text.unicodeScalars.contains(where: UnicodeBidiData.isBidiControl) {
         precondition(EntityIsolation.strip(entities.text) == text, "strip(isolate(t)) != t for entities")
     }
     for k in 0...entities.originalCount {
@@ -83,7 +83,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for analysis in [bidi, isolatedBidi] {
         for paragraph in analysis.paragraphs {
             let shown = analysis.displayString(paragraph.singleLine).unicodeScalars.count
-            let kept = analysis.scalars[paragraph.range].count { !MentionIsolation.isBidiControl($0) }
+            let kept = analysis.scalars[paragraph.range].count { !UnicodeBidiData.isBidiControl($0) }
             precondition(shown == kept, "display string lost or added characters")
         }
     }

@@ -109,7 +109,7 @@ public struct SceneNode: Sendable, Hashable {
     }
 
     /// "group", "text", "image" or "rect".
-    public var kind: String {
+    var kind: String {
         switch content {
         case .group: return "group"
         case .text: return "text"

@@ -12,9 +12,9 @@ import Foundation
 
 extension Scene {
     /// The largest scene read, in bytes (as catalogs and font manifests).
-    public static let maximumFileSize = 16 << 20
+    static let maximumFileSize = 16 << 20
     /// The most nodes in one scene, the root and groups included.
-    public static let maximumNodeCount = 10_000
+    static let maximumNodeCount = 10_000
 }
 
 /// One parse's images and counts; the parser's only mutable state.

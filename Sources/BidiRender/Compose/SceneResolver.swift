@@ -6,29 +6,29 @@
 /// One node of a resolved scene.
 public struct ResolvedSceneNode: Sendable, Hashable {
     /// Where the node is in the scene: "root", "root.children[1]".
-    public var path: String
+    public internal(set) var path: String
     /// "group", "text", "image" or "rect".
-    public var kind: String
+    public internal(set) var kind: String
     /// The frame on the canvas, absolute, in px before the render scale.
-    public var frame: LayoutRect
+    public internal(set) var frame: LayoutRect
     /// The view type after `auto` and the `…WithAllDescendants` of ancestors (never `.auto`).
-    public var viewType: SceneViewType
+    public internal(set) var viewType: SceneViewType
     /// Whether the content is drawn mirrored; for a group, whether its children are placed mirrored.
-    public var mirrored: Bool
+    public internal(set) var mirrored: Bool
     /// What the node draws.
-    public var content: SceneNode.Content
+    public internal(set) var content: SceneNode.Content
 }
 
 /// A scene after frames and view types are resolved: every node in depth-first order.
 public struct ResolvedScene: Sendable, Hashable {
     /// The canvas width in px (before the render scale).
-    public var width: Double
+    public internal(set) var width: Double
     /// The canvas height in px (before the render scale).
-    public var height: Double
+    public internal(set) var height: Double
     /// The UI's direction the scene was resolved for.
-    public var direction: TextDirection
+    public internal(set) var direction: TextDirection
     /// Every node in depth-first order (a parent before its children), with its canvas frame and mirroring.
-    public var nodes: [ResolvedSceneNode]
+    public internal(set) var nodes: [ResolvedSceneNode]
 }
 
 extension Scene {

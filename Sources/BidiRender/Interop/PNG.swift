@@ -5,45 +5,7 @@
 
 internal import CPNG
 
-/// An 8-bit RGBA image, not premultiplied, rows top to bottom.
-public struct RGBAImage: Sendable, Hashable {
-    /// The width in pixels.
-    public var width: Int
-    /// The height in pixels.
-    public var height: Int
-    /// `width * height * 4` bytes.
-    public var pixels: [UInt8]
-
-    /// An image of `width` × `height` pixels from `pixels`: `width * height * 4` bytes, RGBA, rows
-    /// top to bottom.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-
-    /// A `width` × `height` image filled with one colour.
-    public init(width: Int, height: Int, fill: RGBAColor) {
-        self.width = width
-        self.height = height
-        let count = width * height
-        // White and transparent are one byte repeated (a memset); other colours are written a
-        // pixel at a time into uninitialized storage.
-        if fill.red == fill.green, fill.green == fill.blue, fill.blue == fill.alpha {
-            pixels = [UInt8](repeating: fill.red, count: count * 4)
-            return
-        }
-        pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            initialized = 0
-            guard var p = buffer.baseAddress else { return }
-            for _ in 0..<count {
-                (p[0], p[1], p[2], p[3]) = (fill.red, fill.green, fill.blue, fill.alpha)
-                p += 4
-            }
-            initialized = count * 4
-        }
-    }
-
+extension RGBAImage {
     /// The image as PNG bytes (libpng).
     /// - Throws: `.renderFailure` with libpng's message.
     public func pngData() throws(BidiRenderError) -> [UInt8] {
@@ -60,57 +22,6 @@ public struct RGBAImage: Sendable, Hashable {
     /// `.renderFailure` without reading them.
     init(pngData: [UInt8], accept: (_ width: Int, _ height: Int) -> Bool) throws(BidiRenderError) {
         self = try PNGCodec.decode(pngData, accept: accept)
-    }
-}
-
-/// An sRGB colour with alpha.
-public struct RGBAColor: Sendable, Hashable {
-    /// The red channel, 0–255.
-    public var red: UInt8
-    /// The green channel, 0–255.
-    public var green: UInt8
-    /// The blue channel, 0–255.
-    public var blue: UInt8
-    /// The alpha channel, 0 (transparent) to 255 (opaque).
-    public var alpha: UInt8
-
-    /// A colour from its channels, opaque unless `alpha` says otherwise.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// Opaque black.
-    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
-    /// Opaque white.
-    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
-    /// Fully transparent.
-    public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
-
-    /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.
-    public init?(parsing text: String) {
-        if text.lowercased() == "transparent" {
-            self = .transparent
-            return
-        }
-        var hex = Substring(text)
-        if hex.hasPrefix("#") { hex = hex.dropFirst() }
-        guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else { return nil }
-        if hex.count == 6 {
-            self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
-        } else {
-            self.init(
-                red: UInt8(value >> 24 & 0xFF), green: UInt8(value >> 16 & 0xFF), blue: UInt8(value >> 8 & 0xFF),
-                alpha: UInt8(value & 0xFF))
-        }
-    }
-
-    /// "#RRGGBB" or "#RRGGBBAA" when not opaque.
-    public var hex: String {
-        func h(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
-        return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
     }
 }
 

@@ -6,14 +6,14 @@
 public struct IntrinsicWidths: Sendable, Hashable {
     /// The min-content width: the widest piece between two line break opportunities (UAX #14),
     /// without its trailing white space. Laid out to this width, no line breaks inside a piece.
-    public var min: Double
+    public internal(set) var min: Double
     /// The max-content width: the widest paragraph laid out on one line (its lines, when it holds
     /// mandatory breaks), without trailing white space: the `contentWidth` of the layout with no
     /// width.
-    public var max: Double
+    public internal(set) var max: Double
 
     /// The min-content and max-content widths, in px.
-    public init(min: Double, max: Double) {
+    @_spi(CLI) public init(min: Double, max: Double) {
         self.min = min
         self.max = max
     }

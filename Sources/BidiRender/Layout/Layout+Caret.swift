@@ -27,24 +27,24 @@ public struct TextPosition: Sendable, Hashable {
 /// One caret: a vertical line on a line box, and the direction of the text it belongs to.
 public struct CaretPosition: Sendable, Hashable {
     /// Its x, in layout px.
-    public var x: Double
+    public internal(set) var x: Double
     /// The line box's top and bottom.
-    public var top: Double
+    public internal(set) var top: Double
     /// The bottom of the line box, in layout px.
-    public var bottom: Double
+    public internal(set) var bottom: Double
     /// The direction of the run it is attached to (the paragraph's at a line's edge).
-    public var direction: TextDirection
+    public internal(set) var direction: TextDirection
 }
 
 /// The carets of an offset: at a direction boundary it has two visual places.
 public struct Caret: Sendable, Hashable {
     /// The line it is on (an index into `Layout.lines`).
-    public var line: Int
+    public internal(set) var line: Int
     /// Where text of the paragraph's direction would be inserted (Pango's strong cursor).
-    public var primary: CaretPosition
+    public internal(set) var primary: CaretPosition
     /// Where text of the other direction would be inserted (Pango's weak cursor), when that is
     /// another place.
-    public var secondary: CaretPosition?
+    public internal(set) var secondary: CaretPosition?
 }
 
 extension Layout {

@@ -5,14 +5,14 @@
 /// What a point of a layout falls on.
 public struct HitTestResult: Sendable, Hashable {
     /// The grapheme boundary nearest the point.
-    public var offset: Int
+    public internal(set) var offset: Int
     /// `.upstream` when the offset is the end of a line that the next line continues (the point
     /// is at the earlier line's end).
-    public var affinity: TextAffinity
+    public internal(set) var affinity: TextAffinity
     /// The line (an index into `Layout.lines`).
-    public var line: Int
+    public internal(set) var line: Int
     /// Whether the point is on a grapheme: inside its line box and its extent.
-    public var isInside: Bool
+    public internal(set) var isInside: Bool
 }
 
 extension Layout {

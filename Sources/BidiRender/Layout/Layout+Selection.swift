@@ -83,19 +83,19 @@ extension Layout {
         line l: Int, start: Int, end: Int, visualRuns: some Sequence<Int>, _ body: (LayoutRect) -> Void
     ) {
         let (top, height, runs) = (lines[l].top, lines[l].height, lines[l].runs)
-        var open: (left: Double, right: Double)?
+        var pending: (left: Double, right: Double)?
         for r in visualRuns {
             guard let part = selectedExtent(of: runs[r], from: start, to: end) else { continue }
-            if let current = open, part.left <= current.right + Self.sameCaretX {
-                open = (current.left, max(current.right, part.right))
+            if let current = pending, part.left <= current.right + Self.sameCaretX {
+                pending = (current.left, max(current.right, part.right))
             } else {
-                if let current = open {
+                if let current = pending {
                     body(LayoutRect(x: current.left, y: top, width: current.right - current.left, height: height))
                 }
-                open = part
+                pending = part
             }
         }
-        if let current = open {
+        if let current = pending {
             body(LayoutRect(x: current.left, y: top, width: current.right - current.left, height: height))
         }
     }

@@ -8,27 +8,25 @@
 /// A laid-out text.
 public struct Layout: Sendable, Hashable {
     /// The paragraphs (UAX #9 P1), in text order.
-    public var paragraphs: [LayoutParagraph]
+    public internal(set) var paragraphs: [LayoutParagraph]
     /// The lines, top to bottom, over all paragraphs.
-    public var lines: [LayoutLine]
+    public internal(set) var lines: [LayoutLine]
     /// The width the lines are aligned in: `options.maxWidth`, or without one the widest line's
     /// `contentWidth`. Not what the text covers (a layout to a width of 300 px is 300 px wide even
     /// when its longest line is 80 px): that is `contentWidth`.
-    public var width: Double
+    public internal(set) var width: Double
     /// The line boxes' heights added up, in px: the first line's top is 0 and the last line's
     /// bottom is `height`.
-    public var height: Double
-    /// The mentions that were isolated, with the direction of each.
-    public var mentions: [Mention]
+    public internal(set) var height: Double
     /// Grapheme clusters that no font of the manifest covered: served by a system font or shown as
     /// .notdef.
-    public var fallbacks: [FontFallback]
+    public internal(set) var fallbacks: [FontFallback]
     /// The options the layout was made with.
-    public var options: LayoutOptions
+    public internal(set) var options: LayoutOptions
     /// Whether `options.maxLines` cut the text: the last line then ends in the ellipsis run
     /// (`LayoutRun.isEllipsis`), the text after the cut is on no line, and `paragraphs` ends with the
     /// paragraph of the cut.
-    public var truncated: Bool = false
+    public internal(set) var truncated: Bool = false
 
     /// The widest line without its hanging white space (an ellipsis included): the width a bubble
     /// is sized to.
@@ -37,45 +35,49 @@ public struct Layout: Sendable, Hashable {
     /// (`caret(at:affinity:)`, `offset(at:)`, `selectionRects(for:)`, `move(_:from:affinity:)`).
     public internal(set) var graphemes = GraphemeIndex()
     /// Every entity that was isolated (mentions, URLs, e-mail addresses, phone numbers, hashtags),
-    /// sorted, with the direction of each; the mentions among them are also in `mentions`.
-    public var entities: [Entity] = []
+    /// sorted, with the direction of each, the caller's id and where the layout draws it (`Entity.rects`).
+    public internal(set) var entities: [Entity] = []
+
+    /// The mentions among `entities` (detected, or the caller's mention spans), in order. Filters
+    /// `entities` on each call: keep the result when you read it more than once.
+    public var mentions: [Entity] { entities.filter { $0.kind == .mention } }
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.
 public struct LayoutParagraph: Sendable, Hashable {
     /// Its scalar offsets, without the paragraph separator.
-    public var range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// Its resolved direction: forced, or by rules P2–P3.
-    public var direction: TextDirection
+    public internal(set) var direction: TextDirection
 }
 
 /// One line.
 public struct LayoutLine: Sendable, Hashable {
     /// The code points of the line, trailing spaces included.
-    public var range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// The paragraph it belongs to (an index into `Layout.paragraphs`).
-    public var paragraph: Int
+    public internal(set) var paragraph: Int
     /// The left edge of the first run.
-    public var x: Double
+    public internal(set) var x: Double
     /// The baseline, down from the top of the layout.
-    public var baseline: Double
+    public internal(set) var baseline: Double
     /// The sum of the runs' advances, trailing spaces included.
-    public var width: Double
+    public internal(set) var width: Double
     /// The width without the trailing whitespace, which hangs past the line's end edge.
-    public var contentWidth: Double
+    public internal(set) var contentWidth: Double
     /// The largest ascent of the fonts on the line, in px (above the baseline).
-    public var ascent: Double
+    public internal(set) var ascent: Double
     /// The largest descent of the fonts on the line, in px, positive (below the baseline).
-    public var descent: Double
+    public internal(set) var descent: Double
     /// The largest line gap of the fonts on the line, in px (half above the ascent, half below the
     /// descent).
-    public var lineGap: Double
+    public internal(set) var lineGap: Double
     /// The top of the line box: the baseline less the ascent and half the line gap.
     public var top: Double { baseline - ascent - lineGap / 2 }
     /// The height of the line box: ascent + descent + line gap.
     public var height: Double { ascent + descent + lineGap }
     /// The runs in visual order, left to right.
-    public var runs: [LayoutRun]
+    public internal(set) var runs: [LayoutRun]
 }
 
 /// A run of one level, script, language and font, in visual order within its line.
@@ -84,30 +86,30 @@ public struct LayoutRun: Sendable, Hashable {
     // cache line; the rest after them.
 
     /// Its scalar offsets in the original text (empty for an ellipsis run).
-    public var range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// Its bidi embedding level (UAX #9): even for left-to-right, odd for right-to-left.
-    public var level: BidiLevel
+    public internal(set) var level: BidiLevel
     /// Its direction, from `level`.
     public var direction: TextDirection { TextDirection(level: level) }
     /// Its ISO 15924 script (a 4-byte tag, as HarfBuzz's hb_script_t: "Arab", "Hani", "Latn"…).
-    public var script: ScriptTag
+    public internal(set) var script: ScriptTag
     /// Its left edge, in px from the layout's left edge (after alignment).
-    public var x: Double
+    public internal(set) var x: Double
     /// Its width: the sum of its glyphs' advances, in px.
-    public var advance: Double
+    public internal(set) var advance: Double
     /// The glyphs in visual order, left to right.
-    public var glyphs: [PositionedGlyph]
+    public internal(set) var glyphs: [PositionedGlyph]
     /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
-    public var language: LocaleTag?
+    public internal(set) var language: LocaleTag?
     /// The font its glyphs come from.
-    public var font: FontDescriptor
+    public internal(set) var font: FontDescriptor
     /// The font size in px.
-    public var size: Double
+    public internal(set) var size: Double
     /// Whether the run is the ellipsis of a truncated line: its range is empty, at the cut, and its
     /// glyphs' clusters are the cut offset.
-    public var isEllipsis: Bool = false
+    public internal(set) var isEllipsis: Bool = false
     /// The spans' paint over the run (colour, background, decorations); runs split where it changes.
-    public var style: TextStyle = .plain
+    public internal(set) var style: TextStyle = .plain
 
     init(
         range: Range<Int>, level: BidiLevel, script: ScriptTag, language: LocaleTag?, font: FontDescriptor, size: Double,
@@ -121,13 +123,13 @@ public struct LayoutRun: Sendable, Hashable {
 /// A glyph at its place.
 public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph id in the run's font (0 is .notdef).
-    public var id: UInt32
+    public internal(set) var id: UInt32
     /// The scalar offset of the first character of its cluster.
-    public var cluster: Int
+    public internal(set) var cluster: Int
     /// Its x in px from the layout's left edge: pen position plus the GPOS offset.
-    public var x: Double
+    public internal(set) var x: Double
     /// Its baseline y in px down from the layout's top, plus the GPOS offset.
-    public var y: Double
+    public internal(set) var y: Double
     /// How far the pen moves after it, in px.
-    public var advance: Double
+    public internal(set) var advance: Double
 }

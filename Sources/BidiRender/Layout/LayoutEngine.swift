@@ -218,17 +218,17 @@ public final class LayoutEngine: Sendable {
         var graphemes = GraphemeIndex(graphemeStarts: scratch.text.graphemeStarts)
         graphemes.addLigatureCarets(lines: lines, fonts: scratch.itemize.tables.fonts)
         var layout = Layout(
-            paragraphs: paragraphs, lines: lines, width: width, height: top, mentions: resolved.entities.mentions,
+            paragraphs: paragraphs, lines: lines, width: width, height: top,
             fallbacks: fallbacks, options: options, truncated: truncated, graphemes: graphemes,
             entities: resolved.entities)
-        // The mentions' tap targets: their selection rectangles on the finished lines, each line's runs
-        // searched by logical start (linear in the mentions and runs, however many share a line).
-        if !layout.mentions.isEmpty {
+        // The entities' tap targets: their selection rectangles on the finished lines, each line's runs
+        // searched by logical start (linear in the entities and runs, however many share a line).
+        if !layout.entities.isEmpty {
             let runsByStart = layout.runsByLogicalStart()
-            for i in layout.mentions.indices {
+            for i in layout.entities.indices {
                 var rects: [LayoutRect] = []
-                try? layout.forEachSelectionRect(for: layout.mentions[i].range, runsByStart: runsByStart) { rects.append($0) }
-                layout.mentions[i].rects = rects
+                try? layout.forEachSelectionRect(for: layout.entities[i].range, runsByStart: runsByStart) { rects.append($0) }
+                layout.entities[i].rects = rects
             }
         }
         return layout

@@ -95,7 +95,7 @@ public struct LayoutOptions: Sendable, Hashable {
 extension LocaleTag {
     /// Whether the locale's script is written right to left (ar, fa, he, ur, ps, sd, ug, yi, dv,
     /// ckb, or an explicit Arab/Hebr/Thaa/Syrc/Nkoo script subtag).
-    public var isRightToLeft: Bool {
+    var isRightToLeft: Bool {
         if let script = subtags.dropFirst().first(where: { $0.count == 4 }) {
             return ["Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg"].contains(script)
         }

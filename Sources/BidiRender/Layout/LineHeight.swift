@@ -38,7 +38,7 @@ public enum LineHeight: Sendable, Hashable {
 
     /// Checks the number: a multiple from 0 to 100, a px height from 0 to 100,000.
     /// - Throws: `.invalidValue` naming `key`, the value and the range.
-    public func validate(key: String = "line-height") throws(BidiRenderError) {
+    func validate(key: String = "line-height") throws(BidiRenderError) {
         switch self {
         case .normal: return
         case .multiple(let m):
@@ -53,7 +53,7 @@ public enum LineHeight: Sendable, Hashable {
     }
 
     /// The line box height for `size` px per em, or nil for `normal`.
-    public func height(size: Double) -> Double? {
+    func height(size: Double) -> Double? {
         switch self {
         case .normal: return nil
         case .multiple(let m): return m * size

@@ -22,9 +22,9 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     public init(floatLiteral value: Double) { self = .number(value) }
 
     /// The longest `.decimal`, in characters.
-    public static let maximumDecimalLength = 100
+    static let maximumDecimalLength = 100
     /// The largest exponent of a `.decimal` ("1e100"), either way: ICU would write 10^n in full.
-    public static let maximumDecimalExponent = 100
+    static let maximumDecimalExponent = 100
 
     /// The CLI's reading of a value: a decimal number ("3", "-2.5", "1e3", "99999999999999999999") is
     /// a `.decimal`, passed to ICU exactly; anything else is text. "nan", "inf" and hexadecimal are

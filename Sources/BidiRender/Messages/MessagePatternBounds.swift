@@ -33,7 +33,7 @@ struct MessagePatternBounds {
 
     private let u: [UInt16]
     private var i = 0
-    private var open: [Int] = []
+    private var openBraces: [Int] = []
 
     private enum Stop: Error { case stop }
     private enum Parent { case none, choice, plural, select }
@@ -44,7 +44,7 @@ struct MessagePatternBounds {
         do {
             try message(nesting: 0, parent: .none)
         } catch {}
-        open = []
+        openBraces = []
     }
 
     private static let apostrophe: UInt16 = 0x27, lbrace: UInt16 = 0x7B, rbrace: UInt16 = 0x7D, pipe: UInt16 = 0x7C
@@ -84,7 +84,7 @@ struct MessagePatternBounds {
     private mutating func message(nesting: Int, parent: Parent) throws(Stop) {
         if nesting > depth { depth = nesting }
         if nesting > Self.maximumDepth {
-            tooDeepAt = open.last ?? 0
+            tooDeepAt = openBraces.last ?? 0
             throw .stop
         }
         while i < u.count {
@@ -121,14 +121,14 @@ struct MessagePatternBounds {
             }
         }
         if nesting > 0 {
-            unclosedAt = open.last
+            unclosedAt = openBraces.last
             throw .stop
         }
     }
 
     /// parseArg: `{name}`, `{name, type}`, `{name, type, style}`; `i` is past the `{` at `start`.
     private mutating func argument(at start: Int, nesting: Int) throws(Stop) {
-        open.append(start)
+        openBraces.append(start)
         skipWhiteSpace()
         let nameStart = i
         while i < u.count, !Self.endsIdentifier(u[i]) { i += 1 }
@@ -139,7 +139,7 @@ struct MessagePatternBounds {
         }
         if u[i] == Self.rbrace {
             i += 1
-            open.removeLast()
+            openBraces.removeLast()
             return
         }
         guard u[i] == Self.comma else { try fail(at: nameStart) }
@@ -177,7 +177,7 @@ struct MessagePatternBounds {
             throw .stop
         }
         i += 1
-        open.removeLast()
+        openBraces.removeLast()
     }
 
     /// parseSimpleStyle: to the argument's `}`, not consumed; any apostrophe quotes to the next one.
@@ -262,10 +262,10 @@ struct MessagePatternBounds {
             }
             skipWhiteSpace()
             guard i < u.count, u[i] == Self.lbrace else { try fail(at: selectorStart) }
-            open.append(i)
+            openBraces.append(i)
             i += 1
             try message(nesting: nesting + 1, parent: parent)
-            open.removeLast()
+            openBraces.removeLast()
             isEmpty = false
         }
     }

@@ -17,7 +17,7 @@ public struct GlyphCacheStatistics: Sendable, Hashable {
     public var budget = 0
 
     /// All zero.
-    public init() {}
+    init() {}
 
     /// hits / (hits + misses), 0 when nothing was looked up.
     public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }

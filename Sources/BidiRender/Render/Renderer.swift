@@ -105,6 +105,8 @@ public final class Renderer: Sendable {
         origin: (x: Int, y: Int) = (0, 0)
     ) throws(BidiRenderError) {
         var lastFace: (key: FaceKey, face: RenderFace?)?
+        // The mentions, filtered once: only the mention colour needs them.
+        let mentions = options.mentionColor == nil ? [] : layout.mentions
         for line in layout.lines {
             // Cancellation, as in LayoutEngine.layout: checked once a line.
             if Task.isCancelled { throw .cancelled }
@@ -117,7 +119,7 @@ public final class Renderer: Sendable {
             line.runs.withUnsafeBufferPointer { runs in
                 for r in runs.indices {
                     drawRun(
-                        runs.baseAddress! + r, of: layout, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
+                        runs.baseAddress! + r, mentions: mentions, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
                         scale: scale, options: options, origin: origin, lastFace: &lastFace)
                 }
             }
@@ -127,7 +129,7 @@ public final class Renderer: Sendable {
     /// Draws one run of `drawGlyphs`, its baseline at device row `baseline`. A run in the font of
     /// the run before it reuses that run's face (`lastFace`) without a look-up.
     private func drawRun(
-        _ run: UnsafePointer<LayoutRun>, of layout: Layout, on canvas: inout Canvas, x: Double, baseline: Double,
+        _ run: UnsafePointer<LayoutRun>, mentions: [Entity], on canvas: inout Canvas, x: Double, baseline: Double,
         lineBaseline: Double, scale: Double, options: RenderOptions, origin: (x: Int, y: Int),
         lastFace: inout (key: FaceKey, face: RenderFace?)?
     ) {
@@ -142,7 +144,7 @@ public final class Renderer: Sendable {
         }
         guard let face, let size = Int(checking: (run.pointee.size * scale * 64).rounded()), size > 0, size <= Int(Int32.max)
         else { return }
-        let perGlyph = Self.mayTakeMentionColor(run.pointee, mentions: layout.mentions, options: options)
+        let perGlyph = Self.mayTakeMentionColor(run.pointee, mentions: mentions, options: options)
         let runColor = run.pointee.style.color ?? options.color
         let slant = font.syntheticSlant
         let canvasSize = (width: canvas.image.width, height: canvas.image.height)
@@ -162,7 +164,7 @@ public final class Renderer: Sendable {
                 let key = GlyphRasterKey(
                     face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
                 guard let bitmap = glyphBitmap(key, face: face.face, penX: penX, baselineY: baselineY, canvas: canvasSize) else { continue }
-                let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: layout.mentions, options: options) : runColor
+                let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: mentions, options: options) : runColor
                 canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
             }
         }

@@ -26,52 +26,14 @@ extension Renderer {
         let p = options.padding
         let viewWidth = layout.width + 2 * p
         let viewHeight = layout.height + 2 * p
-        var defined: [String: Bool] = [:]  // id → whether it has ink
         var fonts: [String: Int] = [:]
         func number(_ v: Double) -> String { JSONText.number(v) }
-        /// A glyph's own fill, for a mention's glyph in a run of other text (`mentionColor`).
-        func glyphFill(_ glyph: PositionedGlyph, _ run: LayoutRun, _ perGlyph: Bool) -> String {
-            guard perGlyph else { return "" }
-            let color = Self.glyphColor(glyph, of: run, mentions: layout.mentions, options: options)
-            return color == options.color ? "" : Self.fill(color)
-        }
-        /// The font number of a run's face, numbered in order of first use.
-        func fontNumber(_ run: LayoutRun) -> Int {
-            let fontKey = run.font.instanceKey
-            let f = fonts[fontKey] ?? fonts.count
-            fonts[fontKey] = f
-            return f
-        }
 
         let width = number(viewWidth * Double(options.scale))
         let height = number(viewHeight * Double(options.scale))
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(number(viewWidth)) \(number(viewHeight))\">\n")
-        out.write("<defs>\n")
-        // Pass 1: every glyph's definition, once, in order of first use.
-        var firstDefinition = true
-        for line in layout.lines {
-            for run in line.runs {
-                let f = fontNumber(run)
-                guard let face = face(run.font) else { continue }
-                for glyph in run.glyphs {
-                    let id = "f\(f)g\(glyph.id)"
-                    guard defined[id] == nil else { continue }
-                    var definition: String?
-                    if let outline = face.outlinePath(glyph.id, slant: run.font.syntheticSlant) {
-                        definition = "<path id=\"\(id)\" d=\"\(outline.path)\"/>"
-                    } else if !face.isScalable {
-                        definition = Self.bitmapImage(face, glyph.id, size: run.size, id: id)
-                    }
-                    defined[id] = definition != nil
-                    if let definition {
-                        out.write((firstDefinition ? "" : "\n") + definition)
-                        firstDefinition = false
-                    }
-                }
-            }
-        }
-        out.write("\n</defs>\n")
+        let defined = writeDefinitions(layout, fonts: &fonts, to: &out)
 
         // Pass 2: the background, the overlay under the text, one group per run, the overlay over it.
         let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(layout) : ([], [])
@@ -96,15 +58,78 @@ extension Renderer {
         }
         writePaint(Self.backgrounds(layout))
         writeShapes(marks.under)
+        try writeRuns(layout, options: options, defined: defined, fonts: &fonts, to: &out)
+        writePaint(decorations(layout, options: options))
+        writeShapes(overlay.over)
+        writeShapes(marks.over)
+        out.write("</svg>\n")
+    }
+
+    /// The font number of a run's face, numbered in `fonts` in order of first use.
+    private static func fontNumber(_ run: LayoutRun, _ fonts: inout [String: Int]) -> Int {
+        let fontKey = run.font.instanceKey
+        let f = fonts[fontKey] ?? fonts.count
+        fonts[fontKey] = f
+        return f
+    }
+
+    /// Pass 1 of `writeSVG`: the <defs>, every glyph's definition once, in order of first use.
+    /// Returns, for each glyph id ("f0g42"), whether it has ink.
+    private func writeDefinitions(
+        _ layout: Layout, fonts: inout [String: Int], to out: inout some TextOutputStream
+    ) -> [String: Bool] {
+        var defined: [String: Bool] = [:]
+        out.write("<defs>\n")
+        var firstDefinition = true
+        for line in layout.lines {
+            for run in line.runs {
+                let f = Self.fontNumber(run, &fonts)
+                guard let face = face(run.font) else { continue }
+                for glyph in run.glyphs {
+                    let id = "f\(f)g\(glyph.id)"
+                    guard defined[id] == nil else { continue }
+                    var definition: String?
+                    if let outline = face.outlinePath(glyph.id, slant: run.font.syntheticSlant) {
+                        definition = "<path id=\"\(id)\" d=\"\(outline.path)\"/>"
+                    } else if !face.isScalable {
+                        definition = Self.bitmapImage(face, glyph.id, size: run.size, id: id)
+                    }
+                    defined[id] = definition != nil
+                    if let definition {
+                        out.write((firstDefinition ? "" : "\n") + definition)
+                        firstDefinition = false
+                    }
+                }
+            }
+        }
+        out.write("\n</defs>\n")
+        return defined
+    }
+
+    /// The text of `writeSVG`: one <g> per run, each glyph a <use> of its definition in `defined`,
+    /// a mention's glyph in its own fill where `mentionColor` applies.
+    private func writeRuns(
+        _ layout: Layout, options: RenderOptions, defined: [String: Bool], fonts: inout [String: Int],
+        to out: inout some TextOutputStream
+    ) throws(BidiRenderError) {
+        let p = options.padding
+        func number(_ v: Double) -> String { JSONText.number(v) }
+        let mentions = options.mentionColor == nil ? [] : layout.mentions
+        /// A glyph's own fill, for a mention's glyph in a run of other text (`mentionColor`).
+        func glyphFill(_ glyph: PositionedGlyph, _ run: LayoutRun, _ perGlyph: Bool) -> String {
+            guard perGlyph else { return "" }
+            let color = Self.glyphColor(glyph, of: run, mentions: mentions, options: options)
+            return color == options.color ? "" : Self.fill(color)
+        }
         out.write("<g class=\"text\" fill=\"\(options.color.hex.prefix(7))\"\(Self.opacity(options.color, attribute: "fill-opacity"))>\n")
         for (l, line) in layout.lines.enumerated() {
             // Cancellation, as in LayoutEngine.layout: once a line (what was written stays partial).
             if Task.isCancelled { throw .cancelled }
             for run in line.runs {
-                let f = fontNumber(run)
+                let f = Self.fontNumber(run, &fonts)
                 let face = face(run.font)
                 out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")\(Self.fill(run.style.color))>")
-                let perGlyph = Self.mayTakeMentionColor(run, mentions: layout.mentions, options: options)
+                let perGlyph = Self.mayTakeMentionColor(run, mentions: mentions, options: options)
                 for glyph in run.glyphs {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == true, let face else { continue }
@@ -121,10 +146,6 @@ extension Renderer {
             }
         }
         out.write("</g>\n")
-        writePaint(decorations(layout, options: options))
-        writeShapes(overlay.over)
-        writeShapes(marks.over)
-        out.write("</svg>\n")
     }
 
     /// A fill attribute (with its opacity) for a colour, "" for none.

@@ -6,7 +6,7 @@
 extension Renderer {
     /// The colour of `glyph` of `run`: the run's span colour, else `options.mentionColor` when the
     /// glyph's cluster is in one of `mentions` (sorted), else `options.color`.
-    static func glyphColor(_ glyph: PositionedGlyph, of run: LayoutRun, mentions: [Mention], options: RenderOptions) -> RGBAColor {
+    static func glyphColor(_ glyph: PositionedGlyph, of run: LayoutRun, mentions: [Entity], options: RenderOptions) -> RGBAColor {
         if let color = run.style.color { return color }
         guard let mentionColor = options.mentionColor, !run.isEllipsis else { return options.color }
         let m = mentions.partitioningIndex { $0.range.upperBound > glyph.cluster }
@@ -14,7 +14,7 @@ extension Renderer {
     }
 
     /// Whether any glyph of `run` may take the mention colour (to skip the per-glyph look-up).
-    static func mayTakeMentionColor(_ run: LayoutRun, mentions: [Mention], options: RenderOptions) -> Bool {
+    static func mayTakeMentionColor(_ run: LayoutRun, mentions: [Entity], options: RenderOptions) -> Bool {
         run.style.color == nil && options.mentionColor != nil && mentions.contains { $0.range.overlaps(run.range) }
     }
 

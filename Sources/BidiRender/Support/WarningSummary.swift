@@ -2,7 +2,7 @@
 // covers would otherwise print 100,000 warning lines; the first few and a count say as much.
 
 /// The first `limit` warnings of a list, and a count of the rest.
-public enum WarningSummary {
+@_spi(CLI) public enum WarningSummary {
     /// How many warnings are shown one by one.
     public static let limit = 5
 

@@ -16,7 +16,7 @@ public enum DigitSubstitution: String, Sendable, Hashable, CaseIterable {
     case locale
 
     /// The concrete substitution for `locale`, resolving `.locale`.
-    public func resolved(for locale: LocaleTag) -> DigitSubstitution {
+    func resolved(for locale: LocaleTag) -> DigitSubstitution {
         guard self == .locale else { return self }
         switch locale.language {
         case "fa", "ur": return .persian

@@ -40,12 +40,6 @@ struct IsolatedText: Hashable {
         rebuild(original, entities: entities, innerMarks: innerMarks)
     }
 
-    /// Isolates `mentions` (sorted, not overlapping) in `original`.
-    init(_ original: [Unicode.Scalar], mentions: [Mention], innerMarks: Bool = false) {
-        let entities = mentions.map { Entity(kind: .mention, range: $0.range, direction: $0.direction, id: $0.id) }
-        self.init(original, entities: entities, innerMarks: innerMarks)
-    }
-
     /// No text.
     static let empty = IsolatedText(
         scalars: [], transformedIndex: [], originalIndex: [], insertedBefore: [], insertedAfter: [])

@@ -17,29 +17,15 @@ public enum MentionMode: String, Sendable, Hashable, CaseIterable {
     case none
 }
 
-/// A mention: its range in the original text (scalar offsets) and the direction it is isolated with.
-public struct Mention: Sendable, Hashable {
-    /// Its scalar offsets in the original text.
-    public var range: Range<Int>
-    /// The direction it is isolated with (its first strong character's, or the paragraph's).
-    public var direction: TextDirection
-    /// The caller's id for a mention span (`TextSpan.mentionID`); nil for a detected mention.
-    public var id: String? = nil
-    /// Where a layout draws it, its tap targets: the selection rectangles of its range
-    /// (`Layout.selectionRects(for:)`), one per line and direction piece it covers. Empty outside a
-    /// `Layout`, and for a mention that truncation cut off entirely (a mention cut in part has the
-    /// rectangles of its kept part).
-    public var rects: [LayoutRect] = []
-}
-
-/// Mention detection over Unicode scalars.
-public enum MentionDetector {
+/// Mention detection over Unicode scalars (`EntityDetector.detect(_:kinds:)` with `.mentions` is
+/// the public form).
+enum MentionDetector {
     /// "@" and the fullwidth "＠".
     @inline(__always)
     static func isAtSign(_ value: UInt32) -> Bool { value == 0x40 || value == 0xFF20 }
 
     /// The mention ranges of `scalars` by the grammar above, in order and not overlapping.
-    public static func detect(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    static func detect(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
         var out: [Entity] = []
         scalars.withUnsafeBufferPointer { all in
             all.withMemoryRebound(to: UInt32.self) { EntityDetector.detect($0, kinds: .mentions, into: &out) }
@@ -97,18 +83,13 @@ public enum MentionIsolation {
     /// `text` without bidi formatting characters (`EntityIsolation.strip`). `strip(isolate(t)) == t`
     /// when `t` has none of them.
     public static func strip(_ text: String) -> String { EntityIsolation.strip(text) }
-
-    /// The bidi formatting characters `strip` removes (`UnicodeBidiData.isBidiControl`).
-    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        UnicodeBidiData.isBidiControl(scalar)
-    }
 }
 
 /// Mention resolution alone: `EntityResolver` with mentions as the only kind detected (`.none`:
 /// none), for the string API and the tests.
 enum MentionResolver {
     struct Result {
-        var mentions: [Mention]
+        var mentions: [Entity]
         /// The base level of each paragraph (by P1 on the original text).
         var paragraphLevels: [UInt8]
         var paragraphs: [Range<Int>]
@@ -123,7 +104,7 @@ enum MentionResolver {
             scalars, classes: classes ?? scalars.map { BidiClass($0) }, direction: direction,
             kinds: mode == .auto ? .mentions : [], spans: callerMentions.map { TextSpan(range: $0, isMention: true) })
         return Result(
-            mentions: resolver.entities.map { Mention(range: $0.range, direction: $0.direction, id: $0.id) },
+            mentions: resolver.entities,
             paragraphLevels: resolver.paragraphLevels, paragraphs: resolver.paragraphs)
     }
 }

@@ -2,7 +2,7 @@
 // conversions between Unicode scalar offsets (the index space of the whole library) and String.Index.
 
 /// Strict decoding of input bytes.
-public enum TextInput {
+@_spi(CLI) public enum TextInput {
     /// Decodes `bytes` as UTF-8, or throws `.invalidUTF8` with the offset of the first byte of the
     /// first ill-formed sequence. Never replaces bad bytes with U+FFFD.
     ///

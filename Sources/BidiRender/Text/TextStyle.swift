@@ -13,7 +13,7 @@ public struct TextDecorations: OptionSet, Sendable, Hashable {
 
     /// The names of the decorations set, in a fixed order ("underline", "strikethrough"), as the JSON
     /// and text dumps write them.
-    public var names: [String] {
+    var names: [String] {
         var names: [String] = []
         if contains(.underline) { names.append("underline") }
         if contains(.strikethrough) { names.append("strikethrough") }

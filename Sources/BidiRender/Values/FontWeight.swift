@@ -41,7 +41,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// The weight names `init?(parsing:)` takes, lightest first: "thin, hairline, extralight, …".
-    public static var nameList: String {
+    @_spi(CLI) public static var nameList: String {
         names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key).joined(separator: ", ")
     }
 
@@ -82,7 +82,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// - above 500, the weights at or above it in ascending order, then below it in descending order.
     /// So "medium" (500) on {400, 700} gets 400, and "semibold" (600) gets 700. Nil if `available`
     /// is empty.
-    public func nearest(in available: some Collection<FontWeight>) -> FontWeight? {
+    func nearest(in available: some Collection<FontWeight>) -> FontWeight? {
         let sorted = Set(available).sorted()
         if sorted.contains(self) { return self }
         let below = sorted.filter { $0 < self }.reversed()
@@ -106,7 +106,7 @@ extension FontWeight {
     /// picks among those ends; the weight used is that end, the desired weight clamped into the
     /// face's range. A static face is the range `w...w`. Ties go to the first face. Nil if
     /// `available` is empty.
-    public func match(in available: [ClosedRange<FontWeight>]) -> (index: Int, weight: FontWeight)? {
+    func match(in available: [ClosedRange<FontWeight>]) -> (index: Int, weight: FontWeight)? {
         if let inside = available.firstIndex(where: { $0.contains(self) }) { return (inside, self) }
         let ends = available.map { $0.upperBound < self ? $0.upperBound : $0.lowerBound }
         guard let end = nearest(in: ends), let index = ends.firstIndex(of: end) else { return nil }

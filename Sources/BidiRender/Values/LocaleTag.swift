@@ -7,7 +7,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// The normalized tag: language lowercase, script title case, region uppercase, "_" read as "-".
     public let normalized: String
     /// The subtags of `normalized`.
-    public let subtags: [String]
+    let subtags: [String]
 
     /// The longest tag `init(validating:key:)` accepts, in characters. RFC 5646 §4.4.1 asks
     /// implementations to hold at least 35; ICU holds 156 (ULOC_FULLNAME_CAPACITY, 157 with the NUL).

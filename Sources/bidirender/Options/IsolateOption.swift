@@ -1,7 +1,8 @@
 // IsolateOption: the kinds of entity to isolate, as `--isolate mentions,urls,emails,phones,hashtags`
 // (or `none`, or `all`) on the command line (a JSON line's "isolate" is read by `LayoutRequest`).
 import ArgumentParser
-import BidiRender
+@_spi(CLI) import BidiRender
+import Foundation
 
 extension EntityKinds: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }

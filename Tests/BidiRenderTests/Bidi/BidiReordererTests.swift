@@ -61,7 +61,7 @@ import Testing
     static func isolatedAsLayoutDoes(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         let resolved = MentionResolver.resolve(scalars, direction: .rightToLeft, mode: .auto, callerMentions: [])
-        let isolated = IsolatedText(scalars, mentions: resolved.mentions, innerMarks: true)
+        let isolated = IsolatedText(scalars, entities: resolved.mentions, innerMarks: true)
         return String(String.UnicodeScalarView(isolated.scalars.compactMap(Unicode.Scalar.init)))
     }
 
@@ -78,7 +78,7 @@ import Testing
             let scalars = Array(isolated.unicodeScalars)
             // Controls and BN (ZWJ in emoji sequences: X9 removes them, ICU keeps them) left out.
             func shown(_ i: Int) -> Bool {
-                !MentionIsolation.isBidiControl(scalars[i]) && BidiClass(scalars[i]) != .boundaryNeutral
+                !UnicodeBidiData.isBidiControl(scalars[i]) && BidiClass(scalars[i]) != .boundaryNeutral
             }
             let ours = reorderer.withVisualOrder(of: isolated, direction: .rightToLeft) { visual in
                 visual.map(Int.init).filter(shown)

@@ -32,7 +32,7 @@ enum TestLayout {
     }
 }
 
-extension Mention {
-    /// The mention without its rectangles, to compare with a `Mention(range:direction:id:)`.
-    var unplaced: Mention { Mention(range: range, direction: direction, id: id) }
+extension Entity {
+    /// The entity without its rectangles, to compare with an `Entity(kind:range:direction:id:)`.
+    var unplaced: Entity { Entity(kind: kind, range: range, direction: direction, id: id) }
 }

@@ -25,7 +25,7 @@ import Testing
         let seed = "مرحبا@我, 今天天气好吗"
         let rtl = TestLayout.layout(seed, .rightToLeft)
         #expect(TestLayout.visualOrder(rtl) == Array(5...14) + [4, 3, 2, 1, 0])
-        #expect(rtl.mentions.map(\.unplaced) == [Mention(range: 5..<7, direction: .leftToRight)])
+        #expect(rtl.mentions.map(\.unplaced) == [Entity(kind: .mention, range: 5..<7, direction: .leftToRight)])
         // Auto: the direction comes from outside the mention, Arabic: RTL, the same order.
         let auto = TestLayout.layout(seed, .auto)
         #expect(auto.paragraphs[0].direction == .rightToLeft)
@@ -93,10 +93,10 @@ import Testing
     /// A digit-only name has no strong character: it takes the paragraph's direction.
     @Test func digitOnlyMention() {
         let rtl = TestLayout.layout("مرحبا @12345", .rightToLeft)
-        #expect(rtl.mentions.map(\.unplaced) == [Mention(range: 6..<12, direction: .rightToLeft)])
+        #expect(rtl.mentions.map(\.unplaced) == [Entity(kind: .mention, range: 6..<12, direction: .rightToLeft)])
         #expect(TestLayout.visualOrder(rtl) == [7, 8, 9, 10, 11, 6, 5, 4, 3, 2, 1, 0])
         let ltr = TestLayout.layout("hello @12345", .leftToRight, locale: "en")
-        #expect(ltr.mentions.map(\.unplaced) == [Mention(range: 6..<12, direction: .leftToRight)])
+        #expect(ltr.mentions.map(\.unplaced) == [Entity(kind: .mention, range: 6..<12, direction: .leftToRight)])
         #expect(TestLayout.visualOrder(ltr) == Array(0..<12))
     }
 
@@ -121,7 +121,7 @@ import Testing
     @Test func callerSpansAreHonoured() {
         let text = "مرحبا Ali Baba كيف"
         let none = TestLayout.layout(text, .rightToLeft, mentions: .none, spans: [TextSpan(range: 6..<14, isMention: true)])
-        #expect(none.mentions.map(\.unplaced) == [Mention(range: 6..<14, direction: .leftToRight)])
+        #expect(none.mentions.map(\.unplaced) == [Entity(kind: .mention, range: 6..<14, direction: .leftToRight)])
         let noMentions = TestLayout.layout("@علي مرحبا", .rightToLeft, mentions: .none)
         #expect(noMentions.mentions.isEmpty)
     }

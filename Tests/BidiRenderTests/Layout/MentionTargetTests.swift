@@ -1,5 +1,6 @@
-// Mentions as tap targets: each mention of a layout carries the caller's id and the rectangles it is
-// drawn in (its selection rectangles), so a tap inside one maps back to it.
+// Entities as tap targets: each entity of a layout (a mention, URL, e-mail address, phone number or
+// hashtag) carries the caller's id and the rectangles it is drawn in (its selection rectangles), so a
+// tap inside one maps back to it; `Layout.mentions` is the mentions among them.
 import Foundation
 import Testing
 @testable import BidiRender
@@ -36,6 +37,20 @@ import Testing
         let cut = try TestLayout.engine.layout(text, options: options)
         #expect(cut.truncated)
         #expect(cut.mentions.last?.rects.isEmpty == true)
+    }
+
+    /// Every kind of entity carries its rectangles, not only mentions: each entity's are its range's
+    /// selection rectangles, and `mentions` is the mentions among `entities`, rectangles included.
+    @Test func everyKindHasRectangles() throws {
+        let text = "اتصل +966 55 123 4567 @علي https://example.com #وسم mail a.b@example.org"
+        let layout = TestLayout.layout(text, .rightToLeft)
+        #expect(Set(layout.entities.map(\.kind)) == Set(EntityKind.allCases))
+        for entity in layout.entities {
+            #expect(!entity.rects.isEmpty, "\(entity.kind)")
+            #expect(entity.rects == (try layout.selectionRects(for: entity.range)), "\(entity.kind)")
+        }
+        #expect(layout.mentions == layout.entities.filter { $0.kind == .mention } && layout.mentions.count == 1)
+        #expect(layout.mentions[0].rects.count == 1)
     }
 
     /// The JSON carries the rectangles and the id.

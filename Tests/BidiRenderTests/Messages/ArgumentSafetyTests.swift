@@ -126,7 +126,7 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
     @Test func controlsAtTheSpanEdges() throws {
         let text = "\u{2069}Bob\u{2067} started following you"
         let span = 0..<5
-        let isolated = IsolatedText(Array(text.unicodeScalars), mentions: [Mention(range: span, direction: .leftToRight)], innerMarks: true)
+        let isolated = IsolatedText(Array(text.unicodeScalars), entities: [Entity(kind: .mention, range: span, direction: .leftToRight)], innerMarks: true)
         // M LRI M [LRI] PDI B o b RLI [PDI] M PDI M
         #expect(isolated.transformedRange(0..<1) == 0..<5)
         #expect(isolated.transformedRange(4..<5) == 8..<13)

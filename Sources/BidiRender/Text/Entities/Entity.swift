@@ -16,7 +16,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the kind is always isolated left to right (URLs, e-mail addresses and phone numbers);
     /// mentions and hashtags take the direction of their first strong character.
-    public var isAlwaysLeftToRight: Bool {
+    var isAlwaysLeftToRight: Bool {
         switch self {
         case .url, .email, .phone: return true
         case .mention, .hashtag: return false
@@ -24,7 +24,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The kind's bit in an `EntityKinds` set.
-    public var set: EntityKinds {
+    var set: EntityKinds {
         switch self {
         case .mention: return .mentions
         case .url: return .urls
@@ -55,7 +55,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
 
     /// The names of the kinds, in the CLI's spelling: "mentions", "urls", "emails", "phones",
     /// "hashtags".
-    public static let names: [(name: String, kinds: EntityKinds)] = [
+    static let names: [(name: String, kinds: EntityKinds)] = [
         ("mentions", .mentions), ("urls", .urls), ("emails", .emails), ("phones", .phones), ("hashtags", .hashtags),
     ]
 
@@ -80,7 +80,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     }
 
     /// The set as a list of names ("none" when empty), the form `init(parsing:)` reads.
-    public var listDescription: String {
+    @_spi(CLI) public var listDescription: String {
         let names = Self.names.filter { contains($0.kinds) }.map(\.name)
         return names.isEmpty ? "none" : names.joined(separator: ",")
     }
@@ -94,29 +94,27 @@ extension String {
 }
 
 /// An entity found in (or given with) the text: its kind, its range in the original text (scalar
-/// offsets), the direction it is isolated with, and the caller's id for a mention span.
+/// offsets), the direction it is isolated with, the caller's id, and in a `Layout` where it is drawn.
 public struct Entity: Sendable, Hashable {
     /// What it is: a mention, URL, e-mail address, phone number or hashtag.
-    public var kind: EntityKind
+    public internal(set) var kind: EntityKind
     /// Its scalar offsets in the original text.
-    public var range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// The direction it is isolated with (its first strong character's, or the paragraph's).
-    public var direction: TextDirection
-    /// The caller's id (`TextSpan.mentionID`) of a mention span; nil for a detected entity.
-    public var id: String?
+    public internal(set) var direction: TextDirection
+    /// The caller's id for an entity it gave as a span (`TextSpan.mentionID`); nil for a detected one.
+    public internal(set) var id: String?
+    /// Where a layout draws it, its tap targets: the selection rectangles of its range
+    /// (`Layout.selectionRects(for:)`), one per line and direction piece it covers. Empty outside a
+    /// `Layout`, and for an entity that truncation cut off entirely (one cut in part has the
+    /// rectangles of its kept part).
+    public internal(set) var rects: [LayoutRect] = []
 
     /// An entity of `kind` over `range`, isolated with `direction`.
-    public init(kind: EntityKind, range: Range<Int>, direction: TextDirection, id: String? = nil) {
+    init(kind: EntityKind, range: Range<Int>, direction: TextDirection, id: String? = nil) {
         self.kind = kind
         self.range = range
         self.direction = direction
         self.id = id
-    }
-}
-
-extension [Entity] {
-    /// The mentions among the entities, as `Mention`s (with the caller's id).
-    public var mentions: [Mention] {
-        compactMap { $0.kind == .mention ? Mention(range: $0.range, direction: $0.direction, id: $0.id) : nil }
     }
 }

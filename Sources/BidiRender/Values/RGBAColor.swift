@@ -1,0 +1,52 @@
+// RGBAColor: an sRGB colour with alpha, parsed from "#RRGGBB", "#RRGGBBAA" or "transparent".
+
+/// An sRGB colour with alpha.
+public struct RGBAColor: Sendable, Hashable {
+    /// The red channel, 0–255.
+    public var red: UInt8
+    /// The green channel, 0–255.
+    public var green: UInt8
+    /// The blue channel, 0–255.
+    public var blue: UInt8
+    /// The alpha channel, 0 (transparent) to 255 (opaque).
+    public var alpha: UInt8
+
+    /// A colour from its channels, opaque unless `alpha` says otherwise.
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Opaque black.
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// Opaque white.
+    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    /// Fully transparent.
+    public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.
+    public init?(parsing text: String) {
+        if text.lowercased() == "transparent" {
+            self = .transparent
+            return
+        }
+        var hex = Substring(text)
+        if hex.hasPrefix("#") { hex = hex.dropFirst() }
+        guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else { return nil }
+        if hex.count == 6 {
+            self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        } else {
+            self.init(
+                red: UInt8(value >> 24 & 0xFF), green: UInt8(value >> 16 & 0xFF), blue: UInt8(value >> 8 & 0xFF),
+                alpha: UInt8(value & 0xFF))
+        }
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA" when not opaque.
+    public var hex: String {
+        func h(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
+        return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
+    }
+}
