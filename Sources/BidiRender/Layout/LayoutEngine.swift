@@ -22,7 +22,7 @@ public final class LayoutEngine: Sendable {
     private let cacheLimits: ShapeCache.Limits?
     static let scratchPoolLimit = 16
     /// The most shaping caches one engine creates: as many as the pool keeps, so that none is ever
-    /// dropped. About 11 MB each at the default bound, so at most 175 MB per engine.
+    /// dropped. About 14 MB each at the default bound (49,152 words), so at most 224 MB per engine.
     static let shapeCacheLimit = scratchPoolLimit
     /// The shaping cache of a scratch made past `shapeCacheLimit`: 256 words, about 140 KB.
     static let overflowCacheLimits = ShapeCache.Limits(entries: 256, codePoints: 4_096, glyphs: 4_096)
