@@ -67,13 +67,16 @@ demo: build
 	@echo "== and card-ltr.png, card-rtl.png, card-rtl-debug.png (frames outlined, mirrored content in magenta)"
 
 ## The layer check (scripts/check-layers.py: no folder uses one above it in Docs/Design.md's Layers),
-## the size check (scripts/check-sizes.py: no file over 450 lines, no function over 80), then the
-## whole test suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
+## the size check (scripts/check-sizes.py: no file over 450 lines, no function over 80), the public
+## surface check (scripts/check-surface.py: at most 300 public declarations), then the whole test
+## suite, including Unicode's BidiTest.txt and BidiCharacterTest.txt.
 test: deps
 	python3 scripts/check-layers.py --self-test
 	python3 scripts/check-layers.py
 	python3 scripts/check-sizes.py --self-test
 	python3 scripts/check-sizes.py
+	python3 scripts/check-surface.py --self-test
+	python3 scripts/check-surface.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

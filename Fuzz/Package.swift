@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // BidiRender's libFuzzer targets: the layout pipeline, the bidi engines against each other and ICU,
 // the font manifest loader, the compose scene parser and renderer, the JSON Lines reader and the
-// layout queries (the library's wire format, which the CLI calls, through `@_spi(CLI)`), and message
+// layout queries (the library's wire format, which the CLI calls, through `@_spi(Tools)`), and message
 // catalogs with their arguments. Every fuzzer links the library only. A package of its own, built
 // with `swift build --sanitize=fuzzer --sanitize=address`; run it with `make fuzz SECONDS=…` from
 // the repository root.

@@ -14,7 +14,7 @@ do {
     try entitiesSample()
     print("== The library: the bidi value API")
     try bidiSample()
-    print("== Fonts and shaping")
+    print("== Fonts")
     let registry = try fontsSample()
     print("== Layout")
     let (engine, layout) = try layoutSample(registry: registry)

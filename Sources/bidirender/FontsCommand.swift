@@ -1,7 +1,7 @@
 // `bidirender fonts`: the resolved font fallback chain for a locale, weight and style, and with
 // --text, the font each character ends up in.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// Output formats of `fonts`.

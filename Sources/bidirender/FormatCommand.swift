@@ -2,7 +2,7 @@
 // MessageFormat, key-by-key language fallback, isolated arguments) and prints it, its layout, or an
 // image of it laid out in the direction of the language that served it.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 struct FormatCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 // `bidirender layout`: lays a text out and dumps paragraphs, lines, runs in visual order and
 // positioned glyphs, as text (one line per run, like hb-shape) or as the JSON contract.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 struct LayoutCommand: ParsableCommand {

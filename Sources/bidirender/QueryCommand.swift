@@ -2,7 +2,7 @@
 // hit-testing a point, the carets of an offset, the selection rectangles of a range, a caret
 // movement, the intrinsic widths — in the order given, as one JSON document.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 struct QueryCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 // `bidirender render`: lays a text out with every layout option and draws it to PNG or SVG, with an
 // optional debug overlay.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// Output image formats.

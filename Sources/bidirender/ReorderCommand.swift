@@ -1,7 +1,7 @@
 // `bidirender reorder`: the Unicode Bidirectional Algorithm on a text, as visual strings (like the
 // `fribidi` CLI) or as JSON with levels and visual maps, one document per input or per JSON line.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// Output formats of `reorder`.

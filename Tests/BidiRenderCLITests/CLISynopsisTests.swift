@@ -4,7 +4,7 @@
 import ArgumentParser
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 @testable import bidirender
 
 /// A command holding only the layout options, whose --help is what "[every layout option]" means.

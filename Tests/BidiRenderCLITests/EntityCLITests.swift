@@ -1,7 +1,7 @@
 // `--isolate` on `layout` and `reorder`, the "isolate" key of a JSON line, and `reorder`'s display
 // string: grapheme clusters whole, in logical order inside.
 import ArgumentParser
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 import Foundation
 import Testing
 @testable import bidirender

@@ -3,7 +3,7 @@
 import ArgumentParser
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 @testable import bidirender
 
 @Suite struct JSONLinesFieldTests {

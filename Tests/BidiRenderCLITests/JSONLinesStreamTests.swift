@@ -5,7 +5,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 @testable import bidirender
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 // `--span START:END:key=value,…` on layout and render, the span keys of --jsonl, and --mention-color.
 import ArgumentParser
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 import Foundation
 import Testing
 import TestSupport

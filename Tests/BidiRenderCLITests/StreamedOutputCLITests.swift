@@ -1,7 +1,7 @@
 // Streamed output in the CLI: render's output file appears whole or not at all, BufferedFileOutput
 // keeps every byte in order, and the --jsonl window keeps input order whatever its bounds.
 import ArgumentParser
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 import Foundation
 import Testing
 import TestSupport

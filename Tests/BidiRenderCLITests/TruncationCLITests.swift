@@ -1,7 +1,7 @@
 // `--max-lines` and `--ellipsis` on `layout` and `render`, their range errors, and the same options as
 // the JSON Lines keys "maxLines" and "ellipsis".
 import ArgumentParser
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 import Foundation
 import Testing
 import TestSupport

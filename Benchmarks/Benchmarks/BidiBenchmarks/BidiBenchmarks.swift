@@ -6,7 +6,7 @@
 // message, and nothing is re-created per sample. The C baselines (FriBidi raw, ICU ubidi) run in the
 // same binary on the same text.
 import Benchmark
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import BenchCorpus
 import RawFriBidi
 import RawICU

@@ -2,7 +2,7 @@
 // into the runs the layout itself shapes (its single-line layout's runs: one font, direction, script
 // and language each), and each run is shaped once by HarfBuzz through one reused Shaper (one
 // hb_buffer), with no cache, no bidi, no itemization, no line breaking and no result beyond the glyphs.
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 
 /// One run of a message as the layout shapes it.
 public struct ShapeJob: Sendable {
@@ -63,7 +63,7 @@ public func shapeFloorMessage(
 
 /// Shapes every run of `message` with `shaper`; returns the number of glyphs.
 @inline(never)
-@_spi(CLI) public func shapeFloor(_ message: ShapeFloorMessage, shaper: Shaper, size: Double) -> Int {
+@_spi(Tools) public func shapeFloor(_ message: ShapeFloorMessage, shaper: Shaper, size: Double) -> Int {
     var glyphs = 0
     for job in message.jobs {
         let run = shaper.shape(

@@ -1,8 +1,8 @@
 // The workloads `Ratios` measures, each an operation on item i of a fixed text set. Globals outside
 // main.swift are initialized lazily, so a `Ratios count OP N` run builds only what OP needs.
 import BenchCorpus
-@_spi(CLI) import BenchSupport
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BenchSupport
+@_spi(Tools) import BidiRender
 import Foundation
 import RawFriBidi
 import RawICU

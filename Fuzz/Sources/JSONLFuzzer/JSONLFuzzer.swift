@@ -11,8 +11,8 @@
 // compact document per non-blank input line, in order: a `{"paragraphs":…}` document or
 // `{"error":…,"line":n}`, and count the error documents as failed lines.
 //
-// The fuzzer links the library only: the wire format the CLI calls is `@_spi(CLI)`.
-@_spi(CLI) import BidiRender
+// The fuzzer links the library only: the wire format the CLI calls is `@_spi(Tools)`.
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// The non-blank lines of `bytes` (LF or CR LF; a line of spaces and tabs is blank), counted

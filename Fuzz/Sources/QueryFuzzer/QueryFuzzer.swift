@@ -7,8 +7,8 @@
 // says something (a malformed query, a second text, a query the layout cannot answer) or give one
 // {"queries":[…]} document with one answer per query, in order; never crash or trap.
 //
-// The fuzzer links the library only: the query parser and its answers are `@_spi(CLI)`.
-@_spi(CLI) import BidiRender
+// The fuzzer links the library only: the query parser and its answers are `@_spi(Tools)`.
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// One engine on the embedded fonts for every run.

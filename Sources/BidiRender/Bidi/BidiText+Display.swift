@@ -12,7 +12,7 @@ extension BidiText {
     /// A cluster goes where the first of its characters in `line.visualOrder` is. A cluster all of
     /// whose characters rule X9 removes (a lone ZWJ at the start of a line) goes after the cluster
     /// logically before it, so no character but the bidi controls is dropped.
-    public func displayString(_ line: BidiLine) -> String {
+    package func displayString(_ line: BidiLine) -> String {
         let range = line.range
         guard !range.isEmpty else { return "" }
         let starts = TextBuffer.graphemeStarts(Array(scalars[range]))

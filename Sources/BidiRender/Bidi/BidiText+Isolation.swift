@@ -6,7 +6,7 @@ extension BidiText {
     /// rules of `EntityIsolation`), each paragraph at the level layout gives it (auto: P2–P3 outside
     /// the entities). The inserted controls are resolved and lines reordered with them, then they are
     /// dropped: every offset, level and line order is the original text's. With no kinds, or no entity found, this is `init(_:direction:engine:)`.
-    public init(_ text: String, direction: ParagraphDirection, engine: BidiEngine = .native, isolating kinds: EntityKinds) {
+    package init(_ text: String, direction: ParagraphDirection, engine: BidiEngine = .native, isolating kinds: EntityKinds) {
         guard !kinds.isEmpty else {
             self.init(text, direction: direction, engine: engine)
             return

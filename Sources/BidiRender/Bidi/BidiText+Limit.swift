@@ -10,7 +10,7 @@ extension BidiText {
     ///   `LayoutEngine.defaultMaxInputCodePoints` (4,194,304).
     /// - Throws: `.inputTooLarge(limit:count:)` when `text` has more than `maxInputCodePoints` code
     ///   points, the error `LayoutEngine.layout` throws.
-    public init(
+    package init(
         _ text: String, direction: ParagraphDirection, engine: BidiEngine = .native, isolating kinds: EntityKinds = [],
         maxInputCodePoints: Int
     ) throws(BidiRenderError) {

@@ -37,7 +37,7 @@ public struct BidiText: Sendable, Hashable {
     }
 
     /// The paragraph that contains scalar offset `offset` (its separator included).
-    public func paragraph(containing offset: Int) -> BidiParagraph? {
+    package func paragraph(containing offset: Int) -> BidiParagraph? {
         paragraphs.first { $0.range.lowerBound <= offset && offset < $0.separatorRange.upperBound }
     }
 
@@ -76,7 +76,7 @@ public struct BidiParagraph: Sendable, Hashable {
     let isolation: ParagraphIsolation?
 
     /// The paragraph's direction.
-    public var direction: TextDirection { TextDirection(level: baseLevel) }
+    package var direction: TextDirection { TextDirection(level: baseLevel) }
 
     init(engine: BidiReorderer, index: Int, direction: ParagraphDirection) {
         let span = engine.paragraphs[index]
@@ -91,7 +91,7 @@ public struct BidiParagraph: Sendable, Hashable {
     }
 
     /// The whole paragraph laid out as one line.
-    public var singleLine: BidiLine { reorderedLine(range) }
+    package var singleLine: BidiLine { reorderedLine(range) }
 
     /// Reorders one line of this paragraph (rules L1–L2) with the engine that resolved it.
     ///

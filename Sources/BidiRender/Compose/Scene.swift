@@ -5,23 +5,23 @@
 /// A scene to compose: its size, the UI's direction, and a tree of nodes.
 public struct Scene: Sendable, Hashable {
     /// The canvas size in px (before the render scale).
-    public var width: Double
+    public internal(set) var width: Double
     /// The canvas height in px (before the render scale).
-    public var height: Double
+    public internal(set) var height: Double
     /// The UI's direction: in `.rightToLeft` the canvas is mirrored about its vertical axis.
     public var direction: TextDirection
     /// The locale of text nodes that do not set their own.
-    public var locale: LocaleTag
+    package var locale: LocaleTag
     /// The colour the canvas is filled with before any node is drawn.
-    public var background: RGBAColor
+    package var background: RGBAColor
     /// AWERTL's list of directional images: an image node whose `name` is here resolves `auto` to
     /// `flip`, so it mirrors with the UI (a "back" arrow).
-    public var flipImageNames: Set<String>
+    package var flipImageNames: Set<String>
     /// The root node, framed in the canvas's design coordinates.
-    public var root: SceneNode
+    package var root: SceneNode
 
     /// A scene of `width` × `height` px drawn from `root`, left to right unless `direction` says otherwise.
-    public init(
+    package init(
         width: Double, height: Double, direction: TextDirection = .leftToRight, locale: LocaleTag = LocaleTag("default"),
         background: RGBAColor = .white, flipImageNames: Set<String> = [], root: SceneNode
     ) {
@@ -36,7 +36,7 @@ public struct Scene: Sendable, Hashable {
 }
 
 /// How a node's content is drawn in a right-to-left scene (AWERTL's `AWERTLViewType`).
-public enum SceneViewType: String, Sendable, Hashable, CaseIterable {
+package enum SceneViewType: String, Sendable, Hashable, CaseIterable {
     /// Text and ordinary images `normal`, images named in `flipImageNames` `flip`, groups and
     /// rectangles `inherit`.
     case auto
@@ -53,7 +53,7 @@ public enum SceneViewType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a node sits in its parent, in the parent's design coordinates.
-public enum SceneFrame: Sendable, Hashable {
+package enum SceneFrame: Sendable, Hashable {
     /// `[x, y, width, height]`, x from the parent's left edge in design coordinates.
     case absolute(x: Double, y: Double, width: Double, height: Double)
     /// UIKit's leading: x = `leading` in design coordinates (on the right once an RTL canvas is mirrored).
@@ -72,7 +72,7 @@ public enum SceneFrame: Sendable, Hashable {
 }
 
 /// How an image fills its frame.
-public enum SceneContentMode: String, Sendable, Hashable, CaseIterable {
+package enum SceneContentMode: String, Sendable, Hashable, CaseIterable {
     /// Stretched to the frame.
     case fill
     /// Scaled to fit inside the frame, aspect ratio kept, centred.
@@ -80,9 +80,9 @@ public enum SceneContentMode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One node of a scene.
-public struct SceneNode: Sendable, Hashable {
+package struct SceneNode: Sendable, Hashable {
     /// What the node draws.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// A group: its children, framed in the group's coordinates and drawn after it, in order.
         case group([SceneNode])
         /// A text laid out by `LayoutEngine` into the frame (`options.maxWidth` becomes the frame's
@@ -95,14 +95,14 @@ public struct SceneNode: Sendable, Hashable {
     }
 
     /// Where the node sits in its parent, in the parent's design coordinates.
-    public var frame: SceneFrame
+    package var frame: SceneFrame
     /// How its content is drawn in a right-to-left scene (`.auto` by default).
-    public var viewType: SceneViewType
+    package var viewType: SceneViewType
     /// What the node draws.
-    public var content: Content
+    package var content: Content
 
     /// A node drawing `content` in `frame`.
-    public init(frame: SceneFrame, viewType: SceneViewType = .auto, content: Content) {
+    package init(frame: SceneFrame, viewType: SceneViewType = .auto, content: Content) {
         self.frame = frame
         self.viewType = viewType
         self.content = content

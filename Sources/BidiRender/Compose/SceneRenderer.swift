@@ -23,7 +23,7 @@ public struct ComposeOptions: Sendable, Hashable {
 /// Draws scenes: PNG, SVG or RGBA, each with the resolved scene.
 public final class SceneRenderer: Sendable {
     /// The engine that lays out the scenes' text nodes.
-    public let engine: LayoutEngine
+    package let engine: LayoutEngine
     let renderer: Renderer
 
     /// A renderer whose text nodes are laid out by `engine`.

@@ -12,11 +12,11 @@ public struct ResolvedSceneNode: Sendable, Hashable {
     /// The frame on the canvas, absolute, in px before the render scale.
     public internal(set) var frame: LayoutRect
     /// The view type after `auto` and the `…WithAllDescendants` of ancestors (never `.auto`).
-    public internal(set) var viewType: SceneViewType
+    package internal(set) var viewType: SceneViewType
     /// Whether the content is drawn mirrored; for a group, whether its children are placed mirrored.
     public internal(set) var mirrored: Bool
     /// What the node draws.
-    public internal(set) var content: SceneNode.Content
+    package internal(set) var content: SceneNode.Content
 }
 
 /// A scene after frames and view types are resolved: every node in depth-first order.

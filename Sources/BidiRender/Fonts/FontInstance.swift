@@ -4,10 +4,10 @@
 // (keyed by `FontDescriptor.instanceKey`) never mix two instances.
 
 /// The constants of instances.
-@_spi(CLI) public enum FontInstance {
+package enum FontInstance {
     /// The slant of a synthetic oblique: x moves 0.2 em per em of height (about 11.3°, near
     /// FreeType's FT_GlyphSlot_Oblique and `hb-view --font-slant=0.2`).
-    public static let syntheticSlant = 0.2
+    package static let syntheticSlant = 0.2
 }
 
 /// What identifies an instance of a manifest face.

@@ -16,59 +16,59 @@
 import Foundation
 
 /// One font of a package.
-public struct ManifestFont: Sendable, Hashable {
+package struct ManifestFont: Sendable, Hashable {
     /// The weight; for a variable face, the lowest of `variableWeights`.
-    public var weight: FontWeight
+    package var weight: FontWeight
     /// For a variable face (`"weight": "100 900"`), the weights it serves through its `wght` axis;
     /// nil for a static face.
-    public var variableWeights: ClosedRange<FontWeight>? = nil
+    package var variableWeights: ClosedRange<FontWeight>? = nil
     /// Upright or italic (`"style"`, normal when left out).
-    public var style: FontStyle
+    package var style: FontStyle
     /// Absolute path of the font file.
-    public var file: String
+    package var file: String
     /// The path as the manifest wrote it.
     var relativeFile: String
     /// Face index in a collection.
-    public var index: Int
+    package var index: Int
     /// Where the manifest names it: the line of its "file" and its key path ("packages[0].fonts[1]").
     var line = 0
     var keyPath = ""
 }
 
 /// A locale's font package.
-public struct FontPackage: Sendable, Hashable {
+package struct FontPackage: Sendable, Hashable {
     /// The normalized locale tag, or "default".
-    public var locale: String
+    package var locale: String
     /// The package's fonts, at most one per weight and style.
-    public var fonts: [ManifestFont]
+    package var fonts: [ManifestFont]
     /// What italic gives when the package has no italic face (`"italic"`, default synthesize).
-    public var italic: ItalicPolicy = .synthesize
+    package var italic: ItalicPolicy = .synthesize
     /// Scripts (ISO 15924) the package serves for its own locale ahead of the manifest's `scripts`
     /// (`"scripts": ["Arab"]` on `ur`: Urdu's Arabic script in Nastaliq). Empty by default.
-    public var scripts: [String] = []
+    package var scripts: [String] = []
 }
 
 /// A parsed fonts.json.
-public struct FontManifest: Sendable, Hashable {
+package struct FontManifest: Sendable, Hashable {
     /// Where it was read from.
-    public var path: String
+    package var path: String
     /// The packages in the manifest's order, one per locale ("default" among them).
-    public var packages: [FontPackage]
+    package var packages: [FontPackage]
     /// ISO 15924 script tag → the locale of the package that always serves it.
-    public var scripts: [String: String]
+    package var scripts: [String: String]
 
     /// Reads and validates the manifest at `path` (a regular file of at most 16 MB). Every font file
     /// it names must be a regular file inside the manifest's folder (symlinks resolved);
     /// `allowsPathsOutsideFolder` lifts the folder rule for a trusted manifest.
     /// - Throws: `BidiRenderError.manifest` naming the file, line and key path of the problem. A path
     ///   outside the folder gets "not a font file inside the manifest folder" whether or not it exists.
-    public init(contentsOf path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
+    package init(contentsOf path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
         try self.init(data: ManifestFiles.readManifest(path), path: path, allowsPathsOutsideFolder: allowsPathsOutsideFolder)
     }
 
     /// Parses manifest bytes; `path` names the file in errors and anchors relative font paths. The
     /// font files are checked as `init(contentsOf:allowsPathsOutsideFolder:)` says.
-    public init(data bytes: [UInt8], path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
+    package init(data bytes: [UInt8], path: String, allowsPathsOutsideFolder: Bool = false) throws(BidiRenderError) {
         self.path = path
         let parser = ManifestParser(bytes: bytes, path: path)
         let root = try parser.root()
@@ -137,7 +137,7 @@ public struct FontManifest: Sendable, Hashable {
     }
 
     /// The package of a normalized locale tag, or nil.
-    public func package(_ locale: String) -> FontPackage? {
+    package func package(_ locale: String) -> FontPackage? {
         packages.first { $0.locale == locale }
     }
 }

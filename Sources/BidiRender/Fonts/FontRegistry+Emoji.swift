@@ -9,7 +9,7 @@ extension FontRegistry {
     /// of the manifest's "emoji" package when it covers the cluster, else the colour font
     /// (FC_COLOR) that fontconfig finds for it; nil when neither covers it (the cluster then takes
     /// the usual chain).
-    @_spi(CLI) public func emojiFont(
+    @_spi(Tools) public func emojiFont(
         for cluster: some Collection<Unicode.Scalar>, weight: FontWeight = .regular, style: FontStyle = .normal
     ) -> FontChoice? {
         if let package = manifest.package(Self.emojiPackageLocale),

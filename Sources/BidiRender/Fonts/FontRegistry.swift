@@ -56,7 +56,7 @@ public enum FontSource: Sendable, Hashable {
     case notdef
 
     /// "script Hani → zh-Hans", "locale ar", "default", "fontconfig", ".notdef".
-    public var label: String {
+    package var label: String {
         switch self {
         case .scriptPackage(let script, let locale): return "script \(script) → \(locale)"
         case .localePackage(let locale): return "locale \(locale)"
@@ -69,38 +69,38 @@ public enum FontSource: Sendable, Hashable {
 }
 
 /// Vertical font metrics in px (descent positive, below the baseline).
-public struct FontMetrics: Sendable, Hashable {
+package struct FontMetrics: Sendable, Hashable {
     /// The font's design units per em (from its head table).
-    public var unitsPerEm: Int
+    package var unitsPerEm: Int
     /// The ascent above the baseline, in px.
-    public var ascent: Double
+    package var ascent: Double
     /// The descent below the baseline, in px, positive.
-    public var descent: Double
+    package var descent: Double
     /// The gap the font asks for between lines, in px.
-    public var lineGap: Double
+    package var lineGap: Double
 }
 
 /// The font chosen for a cluster or a chain step, and why.
-public struct FontChoice: Sendable, Hashable {
+@_spi(Tools) public struct FontChoice: Sendable, Hashable {
     /// The chosen font.
     public var font: Font
     /// Why it was chosen: which package, or the system fallback (`FontSource`).
-    public var source: FontSource
+    package var source: FontSource
     /// The weight that was asked for; the font's own may differ (the CSS Fonts 4 §5.2 weight rule).
-    public var requestedWeight: FontWeight
+    package var requestedWeight: FontWeight
     /// The style that was asked for; italic may be served by a synthetic slant.
-    public var requestedStyle: FontStyle
+    package var requestedStyle: FontStyle
     /// Italic was asked for and the package has none: the upright face of the matched weight is used.
-    public var italicMissing: Bool
+    package var italicMissing: Bool
     /// Why this weight: "exact", or the CSS rule that picked it.
-    public var weightReason: String
+    package var weightReason: String
     /// The package's italic rule, when it applied (`italicMissing`); nil otherwise.
-    public var italicRule: ItalicPolicy? = nil
+    package var italicRule: ItalicPolicy? = nil
 }
 
 /// A face the registry has loaded, with its HarfBuzz font: loaded once, shared by every layout.
 /// Equality is identity.
-public final class Font: Sendable, Hashable {
+@_spi(Tools) public final class Font: Sendable, Hashable {
     /// What the face is.
     public let descriptor: FontDescriptor
     let face: FTFace
@@ -131,7 +131,7 @@ public final class Font: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// Ascent, descent, line gap and units per em, in px at `size` px per em.
-    public func metrics(size: Double) -> FontMetrics {
+    package func metrics(size: Double) -> FontMetrics {
         let scale = size / Double(unitMetrics.unitsPerEm)
         return FontMetrics(
             unitsPerEm: unitMetrics.unitsPerEm, ascent: Double(unitMetrics.ascender) * scale,
@@ -159,7 +159,7 @@ public final class Font: Sendable, Hashable {
 /// The fonts of a manifest and the fallback chain over them.
 public final class FontRegistry: Sendable {
     /// The manifest the registry was built from.
-    public let manifest: FontManifest
+    package let manifest: FontManifest
     let library: FTLibrary
     /// Every manifest font, keyed by "file#index", loaded at init.
     private let fonts: [String: Font]
@@ -203,7 +203,7 @@ public final class FontRegistry: Sendable {
     ///   - systemFallback: false leaves fontconfig out of the chain (for reproducible output).
     /// - Throws: `.fontLoad` with FreeType's reason for a file that is not a usable font, and where
     ///   the manifest names it (file, line, key); `.manifest` for an `index` past the file's faces.
-    public init(manifest: FontManifest, systemFallback: Bool = true) throws(BidiRenderError) {
+    package init(manifest: FontManifest, systemFallback: Bool = true) throws(BidiRenderError) {
         self.manifest = manifest
         library = try FTLibrary()
         var fonts: [String: Font] = [:]
@@ -262,7 +262,7 @@ public final class FontRegistry: Sendable {
 
     /// Where the embedded manifest is: `$BIDIRENDER_FONTS` if set; else `Fonts/fonts.json` or
     /// `../share/bidirender/Fonts/fonts.json` next to the executable; else the source tree's `Fonts/`.
-    public static var defaultManifestPath: String? {
+    package static var defaultManifestPath: String? {
         if let path = ProcessInfo.processInfo.environment["BIDIRENDER_FONTS"], !path.isEmpty { return path }
         var candidates: [String] = []
         if let executable = Bundle.main.executableURL?.deletingLastPathComponent() {
@@ -279,7 +279,7 @@ public final class FontRegistry: Sendable {
 
     /// The manifest steps of the chain for `script`, `locale`, `weight` and `style`: each package
     /// that applies, in order, with the face it gives. Fontconfig and .notdef follow them.
-    public func chain(script: ScriptTag, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
+    @_spi(Tools) public func chain(script: ScriptTag, locale: LocaleTag, weight: FontWeight, style: FontStyle) -> [FontChoice] {
         entries(script: script, locale: locale, weight: weight, style: style)
     }
 
@@ -365,7 +365,7 @@ public final class FontRegistry: Sendable {
     /// The font for one grapheme cluster of `script` (see the chain above). It always returns a font:
     /// when nothing covers the cluster, the first font of the chain (or of the manifest, when no
     /// package applies) with source `.notdef`.
-    @_spi(CLI) public func font(
+    @_spi(Tools) public func font(
         for cluster: some Collection<Unicode.Scalar>, script: ScriptTag, locale: LocaleTag, weight: FontWeight,
         style: FontStyle = .normal
     ) -> FontChoice {

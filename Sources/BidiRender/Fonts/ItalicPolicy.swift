@@ -5,7 +5,7 @@
 import Foundation
 
 /// What a package gives for italic when it has no italic face (the manifest's `"italic"` key).
-public enum ItalicPolicy: Sendable, Hashable, CustomStringConvertible {
+package enum ItalicPolicy: Sendable, Hashable, CustomStringConvertible {
     /// An oblique: the upright face of the matched weight, slanted by `FontInstance.syntheticSlant`
     /// in shaping (HarfBuzz's synthetic slant) and in the PNG and SVG outlines. The default.
     case synthesize
@@ -16,7 +16,7 @@ public enum ItalicPolicy: Sendable, Hashable, CustomStringConvertible {
     case weight(FontWeight)
 
     /// "synthesize", "upright", "weight 500".
-    public var description: String {
+    package var description: String {
         switch self {
         case .synthesize: return "synthesize"
         case .upright: return "upright"

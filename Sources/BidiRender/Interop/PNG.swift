@@ -13,7 +13,7 @@ extension RGBAImage {
     }
 
     /// Decodes PNG bytes (libpng) into RGBA.
-    public init(pngData: [UInt8]) throws(BidiRenderError) {
+    package init(pngData: [UInt8]) throws(BidiRenderError) {
         self = try PNGCodec.decode(pngData)
     }
 

@@ -8,7 +8,7 @@ public struct ClusterFont: Sendable, Hashable {
         /// The first font of the cluster's fallback chain covers it.
         case primary
         /// A later step of the chain covers it, or none does: a system font (fontconfig) or .notdef
-        /// (`choice.source` says which).
+        /// (`source` says which).
         case fallback
         /// The cluster asks for emoji presentation (UTS #51 §4): the colour emoji font.
         case emojiPresentation
@@ -20,8 +20,13 @@ public struct ClusterFont: Sendable, Hashable {
     public var range: Range<Int>
     /// The script the cluster was itemized with (UAX #24, neutrals resolved from their neighbours).
     public var script: ScriptTag
-    /// The font, the package it came from and how its weight and style were matched.
-    public var choice: FontChoice
+    /// The font, the package it came from and how its weight and style were matched (the CLI's
+    /// `fonts --text` prints all of it).
+    package var choice: FontChoice
+    /// The face that draws the cluster.
+    public var font: FontDescriptor { choice.font.descriptor }
+    /// The step of the fallback chain that served it (a package, fontconfig or .notdef).
+    public var source: FontSource { choice.source }
     /// Why the cluster got this font.
     public var reason: Reason
 }

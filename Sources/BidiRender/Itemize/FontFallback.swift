@@ -2,11 +2,11 @@
 // or none), as the layout reports it.
 
 /// A cluster that fell past the manifest's fonts.
-public struct FontFallback: Sendable, Hashable {
+package struct FontFallback: Sendable, Hashable {
     /// The cluster's scalar offsets.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// Where its font came from: a system font through fontconfig, or none (.notdef).
-    public var source: FontSource
+    package var source: FontSource
     /// The font that drew it.
-    public var font: FontDescriptor
+    package var font: FontDescriptor
 }

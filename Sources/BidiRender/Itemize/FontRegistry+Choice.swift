@@ -4,7 +4,7 @@
 extension FontRegistry {
     /// The font for one grapheme cluster given as a string. Without `script`, the cluster's own
     /// script (its first character that has one) is used.
-    @_spi(CLI) public func choice(
+    package func choice(
         for cluster: String, script: ScriptTag? = nil, locale: LocaleTag, weight: FontWeight, style: FontStyle = .normal
     ) -> FontChoice {
         let scalars = Array(cluster.unicodeScalars)

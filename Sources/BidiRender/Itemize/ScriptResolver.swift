@@ -2,14 +2,14 @@
 // their neighbours (UAX #24 §5.2, as HarfBuzz's and Pango's script itemizers do).
 
 /// Resolves the script of each code point for itemization and font fallback.
-public enum ScriptResolver {
+package enum ScriptResolver {
     /// The script of each scalar (Arab, Hani, Latn, …):
     /// - Inherited characters (combining marks) take the script of the character before them;
     /// - Common characters (spaces, digits, punctuation, emoji) take the script of the run they are
     ///   in, and at the start of a text the script of the first character that has one;
     /// - a closing paired bracket takes the script of its opening bracket, so "(" and ")" share one.
     /// A text with no script at all resolves to Common (Zyyy) throughout.
-    public static func resolve(_ scalars: some Collection<Unicode.Scalar>) -> [ScriptTag] {
+    package static func resolve(_ scalars: some Collection<Unicode.Scalar>) -> [ScriptTag] {
         var tags: [ScriptTag] = []
         var stack: [(id: UInt32, script: ScriptTag)] = []
         resolve(scalars.lazy.map(\.value), into: &tags, stack: &stack)

@@ -9,7 +9,7 @@
 // ligature without GDEF carets stores nothing: the queries divide it evenly.
 
 /// Where the grapheme clusters of a laid-out text start, and the caret positions inside ligatures.
-public struct GraphemeIndex: Sendable, Hashable {
+@_spi(Tools) public struct GraphemeIndex: Sendable, Hashable {
     /// The number of code points of the text.
     public private(set) var count: Int
     /// One bit per code point, set where a grapheme cluster starts; empty when every code point
@@ -42,7 +42,7 @@ public struct GraphemeIndex: Sendable, Hashable {
 
     /// Whether a grapheme cluster starts at `offset` (`count`, the end, is a boundary too).
     @inline(__always)
-    public func isBoundary(_ offset: Int) -> Bool {
+    package func isBoundary(_ offset: Int) -> Bool {
         guard offset > 0, offset < count, !starts.isEmpty else { return offset >= 0 && offset <= count }
         return starts[offset >> 6] & (1 << UInt64(offset & 63)) != 0
     }
@@ -50,7 +50,7 @@ public struct GraphemeIndex: Sendable, Hashable {
     /// The grapheme boundary at or before `offset` (clamped to 0...count): an offset inside a
     /// grapheme snaps to its start.
     @inline(__always)
-    public func boundary(atOrBefore offset: Int) -> Int {
+    package func boundary(atOrBefore offset: Int) -> Int {
         var o = min(max(offset, 0), count)
         if starts.isEmpty { return o }
         while !isBoundary(o) { o -= 1 }
@@ -59,7 +59,7 @@ public struct GraphemeIndex: Sendable, Hashable {
 
     /// The grapheme boundary after `offset`, or `count` at the end.
     @inline(__always)
-    public func boundary(after offset: Int) -> Int {
+    package func boundary(after offset: Int) -> Int {
         var o = min(max(offset, -1), count - 1) + 1
         if starts.isEmpty { return max(o, 0) }
         while !isBoundary(o) { o += 1 }
@@ -68,7 +68,7 @@ public struct GraphemeIndex: Sendable, Hashable {
 
     /// The grapheme boundary before `offset`, or 0 at the start.
     @inline(__always)
-    public func boundary(before offset: Int) -> Int {
+    package func boundary(before offset: Int) -> Int {
         boundary(atOrBefore: min(offset, count + 1) - 1)
     }
 

@@ -13,7 +13,7 @@ public struct IntrinsicWidths: Sendable, Hashable {
     public internal(set) var max: Double
 
     /// The min-content and max-content widths, in px.
-    @_spi(CLI) public init(min: Double, max: Double) {
+    package init(min: Double, max: Double) {
         self.min = min
         self.max = max
     }

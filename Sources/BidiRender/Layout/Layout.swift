@@ -20,9 +20,9 @@ public struct Layout: Sendable, Hashable {
     public internal(set) var height: Double
     /// Grapheme clusters that no font of the manifest covered: served by a system font or shown as
     /// .notdef.
-    public internal(set) var fallbacks: [FontFallback]
+    package internal(set) var fallbacks: [FontFallback]
     /// The options the layout was made with.
-    public internal(set) var options: LayoutOptions
+    package internal(set) var options: LayoutOptions
     /// Whether `options.maxLines` cut the text: the last line then ends in the ellipsis run
     /// (`LayoutRun.isEllipsis`), the text after the cut is on no line, and `paragraphs` ends with the
     /// paragraph of the cut.
@@ -33,7 +33,7 @@ public struct Layout: Sendable, Hashable {
     public var contentWidth: Double { lines.reduce(0) { max($0, $1.contentWidth) } }
     /// Where grapheme clusters start, and the carets inside ligatures: what the queries need
     /// (`caret(at:affinity:)`, `offset(at:)`, `selectionRects(for:)`, `move(_:from:affinity:)`).
-    public internal(set) var graphemes = GraphemeIndex()
+    @_spi(Tools) public internal(set) var graphemes = GraphemeIndex()
     /// Every entity that was isolated (mentions, URLs, e-mail addresses, phone numbers, hashtags),
     /// sorted, with the direction of each, the caller's id and where the layout draws it (`Entity.rects`).
     public internal(set) var entities: [Entity] = []
@@ -90,7 +90,7 @@ public struct LayoutRun: Sendable, Hashable {
     /// Its bidi embedding level (UAX #9): even for left-to-right, odd for right-to-left.
     public internal(set) var level: BidiLevel
     /// Its direction, from `level`.
-    public var direction: TextDirection { TextDirection(level: level) }
+    package var direction: TextDirection { TextDirection(level: level) }
     /// Its ISO 15924 script (a 4-byte tag, as HarfBuzz's hb_script_t: "Arab", "Hani", "Latn"…).
     public internal(set) var script: ScriptTag
     /// Its left edge, in px from the layout's left edge (after alignment).

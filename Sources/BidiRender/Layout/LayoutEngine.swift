@@ -14,9 +14,9 @@
 /// Lays out texts with one font registry.
 public final class LayoutEngine: Sendable {
     /// The fonts the engine chooses from.
-    public let registry: FontRegistry
+    package let registry: FontRegistry
     /// The most code points one call lays out; a longer text throws `.inputTooLarge`.
-    public let maxInputCodePoints: Int
+    package let maxInputCodePoints: Int
     /// Idle scratches, at most `scratchPoolLimit`, and the number of shaping caches created.
     private let pool = Locked(Pool())
     private let cacheLimits: ShapeCache.Limits?
@@ -140,14 +140,14 @@ public final class LayoutEngine: Sendable {
     }
 
     /// The shaping caches' figures, summed over the scratches idle at the moment of the call.
-    public var shapeCacheStatistics: ShapeCacheStatistics {
+    @_spi(Tools) public var shapeCacheStatistics: ShapeCacheStatistics {
         pool.withLock { pool in
             pool.idle.reduce(ShapeCacheStatistics()) { $0 + ($1.scratch.shape.cache?.currentStatistics ?? ShapeCacheStatistics()) }
         }
     }
 
     /// Empties the shaping caches of the idle scratches (their counters stay), for a cold start.
-    public func clearShapeCaches() {
+    @_spi(Tools) public func clearShapeCaches() {
         pool.withLock { pool in for pooled in pool.idle { pooled.scratch.shape.cache?.reset() } }
     }
 

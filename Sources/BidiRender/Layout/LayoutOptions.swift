@@ -68,7 +68,7 @@ public struct LayoutOptions: Sendable, Hashable {
 
     /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,
     /// and max lines at least 1. Throws `.invalidValue` naming the option and the range.
-    public func validate() throws(BidiRenderError) {
+    package func validate() throws(BidiRenderError) {
         guard size.isFinite, size >= 0.1, size <= 10_000 else {
             throw .invalidValue(key: "size", value: "\(size)", reason: "must be a number of px from 0.1 to 10000")
         }

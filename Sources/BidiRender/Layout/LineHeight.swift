@@ -19,7 +19,7 @@ public enum LineHeight: Sendable, Hashable {
 
     /// Parses "normal", a number ("1.4": a multiple of the size) or a number of px ("24px").
     /// - Throws: `.invalidValue` for `key` naming the value and what is accepted.
-    public init(parsing text: String, key: String = "line-height") throws(BidiRenderError) {
+    package init(parsing text: String, key: String = "line-height") throws(BidiRenderError) {
         let t = String(text.lowercased().filter { !$0.isWhitespace })
         let value: LineHeight
         if t == "normal" {

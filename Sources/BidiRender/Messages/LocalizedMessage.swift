@@ -20,7 +20,7 @@ public struct LocalizedMessage: Sendable, Hashable {
     public var plainText: String { ArgumentIsolation.removingIsolates(text) }
 
     /// The paragraph direction a layout of the message is forced to.
-    public var paragraphDirection: ParagraphDirection {
+    package var paragraphDirection: ParagraphDirection {
         direction == .rightToLeft ? .rightToLeft : .leftToRight
     }
 }

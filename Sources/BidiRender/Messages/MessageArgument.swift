@@ -29,7 +29,7 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     /// The CLI's reading of a value: a decimal number ("3", "-2.5", "1e3", "99999999999999999999") is
     /// a `.decimal`, passed to ICU exactly; anything else is text. "nan", "inf" and hexadecimal are
     /// text.
-    public init(parsing value: String) {
+    package init(parsing value: String) {
         self = Self.isDecimal(value) ? .decimal(value) : .text(value)
     }
 

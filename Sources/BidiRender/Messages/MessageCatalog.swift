@@ -12,9 +12,9 @@ import Foundation
 /// not thread-safe), so concurrent formats of different messages run in parallel.
 public final class MessageCatalog: Sendable {
     /// The catalog's folder.
-    public let directory: String
+    package let directory: String
     /// The language of `default.json`, whose plural rules and digits format its patterns ("en").
-    public let defaultLanguage: LocaleTag
+    package let defaultLanguage: LocaleTag
     private let files: [String: CatalogFile]
     private let cache = Locked<[String: ICUMessageFormat]>([:])
 
@@ -109,10 +109,10 @@ public final class MessageCatalog: Sendable {
     }
 
     /// The most arguments a format takes: far above any message.
-    public static let maximumArguments = 10_000
+    package static let maximumArguments = 10_000
     /// The largest total size of a format's arguments, names and values, in UTF-8 bytes (a number
     /// counts 8): 1 MB.
-    public static let maximumArgumentBytes = 1 << 20
+    package static let maximumArgumentBytes = 1 << 20
 
     /// Checks `arguments` against `maximumArguments` and `maximumArgumentBytes`.
     private static func checkSize(_ arguments: [String: MessageArgument], file: CatalogFile, key: String) throws(BidiRenderError) {

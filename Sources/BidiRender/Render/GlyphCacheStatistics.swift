@@ -2,7 +2,7 @@
 // bytes against the budget), for tuning and reports.
 
 /// The glyph raster cache's figures (`Renderer.glyphCacheStatistics`).
-public struct GlyphCacheStatistics: Sendable, Hashable {
+@_spi(Tools) public struct GlyphCacheStatistics: Sendable, Hashable {
     /// Glyphs drawn from the cache.
     public var hits = 0
     /// Glyphs FreeType had to rasterize.

@@ -16,7 +16,7 @@ extension ImageLimits {
     /// Checks what the options alone tell before any layout: with a line width, the image is that
     /// wide plus the padding, and at least the padding tall.
     /// - Throws: `.renderFailure` as `pixelSize` does.
-    @_spi(CLI) public static func checkEstimate(layout: LayoutOptions, render: RenderOptions) throws(BidiRenderError) {
+    package static func checkEstimate(layout: LayoutOptions, render: RenderOptions) throws(BidiRenderError) {
         guard let maxWidth = layout.maxWidth else { return }
         let s = Double(render.scale)
         try check(width: ((maxWidth + 2 * render.padding) * s).rounded(.up), height: max(1, 2 * render.padding * s))

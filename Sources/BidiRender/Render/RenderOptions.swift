@@ -37,7 +37,7 @@ public struct RenderOptions: Sendable, Hashable {
     }
 
     /// Checks padding (0…10,000 px) and scale (1, 2 or 3).
-    public func validate() throws(BidiRenderError) {
+    package func validate() throws(BidiRenderError) {
         guard padding.isFinite, padding >= 0, padding <= 10_000 else {
             throw .invalidValue(key: "padding", value: "\(padding)", reason: "must be from 0 to 10000 px")
         }

@@ -34,11 +34,11 @@ public final class Renderer: Sendable {
     }
 
     /// The glyph cache's figures: hits, misses, entries, evictions, bytes and budget.
-    public var glyphCacheStatistics: GlyphCacheStatistics { glyphCache.statistics }
+    @_spi(Tools) public var glyphCacheStatistics: GlyphCacheStatistics { glyphCache.statistics }
 
     /// Drops every cached glyph bitmap (the counters stay). Renders after it are the same, only slower
     /// until the cache fills again.
-    public func clearGlyphCache() { glyphCache.removeAll() }
+    @_spi(Tools) public func clearGlyphCache() { glyphCache.removeAll() }
 
     func face(_ font: FontDescriptor) -> FTFace? { renderFace(font)?.face }
 

@@ -18,7 +18,7 @@ extension Renderer {
     /// <g> per run. Nothing larger than one run's group is held.
     /// - Throws: what `RenderOptions.validate()` throws, before anything is written; `.cancelled`
     ///   when the call's task is cancelled (checked once a line; `out` then holds a partial document).
-    public func writeSVG(
+    package func writeSVG(
         _ layout: Layout, options: RenderOptions = RenderOptions(), to out: inout some TextOutputStream
     ) throws(BidiRenderError) {
         try options.validate()

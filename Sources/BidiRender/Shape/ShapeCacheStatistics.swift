@@ -2,7 +2,7 @@
 // the engine's idle scratches for tuning and reports.
 
 /// The cache's bounds and figures, for tuning and reports.
-public struct ShapeCacheStatistics: Sendable, Hashable {
+@_spi(Tools) public struct ShapeCacheStatistics: Sendable, Hashable {
     /// Lookups answered from the cache, and lookups that had to shape.
     public var hits = 0
     /// Lookups that had to shape (HarfBuzz ran).

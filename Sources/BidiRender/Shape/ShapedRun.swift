@@ -1,7 +1,7 @@
 // ShapedRun: the shape stage's output — a run's glyphs positioned in px, with their clusters.
 
 /// A glyph positioned in px. Offsets follow HarfBuzz: x to the right, y up from the baseline.
-@_spi(CLI) public struct ShapedGlyph: Sendable, Hashable {
+@_spi(Tools) public struct ShapedGlyph: Sendable, Hashable {
     /// The glyph id in the run's font (0 is .notdef).
     var id: UInt32
     /// The Unicode scalar offset, in the original text, of the first character of the glyph's
@@ -18,13 +18,13 @@
 }
 
 /// One shaped run.
-@_spi(CLI) public struct ShapedRun: Sendable, Hashable {
+@_spi(Tools) public struct ShapedRun: Sendable, Hashable {
     /// Scalar offsets in the original text.
     var range: Range<Int>
     /// The run's direction, as HarfBuzz shaped it.
     var direction: TextDirection
     /// ISO 15924 script tag (4 bytes: "Arab").
-    public var script: ScriptTag
+    package var script: ScriptTag
     /// The BCP 47 language HarfBuzz shaped with, if any.
     var language: LocaleTag?
     /// The font the run was shaped with.

@@ -8,7 +8,7 @@
 /// 100 instructions each, several times a word. That is sound: only the Shaper files touch them, a
 /// Shaper is used by one thread (it is not Sendable; each layout scratch owns one), and no method re-enters
 /// another while it holds one of them (HarfBuzz calls no Swift back).
-@_spi(CLI) public final class Shaper {
+@_spi(Tools) public final class Shaper {
     let buffer = HBBuffer()
     /// The code points handed to HarfBuzz; `shapeBatch` and `shapeWord` use its first `staged`
     /// (overwritten, not emptied: see `batch`).

@@ -15,7 +15,7 @@ extension BidiRenderError {
     /// `.unreadableFile` for `path`, with the reason found by looking at it: "no such file", "no
     /// such folder /a/b", "a folder, not a file", "permission denied", or else the system's words for
     /// `code` (the errno of the failed call, when known).
-    @_spi(CLI) public static func unreadable(path: String, errno code: Int32? = nil) -> BidiRenderError {
+    package static func unreadable(path: String, errno code: Int32? = nil) -> BidiRenderError {
         .unreadableFile(path: path, reason: FileProblem.reason(path: path, errno: code, writing: false))
     }
 
@@ -23,7 +23,7 @@ extension BidiRenderError {
     /// "/a is not a folder", "a folder, not a file", "permission denied", or else the system's words
     /// for `code` (the errno of the failed call: "no space left on device"). A stream's name in
     /// angle brackets ("<stdout>") is not looked at: its reason is the system's words for `code`.
-    @_spi(CLI) public static func unwritable(path: String, errno code: Int32) -> BidiRenderError {
+    package static func unwritable(path: String, errno code: Int32) -> BidiRenderError {
         if path.hasPrefix("<") { return .unwritableFile(path: path, reason: FileProblem.systemMessage(code)) }
         return .unwritableFile(path: path, reason: FileProblem.reason(path: path, errno: code, writing: true))
     }

@@ -2,13 +2,13 @@
 // covers would otherwise print 100,000 warning lines; the first few and a count say as much.
 
 /// The first `limit` warnings of a list, and a count of the rest.
-@_spi(CLI) public enum WarningSummary {
+package enum WarningSummary {
     /// How many warnings are shown one by one.
-    public static let limit = 5
+    package static let limit = 5
 
     /// Each of the first `limit` items through `line`; then, if any are left, `more(count)` once.
     /// A list of at most `limit` items comes out whole, as before.
-    public static func lines<C: Collection>(
+    package static func lines<C: Collection>(
         _ items: C, limit: Int = limit, line: (C.Element) -> String, more: (Int) -> String
     ) -> [String] {
         var out = items.prefix(limit).map(line)

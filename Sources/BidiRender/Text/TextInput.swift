@@ -2,7 +2,7 @@
 // conversions between Unicode scalar offsets (the index space of the whole library) and String.Index.
 
 /// Strict decoding of input bytes.
-@_spi(CLI) public enum TextInput {
+package enum TextInput {
     /// Decodes `bytes` as UTF-8, or throws `.invalidUTF8` with the offset of the first byte of the
     /// first ill-formed sequence. Never replaces bad bytes with U+FFFD.
     ///
@@ -10,7 +10,7 @@
     ///   - bytes: the input, as read.
     ///   - source: where the bytes came from, for the error ("<stdin>", a path, "line 3").
     ///   - baseOffset: added to the offset in the error, for bytes taken from inside a larger file.
-    public static func decodeUTF8(
+    package static func decodeUTF8(
         _ bytes: some Collection<UInt8>, source: String, baseOffset: Int = 0
     ) throws(BidiRenderError) -> String {
         var iterator = bytes.makeIterator()

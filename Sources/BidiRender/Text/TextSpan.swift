@@ -61,7 +61,7 @@ public struct TextSpan: Sendable, Hashable {
 
     /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`) and that HarfBuzz parses every
     /// feature (`hb_feature_from_string`); errors name span `index` and the key.
-    @_spi(CLI) public func validate(index: Int) throws(BidiRenderError) {
+    package func validate(index: Int) throws(BidiRenderError) {
         if let features, let bad = HBFeatures.firstInvalid(features) {
             throw .invalidValue(
                 key: "spans[\(index)].features", value: bad, reason: "is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)")

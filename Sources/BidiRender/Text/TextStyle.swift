@@ -32,14 +32,14 @@ public struct TextStyle: Sendable, Hashable {
     public var decorations: TextDecorations
 
     /// A style with the given paint; plain by default.
-    public init(color: RGBAColor? = nil, background: RGBAColor? = nil, decorations: TextDecorations = []) {
+    package init(color: RGBAColor? = nil, background: RGBAColor? = nil, decorations: TextDecorations = []) {
         self.color = color
         self.background = background
         self.decorations = decorations
     }
 
     /// No colour, no background, no decoration.
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }
 
 /// The styles of the text: a table, and for each code point its index in the table (no table and no

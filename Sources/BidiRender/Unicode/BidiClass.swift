@@ -72,7 +72,7 @@ public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
     ]
 
     /// True for the classes rule X9 removes: LRE, RLE, LRO, RLO, PDF and BN.
-    public var isRemovedByX9: Bool {
+    package var isRemovedByX9: Bool {
         switch self {
         case .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
             .popDirectionalFormat, .boundaryNeutral:

@@ -11,7 +11,7 @@
 /// error naming the key.
 public struct ScriptTag: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The four letters as big-endian bytes, as `HB_TAG('A','r','a','b')`.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
 
     /// Common (Zyyy): punctuation, digits and symbols shared by scripts.
     public static let common = ScriptTag(rawValue: 0x5A79_7979)
@@ -46,7 +46,7 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     /// The tag of a string from a user.
     /// - Throws: `.invalidValue` naming `key` when `string` is not four ASCII letters.
-    public init(validating string: String, key: String = "script") throws(BidiRenderError) {
+    package init(validating string: String, key: String = "script") throws(BidiRenderError) {
         guard let tag = ScriptTag(parsing: string) else {
             throw .invalidValue(
                 key: key, value: String(string.prefix(40)), reason: "not an ISO 15924 script tag: four letters (Arab, Hani, Latn)")

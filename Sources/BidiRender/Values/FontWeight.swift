@@ -17,7 +17,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// A weight from a number ("500") or a name: thin 100, extralight 200, light 300, regular 400,
     /// medium 500, semibold 600, bold 700, extrabold 800, black 900 (also "normal", "ultralight",
     /// "demibold", "ultrabold", "heavy", with or without "-" or " "). Case-insensitive.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let key = text.lowercased().filter { $0 != "-" && $0 != " " && $0 != "_" }
         if let number = Int(text.trimmingCharacters(in: .whitespaces)) {
             self.init(number)
@@ -31,7 +31,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// A weight from a user's text, as `init?(parsing:)` reads it.
     /// - Throws: `.invalidValue` naming `key` (an option like "--weight" or a JSON key) when `text`
     ///   is neither a whole number from 1 to 1000 nor a weight name.
-    public init(validating text: String, key: String = "weight") throws(BidiRenderError) {
+    package init(validating text: String, key: String = "weight") throws(BidiRenderError) {
         guard let weight = FontWeight(parsing: text) else {
             throw .invalidValue(
                 key: key, value: String(text.prefix(40)),
@@ -41,7 +41,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// The weight names `init?(parsing:)` takes, lightest first: "thin, hairline, extralight, …".
-    @_spi(CLI) public static var nameList: String {
+    package static var nameList: String {
         names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key).joined(separator: ", ")
     }
 

@@ -3,12 +3,12 @@
 
 /// The limits on a rendered PNG (or RGBA buffer): at most `maximumSide` device pixels a side and
 /// `maximumPixels` in all. SVG has no pixel buffer and no limit but the layout's own.
-public enum ImageLimits {
+package enum ImageLimits {
     /// The longest side in device pixels: libpng's default limit (PNG_USER_WIDTH_MAX and
     /// PNG_USER_HEIGHT_MAX), past which it fails with "Invalid IHDR data".
-    public static let maximumSide = 1_000_000
+    package static let maximumSide = 1_000_000
     /// The most device pixels in one image (400 MB of RGBA).
-    public static let maximumPixels = 100_000_000
+    package static let maximumPixels = 100_000_000
 
     /// Refuses a `width` × `height` device-pixel image past the limits; either may be a lower bound
     /// of the real size (an estimate before layout).

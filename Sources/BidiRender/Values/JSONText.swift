@@ -4,9 +4,9 @@
 import Foundation
 
 /// Building blocks of compact JSON text.
-public enum JSONText {
+package enum JSONText {
     /// A JSON string literal for `s` (RFC 8259 escaping).
-    public static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -25,13 +25,13 @@ public enum JSONText {
     }
 
     /// A JSON array of integers.
-    public static func array<S: Sequence>(_ values: S) -> String where S.Element: BinaryInteger {
+    package static func array<S: Sequence>(_ values: S) -> String where S.Element: BinaryInteger {
         "[" + values.map { String($0) }.joined(separator: ",") + "]"
     }
 
     /// A number in px, rounded to 1/1000 and without trailing zeros ("12.5", "0", "-3.125"); a
     /// whole number past ±9.2e15, and "0" for NaN and infinities. Never traps.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let thousandths = (value * 1000).rounded()
         if thousandths == 0 { return "0" }

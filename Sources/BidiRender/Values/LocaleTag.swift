@@ -12,7 +12,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// The longest tag `init(validating:key:)` accepts, in characters. RFC 5646 §4.4.1 asks
     /// implementations to hold at least 35; ICU holds 156 (ULOC_FULLNAME_CAPACITY, 157 with the NUL).
     /// 128 fits every registered tag with room for extensions, and anything accepted fits ICU.
-    public static let maximumLength = 128
+    package static let maximumLength = 128
 
     /// Normalizes `tag` without checking it. Case and separators are fixed ("ZH_hans_cn" →
     /// "zh-Hans-CN"); anything else is kept as given, so an unknown tag is no error: it just matches
@@ -43,7 +43,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// and "" as no locale (its chain is empty: straight to "default"), as `init(_:)` reads them.
     /// - Throws: `.invalidValue` naming `key` (an option like "--locale" or a JSON key like
     ///   "locale") and what is wrong; a long value is shown cut short.
-    public init(validating tag: String, key: String = "locale") throws(BidiRenderError) {
+    package init(validating tag: String, key: String = "locale") throws(BidiRenderError) {
         let length = tag.utf8.count
         let shown = length <= 40 ? tag : String(tag.prefix(40)) + "…"
         guard length <= Self.maximumLength else {
@@ -88,7 +88,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// A tag from a user's text, as `init(validating:key:)` checks it; nil when it is not a BCP 47
     /// tag (the library's parsing rule: `init?(parsing:)` quiet, `init(validating:key:)` with an
     /// error naming the key).
-    public init?(parsing tag: String) {
+    package init?(parsing tag: String) {
         guard let checked = try? LocaleTag(validating: tag) else { return nil }
         self = checked
     }
@@ -119,7 +119,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// zh-CN → zh-CN, zh-Hans-CN, zh-Hans, zh; zh-Hans-CN → zh-Hans-CN, zh-Hans, zh; en-US → en-US, en.
     /// Shorter tags longer than `maximumLength` are left out: no package can have one (a manifest's
     /// locales are validated), and leaving them out keeps the chain linear in the tag's length.
-    public var fallbackChain: [String] {
+    package var fallbackChain: [String] {
         guard !subtags.isEmpty else { return [] }
         var expanded = subtags
         if let script = script?.string, !subtags.contains(script) { expanded.insert(script, at: 1) }

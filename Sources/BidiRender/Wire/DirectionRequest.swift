@@ -3,40 +3,40 @@
 // `--fallback` do on the command line.
 
 /// A requested paragraph direction, before it is resolved.
-@_spi(CLI) public struct DirectionRequest: Sendable, Equatable {
+package struct DirectionRequest: Sendable, Equatable {
     /// "direction": forced ltr or rtl, or auto (first strong character).
-    public enum Direction: String, CaseIterable, Sendable {
+    package enum Direction: String, CaseIterable, Sendable {
         case ltr, rtl, auto
     }
 
     /// "fallback": with auto, the direction of a paragraph that has no strong character.
-    public enum Fallback: String, CaseIterable, Sendable {
+    package enum Fallback: String, CaseIterable, Sendable {
         case ltr, rtl
 
         /// The library's direction.
-        public var direction: TextDirection { self == .ltr ? .leftToRight : .rightToLeft }
+        package var direction: TextDirection { self == .ltr ? .leftToRight : .rightToLeft }
     }
 
     /// The direction asked for (nil: auto).
-    public var direction: Direction?
+    package var direction: Direction?
     /// The fallback asked for.
-    public var fallback: Fallback?
+    package var fallback: Fallback?
 
     /// A request of `direction` and `fallback`.
-    public init(direction: Direction? = nil, fallback: Fallback? = nil) {
+    package init(direction: Direction? = nil, fallback: Fallback? = nil) {
         self.direction = direction
         self.fallback = fallback
     }
 
     /// Throws when a fallback is given with a forced direction.
-    public func check() throws(WireError) {
+    package func check() throws(WireError) {
         if fallback != nil, let direction, direction != .auto {
             throw WireError(message: "--fallback applies only to --direction auto, not \(direction.rawValue)")
         }
     }
 
     /// The library's direction: auto (with the fallback, if any) unless forced.
-    public var resolved: ParagraphDirection {
+    package var resolved: ParagraphDirection {
         switch direction {
         case .ltr: return .leftToRight
         case .rtl: return .rightToLeft

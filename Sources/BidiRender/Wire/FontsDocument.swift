@@ -3,20 +3,20 @@
 // source, package, weight reasoning, italic rule, synthetic slant and variation.
 
 /// The JSON of a fonts report.
-@_spi(CLI) public enum FontsDocument {
+package enum FontsDocument {
     /// One character (a grapheme cluster) of the text and the font chosen for it.
-    public struct Character: Sendable {
+    package struct Character: Sendable {
         /// Its code point offsets.
-        public var range: Range<Int>
+        package var range: Range<Int>
         /// The cluster.
-        public var text: String
+        package var text: String
         /// Its ISO 15924 script.
-        public var script: String
+        package var script: String
         /// The font that serves it.
-        public var choice: FontChoice
+        package var choice: FontChoice
 
         /// A character and its font.
-        public init(range: Range<Int>, text: String, script: String, choice: FontChoice) {
+        package init(range: Range<Int>, text: String, script: String, choice: FontChoice) {
             self.range = range
             self.text = text
             self.script = script
@@ -25,7 +25,7 @@
     }
 
     /// Writes {"locale","localeChain","script","weight","style","chain":[…],"characters":[…]} to `out`.
-    public static func write(
+    package static func write(
         locale: LocaleTag, script: String, weight: FontWeight, style: FontStyle, chain: [FontChoice], characters: [Character],
         to out: inout some TextOutputStream
     ) {

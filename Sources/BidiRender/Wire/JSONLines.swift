@@ -4,17 +4,17 @@
 import Foundation
 
 /// JSON Lines requests, decoded and processed line by line.
-@_spi(CLI) public enum JSONLines {
+package enum JSONLines {
     /// The most bytes an input line may have (its line feed not counted): 16 MiB, room for the
     /// longest text layout takes (4,194,304 code points) in UTF-8 of up to 3 bytes a code point
     /// with its fields. A longer line fails alone, and is never held whole.
-    public static let maximumLineBytes = 16 << 20
+    package static let maximumLineBytes = 16 << 20
 
     /// A line's JSON object, or why it is not one: invalid UTF-8 (with its byte offset in the input,
     /// `offset` being the line's), invalid JSON (with the byte offset in the line and what was
     /// expected), a duplicate key (with its path), a value other than an object, or a key that is not
     /// in `keys` (nil takes any).
-    public static func decode(
+    package static func decode(
         _ slice: ArraySlice<UInt8>, source: String, offset: Int, keys: Set<String>? = nil
     ) -> Result<[String: Any], WireError> {
         do {
@@ -92,17 +92,17 @@ import Foundation
     }
 
     /// At most this many lines are in flight (read, being run, or finished and not yet written).
-    public static let windowLines = 256
+    package static let windowLines = 256
     /// At most about this many bytes of output are in flight: a line's output is estimated from its
     /// input size until it is finished, then counted exactly. A line is always admitted when
     /// nothing else is in flight, however large.
-    public static let windowBytes = 32 << 20
+    package static let windowBytes = 32 << 20
     /// The estimate of a line's output bytes per input byte: a layout document takes 60–120 bytes
     /// per glyph, and a code point is 1–3 bytes of input.
     static let outputPerInputByte = 64
 
     /// `process` on JSON Lines input already in memory.
-    public static func process<Work>(
+    package static func process<Work>(
         _ bytes: [UInt8], source: String, jobs: Int, keys: Set<String>?, into out: inout some TextOutputStream,
         windowLines: Int = JSONLines.windowLines, windowBytes: Int = JSONLines.windowBytes,
         prepare: @escaping @Sendable ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
@@ -123,7 +123,7 @@ import Foundation
     /// `input.limit` bytes, so memory stays bounded on long inputs and long lines. Returns
     /// how many lines failed and the input's read error, if reading failed (after writing
     /// the lines read before it).
-    public static func process<Work>(
+    package static func process<Work>(
         _ input: LineReader, jobs: Int, keys: Set<String>?, into out: inout some TextOutputStream,
         windowLines: Int = JSONLines.windowLines, windowBytes: Int = JSONLines.windowBytes,
         prepare: @escaping @Sendable ([String: Any]) throws -> Work, run: @escaping @Sendable (Work) throws -> String
@@ -189,22 +189,22 @@ import Foundation
 
     /// How a stream went: the lines that failed (each written as an error document), and the
     /// input's read error if reading stopped early (after the lines read before it were written).
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// How many lines failed.
-        public var failed: Int
+        package var failed: Int
         /// Why reading stopped early, if it did.
-        public var readError: BidiRenderError?
+        package var readError: BidiRenderError?
     }
 
     /// A compact one-line error document: {"error": message, "line": n}.
-    public static func errorDocument(_ message: String, line: Int) -> String {
+    package static func errorDocument(_ message: String, line: Int) -> String {
         "{\"error\":\(JSONText.quote(message)),\"line\":\(line)}"
     }
 }
 
 /// An output that a reader may be waiting on line by line (a pipe, a socket or a terminal), so a
 /// `--jsonl` stream is flushed after each line.
-@_spi(CLI) public protocol InteractiveOutput {
+package protocol InteractiveOutput {
     /// Whether the output is a pipe, a socket or a terminal (not a regular file).
     var isInteractive: Bool { get }
     /// Writes out what is buffered.

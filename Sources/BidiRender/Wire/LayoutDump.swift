@@ -26,7 +26,7 @@ extension Layout {
 
     /// Writes the layout's JSON document (the contract of `jsonDocument(fontDirectory:)`, byte for
     /// byte) to `out`, one small piece at a time: nothing larger than one run's header is built.
-    public func writeJSON(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
+    package func writeJSON(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
         out.write("{\"version\":1,\"paragraphs\":[")
         for (i, p) in paragraphs.enumerated() {
             out.write((i == 0 ? "" : ",") + "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),\"direction\":\"\(p.direction.rawValue)\"}")
@@ -95,7 +95,7 @@ extension Layout {
     /// with x and y absolute in px (a run at another size than the options' adds `size=S`, a styled
     /// run `color=#… background=#… decorations=underline,strikethrough` before `x=`), then the first `WarningSummary.limit` fallbacks, one line each, and
     /// a count of the rest. Font files are relative to `fontDirectory` when inside it.
-    public func textDump(fontDirectory: String? = nil) -> String {
+    package func textDump(fontDirectory: String? = nil) -> String {
         var out = ""
         writeText(to: &out, fontDirectory: fontDirectory)
         return out
@@ -103,7 +103,7 @@ extension Layout {
 
     /// Writes the layout's text dump (the contract of `textDump(fontDirectory:)`, byte for byte) to
     /// `out`, one glyph at a time.
-    public func writeText(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
+    package func writeText(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
         for (l, line) in lines.enumerated() {
             if line.runs.isEmpty {
                 out.write("line \(l) [\(line.range.lowerBound),\(line.range.upperBound)) empty\n")

@@ -2,7 +2,7 @@
 // parsed in the order they were given, and answered as one {"queries":[…]} document.
 
 /// One query on a layout, as given on the command line.
-@_spi(CLI) public enum LayoutQuery: Equatable, Sendable {
+package enum LayoutQuery: Equatable, Sendable {
     case point(x: Double, y: Double)
     case caret(offset: Int, affinity: TextAffinity)
     case range(start: Int, end: Int)
@@ -11,7 +11,7 @@
     case intrinsic
 
     /// The query as the user wrote it, for error messages ("--caret 99").
-    public var label: String {
+    package var label: String {
         switch self {
         case .point(let x, let y): return "--point \(JSONText.number(x)),\(JSONText.number(y))"
         case .caret(let offset, let affinity): return "--caret \(offset)" + (affinity == .upstream ? ":upstream" : "")
@@ -22,7 +22,7 @@
     }
 
     /// The flags this parser takes, for the help text.
-    public static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
+    package static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
 
     /// The text and the queries in `arguments`, in order: "--point X,Y", "--caret
     /// OFFSET[:upstream|downstream]", "--range START:END", "--move
@@ -31,7 +31,7 @@
     /// text, before the queries, among them or after them; after "--" the next argument is the text
     /// whatever it looks like ("-5 apples"). Anything else (another option, a second text) is an
     /// error naming it.
-    public static func parse(_ arguments: [String]) throws(WireError) -> (text: String?, queries: [LayoutQuery]) {
+    package static func parse(_ arguments: [String]) throws(WireError) -> (text: String?, queries: [LayoutQuery]) {
         var queries: [LayoutQuery] = []
         var text: String?
         func setText(_ value: String) throws(WireError) {
@@ -119,7 +119,7 @@
 
     /// The answer on `layout` (and, for `.intrinsic`, the text's `intrinsic` widths), one JSON
     /// object. An offset out of range is an error naming the query.
-    public func answer(on layout: Layout, intrinsic: IntrinsicWidths?) throws(WireError) -> String {
+    package func answer(on layout: Layout, intrinsic: IntrinsicWidths?) throws(WireError) -> String {
         let n = JSONText.number
         do {
             switch self {
@@ -158,7 +158,7 @@ extension LayoutQuery {
     /// a newline, every answer computed before any is written.
     /// - Throws: `WireError` naming a query the layout cannot answer (an offset out of range), or
     ///   the layout's error.
-    public static func document(
+    package static func document(
         _ queries: [LayoutQuery], for text: String, options: LayoutOptions, engine: LayoutEngine
     ) throws -> String {
         let result = try engine.layout(text, options: options)

@@ -7,32 +7,32 @@
 import Foundation
 
 /// The decoding of layout options and texts from request objects.
-@_spi(CLI) public enum LayoutRequest {
+package enum LayoutRequest {
     /// The option keys, one per concept (a scene's text node takes them all but "width", which its
     /// frame gives).
-    public static let optionKeys: Set<String> = [
+    package static let optionKeys: Set<String> = [
         "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment", "mentions", "digits",
         "maxLines", "ellipsis", "lineHeight", "isolate", "spans",
     ]
 
     /// Keys accepted in a `--jsonl` line beside the canonical ones, each an older spelling of one.
-    public static let oldSpellings = ["align": "alignment"]
+    package static let oldSpellings = ["align": "alignment"]
 
     /// The keys of a `layout --jsonl` line: "text", the option keys and their older spellings.
-    public static let lineKeys = optionKeys.union(["text"]).union(oldSpellings.keys)
+    package static let lineKeys = optionKeys.union(["text"]).union(oldSpellings.keys)
 
     /// The values of "maxLines".
     static let maxLinesRange = 1...Int(Int32.max)
 
     /// A request's "text", which must be there.
-    public static func text(_ object: [String: Any]) throws(WireError) -> String {
+    package static func text(_ object: [String: Any]) throws(WireError) -> String {
         guard let text = try WireFields.string(object, "text") else { throw WireError("missing \"text\"", at: [.key("text")]) }
         return text
     }
 
     /// The options of a request object: `base`, overridden by the object's fields, with its
     /// direction over `direction`, checked (`LayoutOptions.validate`); and its spans.
-    public static func options(
+    package static func options(
         _ object: [String: Any], base: LayoutOptions, direction: DirectionRequest
     ) throws(WireError) -> (options: LayoutOptions, spans: [TextSpan]) {
         var o = base
@@ -110,7 +110,7 @@ import Foundation
 
     /// An optional "isolate" field: ["urls", "phones"], "urls,phones", "all" or "none"; throws
     /// naming the key (and the bad name) otherwise.
-    public static func isolate(_ object: [String: Any], _ key: String = "isolate") throws(WireError) -> EntityKinds? {
+    package static func isolate(_ object: [String: Any], _ key: String = "isolate") throws(WireError) -> EntityKinds? {
         guard let value = WireFields.value(object, key) else { return nil }
         let allowed = "mentions, urls, emails, phones, hashtags, all, none"
         if let list = value as? String {

@@ -12,13 +12,13 @@ import Musl
 /// One non-blank input line of a `--jsonl` stream: its 1-based number, the byte offset of its first
 /// byte in the input, and its bytes (without the line feed and a carriage return before it), or why
 /// it was dropped (longer than the limit).
-@_spi(CLI) public struct InputLine: Sendable {
+package struct InputLine: Sendable {
     /// The line's 1-based number.
-    public let number: Int
+    package let number: Int
     /// The byte offset of its first byte in the input.
-    public let offset: Int
+    package let offset: Int
     /// Its bytes, or why it was dropped.
-    public let content: Result<[UInt8], WireError>
+    package let content: Result<[UInt8], WireError>
 }
 
 /// Reads JSON Lines input line by line, from a file descriptor or from bytes in memory. Lines end at
@@ -26,14 +26,14 @@ import Musl
 /// A line longer than `limit` bytes is not kept: its bytes are counted and dropped as they are read,
 /// and it comes out as a failure naming its number, its length and the limit. The reader holds at
 /// most `limit` bytes of a line and one chunk of input at a time.
-@_spi(CLI) public final class LineReader {
+package final class LineReader {
     /// How many bytes one read(2) asks for.
     static let chunkSize = 64 * 1024
 
     /// The name of the input in errors ("<stdin>", a file's path).
-    public let source: String
+    package let source: String
     /// The most bytes a line may have (its line feed not counted).
-    public let limit: Int
+    package let limit: Int
     private let descriptor: Int32?
     private let closesDescriptor: Bool
     /// The input read and not yet consumed: `chunk[chunkPosition..<chunkEnd]`.
@@ -52,10 +52,10 @@ import Musl
     private var consumed = 0
     private var lineStart = 0
     /// The most bytes of a line ever held at once (for the tests of the bound).
-    public private(set) var peakLineBytes = 0
+    package private(set) var peakLineBytes = 0
 
     /// Reads the open file descriptor `descriptor` (closed at the end when `closing`).
-    public init(descriptor: Int32, source: String, limit: Int = JSONLines.maximumLineBytes, closing: Bool = false) {
+    package init(descriptor: Int32, source: String, limit: Int = JSONLines.maximumLineBytes, closing: Bool = false) {
         self.descriptor = descriptor
         self.closesDescriptor = closing
         self.source = source
@@ -65,7 +65,7 @@ import Musl
     }
 
     /// Reads `bytes`, already in memory.
-    public init(bytes: [UInt8], source: String, limit: Int = JSONLines.maximumLineBytes) {
+    package init(bytes: [UInt8], source: String, limit: Int = JSONLines.maximumLineBytes) {
         self.descriptor = nil
         self.closesDescriptor = false
         self.source = source
@@ -82,7 +82,7 @@ import Musl
     /// The next non-blank line, or nil at the end of the input. Blocks until a whole line has
     /// arrived (or the input ends).
     /// - Throws: `.unreadableFile` naming the source when read(2) fails.
-    public func next() throws(BidiRenderError) -> InputLine? {
+    package func next() throws(BidiRenderError) -> InputLine? {
         while true {
             if chunkPosition == chunkEnd {
                 if ended {

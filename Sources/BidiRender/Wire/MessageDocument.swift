@@ -3,7 +3,7 @@
 
 extension LocalizedMessage {
     /// Writes {"key","locale","served","direction","text","plain"} ("plain" without the isolates).
-    @_spi(CLI) public func writeJSON(to out: inout some TextOutputStream) {
+    package func writeJSON(to out: inout some TextOutputStream) {
         let fields = [
             ("key", key), ("locale", locale.normalized), ("served", served), ("direction", direction.rawValue), ("text", text),
             ("plain", plainText),

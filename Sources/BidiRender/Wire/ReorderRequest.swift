@@ -2,21 +2,21 @@
 // read over the command line's defaults, and the JSON document `reorder` writes for a text.
 
 /// One reorder request: the text, its direction, the bidi engine and the entities to isolate.
-@_spi(CLI) public struct ReorderRequest: Sendable {
+package struct ReorderRequest: Sendable {
     /// The text.
-    public var text: String
+    package var text: String
     /// Its paragraphs' direction.
-    public var direction: ParagraphDirection
+    package var direction: ParagraphDirection
     /// The bidi engine.
-    public var engine: BidiEngine
+    package var engine: BidiEngine
     /// The entities to isolate.
-    public var isolate: EntityKinds
+    package var isolate: EntityKinds
 
     /// The keys of a `reorder --jsonl` line.
-    public static let lineKeys: Set<String> = ["text", "direction", "fallback", "bidi", "isolate"]
+    package static let lineKeys: Set<String> = ["text", "direction", "fallback", "bidi", "isolate"]
 
     /// One line's request: its fields over `direction`, `engine` and `isolate`.
-    public init(
+    package init(
         _ object: [String: Any], direction: DirectionRequest, engine: BidiEngine, isolate: EntityKinds = []
     ) throws(WireError) {
         text = try LayoutRequest.text(object)
@@ -29,7 +29,7 @@
 extension BidiText {
     /// The reorder document: {"paragraphs":[{"start","end","direction","levels","visual"}]}, each
     /// paragraph as one line after rule L1, written to `out`.
-    @_spi(CLI) public func writeJSON(to out: inout some TextOutputStream) {
+    package func writeJSON(to out: inout some TextOutputStream) {
         out.write("{\"paragraphs\":[")
         for (i, p) in paragraphs.enumerated() {
             let line = p.singleLine
@@ -41,7 +41,7 @@ extension BidiText {
     }
 
     /// `writeJSON(to:)` as a string.
-    @_spi(CLI) public var jsonDocument: String {
+    package var jsonDocument: String {
         var out = ""
         writeJSON(to: &out)
         return out

@@ -6,9 +6,9 @@
 import Foundation
 
 /// The decoding of spans.
-@_spi(CLI) public enum SpanRequest {
+package enum SpanRequest {
     /// The attribute keys of a span (without "start" and "end").
-    public static let keys = [
+    package static let keys = [
         "weight", "style", "locale", "mention", "id", "color", "background", "underline", "strikethrough", "size", "features",
     ]
 
@@ -76,7 +76,7 @@ import Foundation
 
     /// One `START:END:key=value,…` (the attribute list may be empty: `3:5`); errors name the span
     /// (`name`, "--span 2") and its key.
-    public static func span(parsing argument: String, name: String) throws(WireError) -> TextSpan {
+    package static func span(parsing argument: String, name: String) throws(WireError) -> TextSpan {
         let parts = argument.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, let start = Int(parts[0]), let end = Int(parts[1]),
             offsets.contains(start), offsets.contains(end), start <= end

@@ -3,15 +3,15 @@
 // reports lines (a scene file).
 
 /// One request field that cannot be read: the message names the key ("\"size\" must be a number").
-@_spi(CLI) public struct WireError: Error, Sendable, CustomStringConvertible {
+package struct WireError: Error, Sendable, CustomStringConvertible {
     /// The whole message, naming the key and what it must be.
-    public let message: String
+    package let message: String
     /// Where the offending value sits inside the request object (empty when unknown), so a scene
     /// error can name its line.
     let path: [JSONPathComponent]
 
     /// An error with this message and no path.
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
         path = []
     }
@@ -22,5 +22,5 @@
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -3,11 +3,11 @@
 // ("0x10" is 16, "0x1p4" too); a request's number is refused rather than read that way.
 
 /// Decimal numbers in text.
-@_spi(CLI) public enum WireNumber {
+package enum WireNumber {
     /// Whether `text` is a decimal number ("12", "-1.5", "+1e3", ".5", "5.") or one of the words
     /// inf, infinity and nan (any case), which the range checks then refuse by name. Hexadecimal
     /// ("0x10", "0x1p4") is not.
-    public static func isDecimal(_ text: some StringProtocol) -> Bool {
+    package static func isDecimal(_ text: some StringProtocol) -> Bool {
         var bytes = Substring(text).utf8[...]
         if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         if ["inf", "infinity", "nan"].contains(String(decoding: bytes, as: UTF8.self).lowercased()) { return true }
@@ -31,13 +31,13 @@
     }
 
     /// `text` as a Double when it is a decimal number (`isDecimal`), else nil.
-    public static func double(_ text: some StringProtocol) -> Double? {
+    package static func double(_ text: some StringProtocol) -> Double? {
         isDecimal(text) ? Double(String(text)) : nil
     }
 
     /// A line height as `LineHeight(parsing:)` reads it ("normal", "1.4", "24px"), its number in
     /// decimal. Throws `.invalidValue` naming `key` otherwise.
-    public static func lineHeight(_ text: String, key: String) throws(BidiRenderError) -> LineHeight {
+    package static func lineHeight(_ text: String, key: String) throws(BidiRenderError) -> LineHeight {
         let t = String(text.lowercased().filter { !$0.isWhitespace })
         let number = t.hasSuffix("px") ? t.dropLast(2) : t[...]
         guard t == "normal" || isDecimal(number) else {

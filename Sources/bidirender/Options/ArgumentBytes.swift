@@ -1,7 +1,7 @@
 // ArgumentBytes: the command line as the raw bytes the process was given. Swift's
 // CommandLine.arguments repairs invalid UTF-8 with U+FFFD; the C strings of CommandLine.unsafeArgv
 // are the bytes before that repair, so an invalid argument is an error instead of a silent change.
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 enum ArgumentBytes {

@@ -2,7 +2,7 @@
 // Swift's Double(String) also reads hexadecimal ("0x10" is 16); an option's number is refused rather
 // than read that way.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 
 enum DecimalNumber {
     /// `text` as a Double when it is a decimal number (`WireNumber.isDecimal`), else nil.

@@ -1,6 +1,6 @@
 // DirectionOptions: --direction, --fallback and --bidi, shared by the commands that resolve paragraphs.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 
 /// A paragraph direction as the command line spells it.
 typealias DirectionArgument = DirectionRequest.Direction

@@ -1,7 +1,7 @@
 // FontOptions: --fonts, --locale, --weight, --style and --system-fonts, shared by the commands that
 // pick fonts.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 
 extension FontWeight: ExpressibleByArgument {
     public init?(argument: String) {

@@ -1,7 +1,7 @@
 // InputOptions: where the text comes from (argument, --text-file, or standard input), read strictly
 // as UTF-8.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// The text input options shared by every command.

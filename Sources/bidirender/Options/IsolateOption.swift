@@ -1,7 +1,7 @@
 // IsolateOption: the kinds of entity to isolate, as `--isolate mentions,urls,emails,phones,hashtags`
 // (or `none`, or `all`) on the command line (a JSON line's "isolate" is read by `LayoutRequest`).
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 extension EntityKinds: ExpressibleByArgument {

@@ -2,7 +2,7 @@
 // mentions, digits, max lines, ellipsis), shared by `layout` and `render`; a JSON line's fields
 // override them through the library's `LayoutRequest`.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 extension TextAlignment: ExpressibleByArgument {}

@@ -1,7 +1,7 @@
 // SpanOptions: the repeatable `--span START:END:key=value,…` of `layout` and `render`, each read by
 // the library's `SpanRequest` (the schema of a JSON line's "spans", written as text).
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 struct SpanOptions: ParsableArguments {

@@ -2,7 +2,7 @@
 // buffer and hands it to write(2) whole, so a document written in thousands of small pieces costs a
 // few large writes and is never held whole. AtomicFile: an output file written under a temporary
 // name in the same folder and renamed into place, so a failed write leaves no half file.
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 // JSONLinesStream: a `--jsonl` command's run: the library's `JSONLines.process` over the input, then
 // the command's exit: a count of failed lines on standard error and exit status 1.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 
 /// What is wrong with one JSON Lines input line (the library's `WireError`).
 typealias LineError = WireError

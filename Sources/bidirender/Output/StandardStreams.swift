@@ -1,7 +1,7 @@
 // StandardStreams: standard output and standard error as TextOutputStreams, so commands write to a
 // stream that tests can replace with a String.
 import ArgumentParser
-@_spi(CLI) import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// Standard output, through Swift's buffered `print`.

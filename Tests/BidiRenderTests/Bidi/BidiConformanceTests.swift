@@ -1,7 +1,7 @@
 // Unicode's own conformance files: BidiTest.txt (by class, and replayed with real characters) and
 // BidiCharacterTest.txt, through the library, checking levels and visual order.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// One parsed case of BidiTest.txt: classes, the paragraph directions it applies to, and the
 /// expected levels (nil = removed by X9) and order.

@@ -1,6 +1,6 @@
 // Paragraph splitting (UAX #9 P1), paragraph direction (P2, P3, HL1), brackets (BD16) and mirroring (L4).
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct BidiParagraphTests {
     /// P1: every separator class B ends a paragraph; CR LF is one separator; the separator is not part

@@ -2,7 +2,7 @@
 // agrees with the value API.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct BidiReordererTests {
     static let directions: [ParagraphDirection] = [

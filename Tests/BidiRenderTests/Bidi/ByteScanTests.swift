@@ -2,7 +2,7 @@
 // a word, at the ends of the buffer, and when both values or neither occur.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ByteScanTests {
     /// The byte-by-byte answer.

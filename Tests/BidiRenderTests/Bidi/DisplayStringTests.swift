@@ -2,7 +2,7 @@
 // (reorder --isolate) against the corpus and against layout.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct DisplayStringTests {
     /// Every character but the bidi controls is shown once; a text of one-scalar clusters without

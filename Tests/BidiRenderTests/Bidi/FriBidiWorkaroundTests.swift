@@ -2,7 +2,7 @@
 // the FriBidi engine gives the UAX #9 answer, which the native engine and ICU's ubidi (an
 // independent UAX #9 implementation) give too.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct FriBidiWorkaroundTests {
     /// FriBidi 1.0.8 drops the bracket property of "[" after ON + NSM ("❤️" is U+2764 U+FE0F), so

@@ -2,7 +2,7 @@
 // UAX #9 implementation the bidi tests compare both engines with, and the input classes on which ICU 72
 // departs from UAX #9. Test support only; Fuzz/Sources/BidiDiffFuzzer compiles it through a symlink.
 import CICUBridge
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// ICU's ubidi: an independent UAX #9 implementation, the oracle of the tests and of the differential
 /// fuzzer. Not in the library (the benchmarks call ICU through their own C target).

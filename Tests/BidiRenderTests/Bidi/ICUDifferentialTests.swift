@@ -3,7 +3,7 @@
 // engine on deeply nested text, where libfribidi 1.0.8 crashes or hangs without the engine's guard.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ICUDifferentialTests {
     /// A representative code point of each class (ICU's ubidi needs real characters), with paired

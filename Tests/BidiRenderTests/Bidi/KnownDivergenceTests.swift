@@ -3,7 +3,7 @@
 // ubidi gives too. The native engine must give them; the FriBidi engine too, where a work-around or
 // its guard covers the bug.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct KnownDivergenceTests {
     struct Case: Sendable, CustomTestStringConvertible {

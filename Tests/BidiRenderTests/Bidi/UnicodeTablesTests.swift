@@ -1,6 +1,6 @@
 // Checks the generated Unicode 15 tables against the UCD files for every code point.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct UnicodeTablesTests {
     /// Long Bidi_Class value names of DerivedBidiClass.txt's @missing lines.

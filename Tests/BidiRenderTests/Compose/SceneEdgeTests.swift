@@ -2,7 +2,7 @@
 // mirrored (`flip`): the PNG shows exactly what a larger canvas shows in the same area (issue #32:
 // a text node outside the canvas trapped in Canvas.drawCoverage).
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SceneEdgeTests {
     static let (width, height, margin) = (120.0, 50.0, 200.0)

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SceneFileTests {
     static let grey = try! RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 128, count: 24)).pngData()

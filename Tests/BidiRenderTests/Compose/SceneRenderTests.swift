@@ -5,7 +5,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SceneRenderTests {
     static let renderer = try! SceneRenderer(engine: TestLayout.engine)

@@ -1,7 +1,7 @@
 // Scene resolution: AWERTL's view-type table, mirrored frames, and leading/trailing against their
 // `frame` equivalents.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 enum TestScene {
     static let tiny = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])

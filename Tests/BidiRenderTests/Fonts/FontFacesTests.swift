@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 enum TestFaces {
     /// Debian's Inter, a variable font with a wght axis 100–900 (fonts-inter-variable).

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// Writes `text` as fonts.json in a fresh folder (with an empty "a.ttf" beside it) and returns its path.
 func manifestFile(_ text: String) throws -> String {

@@ -1,7 +1,7 @@
 // The fallback chain over the embedded fonts: script overrides, locale packages, weights, italic,
 // whole clusters, fontconfig and .notdef.
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// The embedded registry, loaded once for the whole test run: without system fonts (reproducible),
 /// and with them.

@@ -1,6 +1,6 @@
 // The CSS Fonts 4 §5.2 weight rule, as a matrix, and weight names.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct FontWeightTests {
     static let fourWeights: [FontWeight] = [.light, .regular, .medium, .bold]

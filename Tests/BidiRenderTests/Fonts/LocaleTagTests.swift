@@ -1,6 +1,6 @@
 // BCP 47 normalization and the locale fallback chain.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LocaleTagTests {
     @Test(arguments: [

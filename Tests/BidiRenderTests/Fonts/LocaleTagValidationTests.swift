@@ -2,7 +2,7 @@
 // non-validating init and the fallback chain stay linear on hostile tags.
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LocaleTagValidationTests {
     static let syntax = "not a BCP 47 tag: subtags are 1 to 8 ASCII letters and digits separated by '-' or '_'"

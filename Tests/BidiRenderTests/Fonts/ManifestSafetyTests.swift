@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ManifestSafetyTests {
     static let embeddedFont = FontRegistry.defaultManifestPath!.replacingOccurrences(of: "fonts.json", with: "NotoSans/NotoSans-Regular.ttf")

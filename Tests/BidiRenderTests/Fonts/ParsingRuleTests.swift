@@ -2,7 +2,7 @@
 // ScriptTag, FontWeight and LocaleTag has a quiet `init?(parsing:)` and a throwing
 // `init(validating:key:)` whose error names the key; ScriptTag is a 4-byte value that runs carry.
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ParsingRuleTests {
     @Test(arguments: [("Arab", "Arab"), ("arab", "Arab"), ("HANI", "Hani"), ("zyyy", "Zyyy")])

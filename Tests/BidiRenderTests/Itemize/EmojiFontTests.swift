@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct EmojiFontTests {
     static let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"

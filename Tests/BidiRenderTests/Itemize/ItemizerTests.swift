@@ -1,7 +1,7 @@
 // Itemizer: items of one level, script, font and language that partition a paragraph, with a
 // mention resolved as one unit.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ItemizerTests {
     /// Each case: the text, its levels ("0"/"1"/"2" per code point), the mentions, and the expected

@@ -1,6 +1,6 @@
 // UAX #24 script resolution: Common and Inherited take their neighbours' script; brackets share one.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ScriptResolverTests {
     @Test(arguments: [

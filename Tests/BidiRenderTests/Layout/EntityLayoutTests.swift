@@ -2,7 +2,7 @@
 // number that fits, `isolate` and `mentions` together, the caller's mention ids, and the string API.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct EntityLayoutTests {
     static let phoneText = "اتصل بي على +966 55 123 4567"

@@ -2,7 +2,7 @@
 // corpus, the font of the cluster's run in the layout, and the reasons it gives.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct FontChoicesTests {
     /// Every cluster's font is the font of the run that holds it in `layout`, and the clusters

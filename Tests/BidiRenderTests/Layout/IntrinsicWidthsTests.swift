@@ -4,7 +4,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct IntrinsicWidthsTests {
     static func widths(_ text: String, _ direction: ParagraphDirection, locale: String = "ar") throws -> IntrinsicWidths {

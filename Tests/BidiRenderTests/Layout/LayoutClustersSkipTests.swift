@@ -2,7 +2,7 @@
 // never lose a grapheme the query needs. A skipping walk visits the same graphemes as a full walk
 // (same code points, same extents, same levels), minus only graphemes the skip rules out.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LayoutClustersSkipTests {
     static func walk(_ line: LayoutLine, _ layout: Layout, _ skip: LayoutClusters.Skip = .nothing) -> [VisualGrapheme] {

@@ -5,7 +5,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LayoutQueryPropertyTests {
     /// 60 corpus messages (and a few texts with ligatures, marks and emoji sequences).

@@ -2,7 +2,7 @@
 // line breaks, hit-testing, selection rectangles, ligature carets (GDEF and even), movement.
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LayoutQueryTests {
     /// The pen x of each glyph of `layout`'s line `l`, by cluster (left edge, advance).

@@ -1,6 +1,6 @@
 // Helpers for layout tests: one shared engine, and the visual order of a line's characters.
 import Foundation
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 enum TestLayout {
     /// The engine on the embedded fonts, without system fonts (reproducible).

@@ -2,7 +2,7 @@
 import Foundation
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SeedLayoutTests {
     /// Seed 000: a Chinese name, then Arabic. Forced RTL reads right to left; auto and LTR put the name

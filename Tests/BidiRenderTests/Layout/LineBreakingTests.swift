@@ -3,7 +3,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LineBreakingTests {
     static let corpus = ChatCorpus.messages(count: 400) + [

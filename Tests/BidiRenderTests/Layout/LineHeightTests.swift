@@ -1,7 +1,7 @@
 // Line height: the strut of `normal` (fallback punctuation does not grow a line, taller text does), a
 // multiple of the size and a fixed px line box with half-leading, and the parsing of the option.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LineHeightTests {
     static func layout(_ text: String, locale: String = "ar", width: Double? = nil, lineHeight: LineHeight = .normal) throws -> Layout {

@@ -3,7 +3,7 @@
 // tap inside one maps back to it; `Layout.mentions` is the mentions among them.
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct MentionTargetTests {
     /// A caller's mention span in an RTL paragraph: its id, one rectangle over its glyphs, and a tap at

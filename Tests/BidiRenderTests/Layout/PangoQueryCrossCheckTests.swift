@@ -5,7 +5,7 @@
 import CPangoReference
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// One Pango layout on one font file, owned here (destroyed with the object).
 final class PangoReference {

@@ -2,7 +2,7 @@
 // baseline and grow the line, and the JSON and text dumps show each run's size and style.
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SpanLayoutTests {
     static let red = RGBAColor(red: 200, green: 0, blue: 0)

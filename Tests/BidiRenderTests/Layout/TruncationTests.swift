@@ -4,7 +4,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 enum TruncatedLayout {
     static func layout(

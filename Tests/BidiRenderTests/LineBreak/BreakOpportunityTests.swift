@@ -1,7 +1,7 @@
 // ICUBreakOpportunities: UAX #14 opportunities through the BreakOpportunitySource interface, and
 // ICU's locale ids.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct BreakOpportunityTests {
     /// "." marks no break before a code point, "|" an allowed one, "!" a mandatory one.

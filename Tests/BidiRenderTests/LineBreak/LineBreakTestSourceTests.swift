@@ -3,7 +3,7 @@
 // the file but 22 pinned ones, ICU's opportunities are the file's, and LineBreaker fills the same lines
 // from either source.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// Break opportunities read from LineBreakTest.txt: a source that knows only the file's texts.
 struct LineBreakTestSource: BreakOpportunitySource {

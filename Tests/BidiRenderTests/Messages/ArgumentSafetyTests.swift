@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// The visual text of `text` laid out as a paragraph of `direction`: each paragraph's line, controls
 /// removed (BidiText.displayString), joined by "|".

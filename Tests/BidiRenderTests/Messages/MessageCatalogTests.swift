@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// A catalog folder written from `files` (file name → contents).
 func writeCatalog(_ files: [String: String]) throws -> String {

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct MessageLimitsTests {
     func error(_ body: () throws -> Void) -> String? {

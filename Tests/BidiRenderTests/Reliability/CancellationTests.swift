@@ -2,7 +2,7 @@
 // paragraphs, and inside a long paragraph (between lines and while shaping).
 import ChatCorpus
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct CancellationTests {
     static let options = LayoutOptions(direction: .auto, size: 16, maxWidth: 300)

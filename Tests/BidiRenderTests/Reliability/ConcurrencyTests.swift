@@ -1,7 +1,7 @@
 // One shared engine under concurrent load gives exactly the serial results.
 import ChatCorpus
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ConcurrencyTests {
     /// 10,000 corpus messages laid out from 8 concurrent tasks on one shared LayoutEngine (and one

@@ -1,6 +1,6 @@
 // Regression tests for the fuzzer's findings, one per finding, named after what broke.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct FuzzRegressionTests {
     /// crash-8cf06fc3: a debug-overlay rectangle below the canvas made Canvas.fill build an empty

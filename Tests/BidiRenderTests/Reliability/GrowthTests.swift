@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// Inputs for the growth tests (the timing is TestSupport's `Growth`).
 enum GrowthInputs {

@@ -1,7 +1,7 @@
 // Hostile input: each case must lay out (or fail with a clear, typed error), never crash.
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct HostileInputTests {
     static let rtl = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300)

@@ -1,7 +1,7 @@
 // The input size limit: code points per layout call, settable per engine, with a default that a
 // 1 MB chat text fits under.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct InputLimitTests {
     /// Over the limit: `.inputTooLarge` with the limit and the count, and a description naming both.

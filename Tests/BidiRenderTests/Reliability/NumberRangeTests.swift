@@ -1,7 +1,7 @@
 // Every number that reaches the library is in a documented range with an error naming it, or is
 // computed without a trap: JSON numbers, image sizes, integer conversions.
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct NumberRangeTests {
     @Test(arguments: [

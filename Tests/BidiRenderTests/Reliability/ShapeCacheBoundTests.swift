@@ -4,7 +4,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ShapeCacheBoundTests {
     /// Scratches taken out together past the bound have none of the engine's caches (only a small one

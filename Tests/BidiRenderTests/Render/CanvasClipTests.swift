@@ -2,7 +2,7 @@
 // the canvas draws exactly the part a larger canvas shows inside the small one's area, and nothing
 // else (the SIGILL of issue #32 was an invalid range for a bitmap wholly left of or above it).
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct CanvasClipTests {
     /// A 7 × 5 coverage bitmap, every byte different; its top-left pixel is at (penX, baselineY − 3).

@@ -1,7 +1,7 @@
 // Glyph coverage drawn by Canvas's fast paths (four pixels in one vector, the integer formula, full
 // coverage as the colour) against `Canvas.blend`, the Float compositing formula, pixel by pixel.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct CanvasTests {
     /// Every coverage 0…255 (the bitmap's bytes step by 37, which is prime to 256), in rows 67 pixels

@@ -5,7 +5,7 @@
 import ChatCorpus
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct GlyphCacheTests {
     /// With system fonts, so that the corpus's emoji draw from Noto Color Emoji's bitmap strikes.

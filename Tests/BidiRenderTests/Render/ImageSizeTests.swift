@@ -1,7 +1,7 @@
 // RGBA images and PNG bytes of any claimed size: encoding and decoding refuse sizes past ImageLimits
 // with an error, never an overflow trap or a terabyte allocation.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ImageSizeTests {
     @Test(arguments: [(Int.max, 2), (-1, 4), (0, 0), (2_000_000, 1)])

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct RenderEdgeTests {
     static let renderer = try! Renderer()

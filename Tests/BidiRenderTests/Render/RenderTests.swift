@@ -5,7 +5,7 @@ import Testing
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 enum TestRender {
     static let renderer = try! Renderer()

@@ -2,7 +2,7 @@
 // strikethroughs where the font puts them, in PNG and SVG; and a golden of a styled RTL message.
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SpanRenderTests {
     static let transparent = RenderOptions(background: .transparent, padding: 0)

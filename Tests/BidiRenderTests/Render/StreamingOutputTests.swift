@@ -2,7 +2,7 @@
 // (a long layout is never one String), and the pieces are the String forms' bytes.
 import Foundation
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// A TextOutputStream that keeps the text and the size of the largest piece written.
 struct PieceRecorder: TextOutputStream {

@@ -1,7 +1,7 @@
 // Long warning lists are cut to the first few and a count, so 100,000 uncovered characters do not
 // print 100,000 lines; short lists come out whole, as before.
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct WarningSummaryTests {
     @Test(arguments: [(0, 0), (3, 3), (5, 5), (6, 6), (100_000, 6)])

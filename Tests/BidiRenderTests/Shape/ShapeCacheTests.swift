@@ -3,7 +3,7 @@
 // again; its figures must add up.
 import ChatCorpus
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ShapeCacheTests {
     static let uncached = LayoutEngine(registry: TestFonts.registry, shapeCacheEntries: 0)

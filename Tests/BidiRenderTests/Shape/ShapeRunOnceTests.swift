@@ -4,7 +4,7 @@
 // and on text built to make HarfBuzz join, kern and ligate across word edges.
 import ChatCorpus
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct ShapeRunOnceTests {
     /// `text` shaped as one run through a fresh cache, cut from one HarfBuzz call or word by word.

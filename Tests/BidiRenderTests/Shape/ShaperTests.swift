@@ -2,7 +2,7 @@
 // clusters, advances and offsets must be equal.
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// One glyph as hb-shape prints it: [gid=cluster@x,y+advance|…].
 struct HBShapeGlyph: Equatable, CustomStringConvertible {

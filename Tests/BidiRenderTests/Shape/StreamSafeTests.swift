@@ -2,7 +2,7 @@
 // non-starters in a row, and text that has no longer run is shaped exactly as one HarfBuzz call
 // (`hb-shape`) shapes it.
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct StreamSafeTests {
     /// Non-starters: canonical combining class other than 0, or Grapheme_Extend.

@@ -2,7 +2,7 @@
 // offset or range throws `.invalidValue` naming the parameter, the value and the bounds; nothing is
 // clamped silently. In-range calls at the edges (empty ranges, the text's end) still work.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct OffsetRuleTests {
     /// 15 code points, one paragraph.

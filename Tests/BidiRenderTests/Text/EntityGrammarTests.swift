@@ -1,7 +1,7 @@
 // The entity grammars (Text/Entities), rule by rule, with their near misses: each case is a text and
 // the entities found in it, as "kind: matched text".
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// The entities of `text` as "kind: text".
 private func found(_ text: String, kinds: EntityKinds = .all) -> [String] {

@@ -1,6 +1,6 @@
 // Span styles resolved per code point: overlapping spans, the later one winning per attribute.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SpanStyleTests {
     static let red = RGBAColor(red: 255, green: 0, blue: 0)

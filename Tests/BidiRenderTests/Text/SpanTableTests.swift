@@ -1,7 +1,7 @@
 // SpanTable: distinct values stay distinct and equal values share one id, both while the table is
 // searched linearly (a few values) and once it is hashed (more than 16).
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct SpanTableTests {
     @Test(arguments: [3, 40])

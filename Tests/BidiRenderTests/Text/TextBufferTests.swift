@@ -1,6 +1,6 @@
 // TextBuffer: one-pass decoding with digit substitution and classes, and storage reuse across loads.
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct TextBufferTests {
     /// Each load replaces the text whole; digits change only the scalars to shape, never the classes.

@@ -1,6 +1,6 @@
 // Strict UTF-8 decoding: the error names the byte offset of the first ill-formed sequence.
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct TextInputTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 // DefaultIgnorable against DerivedCoreProperties.txt (Default_Ignorable_Code_Point) on every code
 // point, and against the standard library's property the registry used before (same answers).
 import Testing
-@testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct DefaultIgnorableTests {
     @Test func matchesDerivedCorePropertiesOnEveryCodePoint() throws {

@@ -3,7 +3,7 @@
 // in a scene the file, line and node path too.
 import Foundation
 import Testing
-@_spi(CLI) @testable import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 @Suite struct LayoutRequestTests {
     static func object(_ json: String) throws -> [String: Any] {

@@ -80,7 +80,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     }
 
     /// The set as a list of names ("none" when empty), the form `init(parsing:)` reads.
-    @_spi(CLI) public var listDescription: String {
+    package var listDescription: String {
         let names = Self.names.filter { contains($0.kinds) }.map(\.name)
         return names.isEmpty ? "none" : names.joined(separator: ",")
     }
