@@ -20,7 +20,7 @@ let warmUpLongLines = ChatCorpus.realLongLines(seed: ChatCorpus.realWarmUpSeed)
 let registry = try! FontRegistry.embedded(systemFallback: false)
 let warmEngine = LayoutEngine(registry: registry)
 let coldEngine = LayoutEngine(registry: registry)
-let arabicFont = registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font
+let arabicFont = registry.font(for: Array("م".unicodeScalars), script: "Arab", locale: LocaleTag("ar"), weight: .regular).font
 
 func utf32(_ texts: [String]) -> [[UInt32]] { texts.map { $0.unicodeScalars.map(\.value) } }
 let corpusUTF32 = utf32(corpus)

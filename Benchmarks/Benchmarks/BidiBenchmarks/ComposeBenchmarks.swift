@@ -3,7 +3,7 @@
 // to PNG bytes in memory. The scene is parsed (and its PNGs decoded) once, outside the samples; the
 // engine's shaping cache is warm.
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 func composeBenchmarks() {

@@ -6,7 +6,7 @@
 // text, so the reorderer's buffers have grown to the longest.
 import Benchmark
 import BenchSupport
-import BidiRender
+@_spi(Tools) import BidiRender
 
 let controlCorpus = controlTexts()
 

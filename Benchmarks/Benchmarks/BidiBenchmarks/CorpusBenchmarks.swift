@@ -4,7 +4,7 @@
 // figures from before #18. `reorder-all` says whether every paragraph of the real corpus reorders
 // without a malloc once warm.
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 import BenchCorpus
 
 let syntheticCorpus = ChatCorpus.messages()

@@ -3,7 +3,7 @@
 // kept), so that entity detection, isolation and the phone-number line rule are measured against
 // `layout` (bench-report.py prints the ratio; the limit is 1.1).
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 
 /// The corpus with one entity put in at the middle space of each message (or at its end): a URL, an
 /// e-mail address or a phone number in turn. Words are taken off the message's end so that it keeps

@@ -2,7 +2,7 @@
 // (RTL at 300 px) before the benchmarks run. Each sample queries the next message's layout at a
 // place of its middle; the bound is 1 µs (p50) for each.
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 import BenchCorpus
 
 /// 1,000 corpus messages laid out as the layout benchmark lays them out, and the queries' places

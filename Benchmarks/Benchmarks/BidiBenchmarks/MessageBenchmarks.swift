@@ -3,7 +3,7 @@
 // repository's example (Examples/catalog), read once outside the closure; its compiled pattern is
 // cached after the first sample, so a sample is the lookup, the isolation and ICU's format.
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 func messageBenchmarks() {

@@ -5,7 +5,7 @@
 // (`render-pango-cairo`, in C in the same binary: Sources/RawPangoCairo). Both warm: the whole corpus
 // is drawn once in setup, so the glyph caches (ours, Cairo's) and the shaping caches are full.
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 import RawPangoCairo
 
 nonisolated(unsafe) let rawPangoCairo: OpaquePointer = {

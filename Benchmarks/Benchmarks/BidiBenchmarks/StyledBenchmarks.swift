@@ -4,7 +4,7 @@
 // only when lines are built; the bold span changes the font of its stretch. It must stay within 1.2×
 // `layout` (the ratio layout-styled/layout that scripts/bench-report.py prints).
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 import BenchSupport
 
 /// Each corpus message's spans: a coloured mention (or first word) and a bold start.

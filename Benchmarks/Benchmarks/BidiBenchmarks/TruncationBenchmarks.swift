@@ -4,7 +4,7 @@
 // the second line, so it must be no slower than `layout` (the ratio layout-maxlines2/layout that
 // scripts/bench-report.py prints).
 import Benchmark
-import BidiRender
+@_spi(Tools) import BidiRender
 
 func truncationBenchmarks() {
     let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300, maxLines: 2)

@@ -7,7 +7,7 @@
 /// One run of a message as the layout shapes it.
 public struct ShapeJob: Sendable {
     public let range: Range<Int>
-    public let font: Font
+    @_spi(Tools) public let font: Font
     public let direction: TextDirection
     public let script: ScriptTag
     public let language: LocaleTag?
@@ -55,7 +55,7 @@ public func shapeFloorMessage(
             guard let font = faces[run.font] else {
                 throw BidiRenderError.invalidValue(key: "font", value: run.font.family, reason: "not found for the shape floor")
             }
-            jobs.append(ShapeJob(range: run.range, font: font, direction: run.direction, script: run.script, language: run.language))
+            jobs.append(ShapeJob(range: run.range, font: font, direction: run.level.isRightToLeft ? .rightToLeft : .leftToRight, script: run.script, language: run.language))
         }
     }
     return ShapeFloorMessage(scalars: scalars, jobs: jobs)

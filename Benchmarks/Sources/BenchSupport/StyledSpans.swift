@@ -1,6 +1,6 @@
 // The spans of the styled benchmark, shared by `layout-styled` and `Soak layouts styled`, so that the
 // profiler measures the same layouts as the benchmark.
-import BidiRender
+@_spi(Tools) import BidiRender
 
 /// A message's two spans: a link colour over its first @-mention (or its first word when it has
 /// none) and bold over its first six code points.

@@ -1,7 +1,7 @@
 // Growth: `Ratios growth`, the time of each hostile input shape at n and 2n units and their ratio
 // (about 2 when the time is linear in the input, about 4 when it is quadratic): the benchmark side of
 // the growth tests in Tests/BidiRenderTests/Reliability/GrowthTests.swift.
-import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// One hostile shape: its text for n units, and the operation timed on it.

@@ -11,7 +11,7 @@
 //                          takes the difference, so set-up and warm-up cancel out)
 //   Ratios growth [NAME…]  each hostile input shape (Growth.swift) timed at n and 2n units, with the
 //                          ratio (about 2 when linear, 4 when quadratic)
-import BidiRender
+@_spi(Tools) import BidiRender
 import Foundation
 
 /// A ratio to measure: `ours` over `baseline`, per item (or per code point), with items per round.

@@ -3,7 +3,7 @@
 // `reorder-engine-fribidi` and `reorder-icu` benchmarks do, after one warm-up pass, for a profiler
 // (`valgrind --tool=callgrind`: run N and 2N and take the difference over N for the instructions of
 // one reorder without the setup).
-import BidiRender
+@_spi(Tools) import BidiRender
 import BenchCorpus
 import BenchSupport
 import RawICU

@@ -7,7 +7,7 @@
 // (the real corpus; forced RTL, 300 px, embedded fonts, one engine, each result dropped as a batch
 // job drops it), then prints the shaping cache's hit rate and memory after each pass and the peak
 // resident size of the process.
-import BidiRender
+@_spi(Tools) import BidiRender
 import BenchCorpus
 import BenchSupport
 import Foundation

@@ -5,7 +5,7 @@
 // Input: the bytes before the first 0x00 are the catalog's default.json; the rest, split at 0x00,
 // are NAME=VALUE arguments read as the CLI reads them (`MessageArgument(parsing:)`). Each key is
 // formatted for en (left to right, default.json's language) and ar (right to left).
-import BidiRender
+@testable import BidiRender
 import Foundation
 
 /// One folder for the whole run: each input rewrites its default.json.

@@ -12,7 +12,7 @@
 // `{"error":…,"line":n}`, and count the error documents as failed lines.
 //
 // The fuzzer links the library only: the wire format the CLI calls is `@_spi(Tools)`.
-@_spi(Tools) import BidiRender
+@_spi(Tools) @testable import BidiRender
 import Foundation
 
 /// The non-blank lines of `bytes` (LF or CR LF; a line of spaces and tabs is blank), counted

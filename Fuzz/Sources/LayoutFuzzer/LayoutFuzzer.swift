@@ -4,7 +4,7 @@
 // for any input.
 // With bit 0x20 of the third byte set, the width and the size are the raw bits of the next 16 bytes
 // (any Double: huge, tiny, negative, NaN): they must either be refused with an error or laid out.
-@_spi(Tools) import BidiRender
+@_spi(Tools) @testable import BidiRender
 
 /// Shared by every input, like a server's engine.
 let engine: LayoutEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))

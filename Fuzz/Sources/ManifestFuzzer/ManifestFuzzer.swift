@@ -1,7 +1,7 @@
 // ManifestFuzzer: feeds arbitrary bytes to the font manifest loader, as a manifest from someone else
 // would reach it. It must either load or throw a manifest error that names the file; never crash,
 // hang, or open anything outside the manifest's folder.
-import BidiRender
+@testable import BidiRender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -8,7 +8,7 @@
 // {"queries":[…]} document with one answer per query, in order; never crash or trap.
 //
 // The fuzzer links the library only: the query parser and its answers are `@_spi(Tools)`.
-@_spi(Tools) import BidiRender
+@_spi(Tools) @testable import BidiRender
 import Foundation
 
 /// One engine on the embedded fonts for every run.

@@ -4,7 +4,7 @@
 // fail with an error that names the scene file (and, for a bad node, its path); drawing must succeed
 // or fail with an error that says something. Never crash, hang, or read a file outside the scene's
 // folder: the folder holds two small PNGs, and a file of the same name outside it must be refused.
-import BidiRender
+@testable import BidiRender
 import Foundation
 
 let engine: LayoutEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
