@@ -7,7 +7,7 @@
 /// The bidi analysis of a text: its paragraphs with their levels.
 public struct BidiText: Sendable, Hashable {
     /// The text's Unicode scalars.
-    public let scalars: [Unicode.Scalar]
+    package let scalars: [Unicode.Scalar]
     /// The paragraphs, in logical order (UAX #9 P1).
     public let paragraphs: [BidiParagraph]
 
@@ -17,7 +17,7 @@ public struct BidiText: Sendable, Hashable {
     }
 
     /// Runs the algorithm on a scalar array.
-    public init(scalars: [Unicode.Scalar], direction: ParagraphDirection, engine: BidiEngine = .native) {
+    package init(scalars: [Unicode.Scalar], direction: ParagraphDirection, engine: BidiEngine = .native) {
         self.init(scalars: scalars, direction: direction, reorderer: BidiReorderer(initialCapacity: scalars.count, engine: engine))
     }
 

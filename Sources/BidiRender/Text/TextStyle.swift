@@ -1,15 +1,16 @@
 // TextStyle: the paint of a span — colour, background and decorations — which changes how glyphs are
 // drawn but never how they are shaped; and StyleMap, the style in force at each code point.
 
-/// Lines drawn with the text: an underline, a strikethrough, or both.
-public struct TextDecorations: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+/// Lines drawn with the text: an underline, a strikethrough, or both (`TextStyle.underline` and
+/// `.strikethrough` are the public view).
+package struct TextDecorations: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// An underline, at the font's underline position and thickness.
-    public static let underline = TextDecorations(rawValue: 1)
+    package static let underline = TextDecorations(rawValue: 1)
     /// A strikethrough, at the font's strikeout position and thickness.
-    public static let strikethrough = TextDecorations(rawValue: 2)
+    package static let strikethrough = TextDecorations(rawValue: 2)
 
     /// The names of the decorations set, in a fixed order ("underline", "strikethrough"), as the JSON
     /// and text dumps write them.
@@ -29,7 +30,11 @@ public struct TextStyle: Sendable, Hashable {
     /// A fill behind the text, the height of the line box; nil for none.
     public var background: RGBAColor?
     /// The lines drawn with the text.
-    public var decorations: TextDecorations
+    package var decorations: TextDecorations
+    /// An underline is drawn, at the font's underline position and thickness.
+    public var underline: Bool { decorations.contains(.underline) }
+    /// A strikethrough is drawn, at the font's strikeout position and thickness.
+    public var strikethrough: Bool { decorations.contains(.strikethrough) }
 
     /// A style with the given paint; plain by default.
     package init(color: RGBAColor? = nil, background: RGBAColor? = nil, decorations: TextDecorations = []) {

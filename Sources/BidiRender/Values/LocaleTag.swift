@@ -5,7 +5,7 @@
 /// A normalized BCP 47 tag ("zh-Hans-CN", "ar-EG", "en").
 public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The normalized tag: language lowercase, script title case, region uppercase, "_" read as "-".
-    public let normalized: String
+    package let normalized: String
     /// The subtags of `normalized`.
     let subtags: [String]
 
