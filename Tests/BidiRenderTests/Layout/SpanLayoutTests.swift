@@ -21,6 +21,8 @@ import Testing
         #expect(runs.map(\.range) == [0..<2, 2..<8, 8..<11])
         #expect(runs.map(\.style.color) == [nil, Self.red, nil])
         #expect(runs[1].style.decorations == .underline)
+        #expect(runs.map(\.style.underline) == [false, true, false])
+        #expect(runs.map(\.style.strikethrough) == [false, false, false])
         #expect(runs.flatMap(\.glyphs) == plain.lines[0].runs[0].glyphs)
     }
 
