@@ -35,7 +35,7 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     /// The tag of four ASCII letters, case normalized as ISO 15924 writes it ("arab" → "Arab"); nil
     /// for anything else.
-    public init?(parsing string: String) {
+    package init?(parsing string: String) {
         let bytes = Array(string.utf8)
         guard bytes.count == 4, bytes.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }) else {
             return nil

@@ -12,7 +12,7 @@ public struct RGBAImage: Sendable, Hashable {
 
     /// An image of `width` × `height` pixels from `pixels`: `width * height * 4` bytes, RGBA, rows
     /// top to bottom.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height
         self.pixels = pixels
