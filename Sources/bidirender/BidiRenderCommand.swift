@@ -10,10 +10,10 @@ struct BidiRenderCommand: ParsableCommand {
             Offsets in every JSON output are Unicode scalar (code point) offsets into the input, \
             with exclusive ends.
             """,
-        version: VersionCommand.version,
+        version: VersionText.text,
         subcommands: [
             ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self, QueryCommand.self,
-            FormatCommand.self, ComposeCommand.self, VersionCommand.self,
+            FormatCommand.self, ComposeCommand.self,
         ]
     )
 
