@@ -1,6 +1,7 @@
 // icu_bridge: implementation of bidirender_icu.h on ICU4C (libicu-dev).
 #include "bidirender_icu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubidi.h>
@@ -190,6 +191,13 @@ done:
 
 const char *br_icu_version(void) {
     return U_ICU_VERSION;
+}
+
+void br_icu_unicode_version(char *out, size_t out_size) {
+    UVersionInfo version;
+    if (out_size == 0) return;
+    u_getUnicodeVersion(version);
+    snprintf(out, out_size, "%u.%u.%u", (unsigned)version[0], (unsigned)version[1], (unsigned)version[2]);
 }
 
 int br_is_joining(uint32_t c) {

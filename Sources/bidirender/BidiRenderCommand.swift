@@ -10,7 +10,7 @@ struct BidiRenderCommand: ParsableCommand {
             Offsets in every JSON output are Unicode scalar (code point) offsets into the input, \
             with exclusive ends.
             """,
-        version: "0.1.0",
+        version: VersionText.text,
         subcommands: [
             ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self, QueryCommand.self,
             FormatCommand.self, ComposeCommand.self,

@@ -77,7 +77,8 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
         if let direction { scene.direction = direction }
         let options = ComposeOptions(scale: scale, debug: debug)
         if composeFormat == .json {
-            let json = scene.resolved().json
+            var json = ""
+            scene.resolved().writeJSON(to: &json)
             if let output {
                 try AtomicFile.write(to: output) { $0.write(bytes: Array((json + "\n").utf8)) }
             } else {

@@ -79,16 +79,3 @@ extension Scene {
         }
     }
 }
-
-extension ResolvedScene {
-    /// The resolved-scene contract as one JSON document:
-    /// `{"size":{"width","height"},"direction","nodes":[{"path","kind","frame":[x,y,w,h],"viewType","mirrored"}]}`.
-    public var json: String {
-        let n = JSONText.number
-        let items = nodes.map { node in
-            let f = node.frame
-            return "{\"path\":\(JSONText.quote(node.path)),\"kind\":\"\(node.kind)\",\"frame\":[\(n(f.x)),\(n(f.y)),\(n(f.width)),\(n(f.height))],\"viewType\":\"\(node.viewType.rawValue)\",\"mirrored\":\(node.mirrored)}"
-        }
-        return "{\"size\":{\"width\":\(n(width)),\"height\":\(n(height))},\"direction\":\"\(direction.rawValue)\",\"nodes\":[\(items.joined(separator: ","))]}"
-    }
-}

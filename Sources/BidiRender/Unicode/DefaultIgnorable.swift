@@ -5,6 +5,9 @@
 
 /// Default_Ignorable_Code_Point.
 enum DefaultIgnorable {
+    /// The Unicode version of DerivedCoreProperties.txt the table was written from.
+    static let unicodeVersion = "15.0.0"
+
     /// Whether `c` is Default_Ignorable_Code_Point. A few comparisons: text below U+00AD (ASCII,
     /// Latin-1) leaves at the first, most other text at the second or third.
     @inline(__always)

@@ -43,6 +43,10 @@ int br_icu_bidi(const uint32_t *text, int32_t length, int paragraph_level, uint8
 int br_icu_bidi_line(const uint32_t *text, int32_t length, int paragraph_level, int32_t line_start, int32_t line_end,
                      int32_t *visual);
 
+/// The Unicode version of ICU's character data (u_getUnicodeVersion), written as
+/// "major.minor.patch" to `out` (at most `out_size` bytes, NUL included).
+void br_icu_unicode_version(char *out, size_t out_size);
+
 /// Whether `c` takes part in cursive joining: 1 unless its Joining_Type (ArabicShaping.txt) is U,
 /// non-joining; 0 for a non-joining character.
 int br_is_joining(uint32_t c);

@@ -105,15 +105,4 @@ enum TestScene {
         let parentX = direction == .rightToLeft ? 300 - 40 - 200.0 : 40
         let onRight = direction == .rightToLeft && parentType == .inherit
         #expect(leading.x == (onRight ? parentX + 200 - 12 - 30 : parentX + 12))
-    }
-
-    /// The JSON contract: size, direction and every node with path, kind, frame, viewType, mirrored.
-    @Test func jsonContract() throws {
-        let resolved = TestScene.scene(.rightToLeft, width: 100, [TestScene.rect(.leading(10, top: 0, width: 20, height: 5))]).resolved()
-        #expect(resolved.json == """
-            {"size":{"width":100,"height":100},"direction":"rtl","nodes":[\
-            {"path":"root","kind":"group","frame":[0,0,100,100],"viewType":"inherit","mirrored":true},\
-            {"path":"root.children[0]","kind":"rect","frame":[70,0,20,5],"viewType":"inherit","mirrored":true}]}
-            """)
-    }
-}
+    }}
