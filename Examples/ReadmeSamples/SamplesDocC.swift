@@ -30,7 +30,7 @@ func gettingStartedSample() throws -> LayoutEngine {
 
     let message = "مرحبا @小明"
     let styled = try engine.layout(message, spans: [
-        TextSpan(message.range(of: "مرحبا")!, in: message, weight: .bold),
+        TextSpan(range: message.scalarOffsets(of: message.range(of: "مرحبا")!), weight: .bold),
     ], options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar")))
 
     print(styled.lines[0].runs.map(\.font.weight))

@@ -46,18 +46,18 @@ func layoutSample(registry: FontRegistry) throws -> (LayoutEngine, Layout) {
     let engine = LayoutEngine(registry: registry)       // Sendable: share one per process
     let text = "مرحبا@我, 今天天气好吗"
     let layout = try engine.layout(text, spans: [
-        TextSpan(text.range(of: "مرحبا")!, in: text, weight: .bold),
+        TextSpan(range: text.scalarOffsets(of: text.range(of: "مرحبا")!), weight: .bold),
     ], options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar-EG"), size: 20,
-                              maxWidth: 300, alignment: .natural, mentions: .auto, digits: .locale))
+                              maxWidth: 300, alignment: .natural, digits: .locale, isolate: .all))
     for line in layout.lines {
         for run in line.runs { print(run.level, run.glyphs.count) /* run.font, run.glyphs: id, cluster, x, y, advance */ }
     }
     print(layout.jsonDocument().prefix(40))             // {"version":1,"paragraphs":[{"start":0,…: the JSON contract above, as one String
     var stream = ""
     layout.writeJSON(to: &stream)                       // the same bytes to any TextOutputStream, as produced
-    let isolated = MentionIsolation.isolate(text, direction: .rightToLeft)  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"
-    print(EntityIsolation.isolate(text, direction: .rightToLeft) == isolated)   // true here; every kind of entity (see Entities)
-    print(MentionIsolation.strip(isolated) == text)     // true: removes bidi controls again
+    let isolated = EntityIsolation.isolate(text, direction: .rightToLeft)  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"
+    print(EntityIsolation.isolate(text, direction: .rightToLeft, kinds: .mentions) == isolated)  // true here: the one entity is a mention
+    print(EntityIsolation.strip(isolated) == text)      // true: removes bidi controls again
     // (The README sample ends here.)
     return (engine, layout)
 }

@@ -15,9 +15,9 @@ struct LayoutCommand: ParsableCommand {
             "mentions":[…],"entities":[{"kind","start","end","direction"}],"fallbacks":[…]}. Offsets and clusters are code point offsets into the \
             input; x and y are absolute px (y is the baseline, down from the top).
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
-            "locale", "weight", "size", "width", "alignment" (or "align"), "mentions", "digits", "maxLines", \
-            "ellipsis", "lineHeight", "isolate", \
-            "spans": [{"start", "end", "mention", "id", "weight", "style", "locale", "color", "background", \
+            "locale", "weight", "size", "width", "alignment" (or "align"), "digits", "maxLines", \
+            "ellipsis", "lineHeight", "isolate" (or the old "mentions": "none"), \
+            "spans": [{"start", "end", "entity", "id", "weight", "style", "locale", "color", "background", \
             "underline", "strikethrough", "size", "features"}]); one output document \
             per line.
             """

@@ -14,7 +14,7 @@ import TestSupport
             name: "--span 1")
         #expect(span.range == 2..<7)
         #expect(span.weight == .bold && span.style == .italic && span.locale == LocaleTag("fa"))
-        #expect(span.isMention && span.mentionID == "u1")
+        #expect(span.entity == .mention && span.id == "u1")
         #expect(span.color == RGBAColor(red: 0x1a, green: 0x73, blue: 0xe8))
         #expect(span.background == RGBAColor(red: 255, green: 255, blue: 0, alpha: 0x80))
         #expect(span.underline == true && span.strikethrough == false && span.size == 30)
@@ -39,8 +39,10 @@ import TestSupport
         ("0:2:underline=yes", "--span 1: underline \"yes\" must be true or false"),
         ("0:2:size=0", "--span 1: size \"0\" must be a size in px from 0.1 to 10000"),
         ("0:2:weight=heavyish", "--span 1: weight \"heavyish\" must be a whole number from 1 to 1000 or a weight name"),
-        ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, mention, id, color, background, underline, strikethrough, size, features)"),
+        ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, entity, id, color, background, underline, strikethrough, size, features)"),
         ("0:2:underline", "--span 1: \"underline\" must be key=value"),
+        ("0:2:entity=link", "--span 1: entity \"link\" must be one of mention, url, email, phone, hashtag"),
+        ("0:2:mention=yes", "--span 1: mention \"yes\" must be true or false"),
         ("0:2:features=tnum,colour=#000000", "--span 1: features \"colour=#000000\" is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)"),
     ])
     func errorsNameTheSpanAndKey(argument: String, message: String) {

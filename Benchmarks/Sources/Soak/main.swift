@@ -138,7 +138,7 @@ for i in 0..<total {
     let options = LayoutOptions(
         direction: i % 3 == 0 ? .auto : (i % 3 == 1 ? .rightToLeft : .leftToRight), locale: locales[i % locales.count],
         weight: FontWeight(300 + 100 * (i % 5))!, size: 12 + Double(i % 4) * 4, maxWidth: i % 2 == 0 ? 300 : nil,
-        mentions: i % 7 == 0 ? .none : .auto, digits: i % 11 == 0 ? .locale : .western)
+        digits: i % 11 == 0 ? .locale : .western, isolate: i % 7 == 0 ? EntityKinds.all.subtracting(.mentions) : .all)
     let layout = try engine.layout(text, options: options)
     sink &+= layout.lines.count
     reorderer.withVisualOrder(of: text, direction: .rightToLeft) { sink &+= $0.count }

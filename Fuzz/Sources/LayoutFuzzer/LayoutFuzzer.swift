@@ -43,7 +43,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         weight: FontWeight(100 * (1 + Int(c % 9)))!, size: [4, 16, 31.5][Int((a >> 2) % 3)],
         maxWidth: widths[Int((a >> 4) % 5)],
         alignment: TextAlignment.allCases[Int(d) % TextAlignment.allCases.count],
-        mentions: d & 8 == 0 ? .auto : .none, digits: DigitSubstitution.allCases[Int(d >> 4) % 4])
+        digits: DigitSubstitution.allCases[Int(d >> 4) % 4])
     options.style = c & 0x80 == 0 ? .normal : .italic
     options.isolate = EntityKinds(rawValue: (c >> 2) & EntityKinds.all.rawValue)
     if let (width, size) = rawNumbers {
@@ -54,7 +54,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var spans: [TextSpan] = []
     if b & 0x80 != 0, !scalars.isEmpty {
         let lo = Int(c) % scalars.count
-        spans.append(TextSpan(range: lo..<min(scalars.count, lo + Int(d % 7) + 1), isMention: true, weight: .bold))
+        let kind = EntityKind.allCases[Int(d >> 3) % EntityKind.allCases.count]
+        spans.append(TextSpan(range: lo..<min(scalars.count, lo + Int(d % 7) + 1), entity: kind, id: "x", weight: .bold))
     }
 
     // Bidi: the visual order of each paragraph is a permutation of its kept characters.
@@ -64,13 +65,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(Set(line.visualOrder).count == line.visualOrder.count, "duplicate in visual order")
         precondition(line.visualOrder.allSatisfy { paragraph.range.contains($0) }, "visual order outside the paragraph")
     }
-    // Mention isolation round-trips through strip when the text has no bidi controls of its own.
-    let isolated = MentionIsolation.isolate(text, direction: options.direction, mode: options.mentions)
-    if !text.unicodeScalars.contains(where: UnicodeBidiData.isBidiControl) {
-        precondition(MentionIsolation.strip(isolated) == text, "strip(isolate(t)) != t")
-    }
-    // Entity isolation too, and its offset maps invert each other.
-    let entities = EntityIsolation.isolated(text, direction: options.direction, kinds: options.isolatedKinds)
+    // Entity isolation (with the caller's spans) round-trips through strip when the text has no bidi
+    // controls of its own, and its offset maps invert each other.
+    let entities = EntityIsolation.isolated(text, direction: options.direction, kinds: options.isolate, spans: spans)
     if !text.unicodeScalars.contains(where: UnicodeBidiData.isBidiControl) {
         precondition(EntityIsolation.strip(entities.text) == text, "strip(isolate(t)) != t for entities")
     }
@@ -79,7 +76,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // reorder's display string keeps every character of a paragraph but the bidi controls, with and
     // without entities isolated.
-    let isolatedBidi = BidiText(text, direction: options.direction, isolating: options.isolatedKinds)
+    let isolatedBidi = BidiText(text, direction: options.direction, isolating: options.isolate)
     for analysis in [bidi, isolatedBidi] {
         for paragraph in analysis.paragraphs {
             let shown = analysis.displayString(paragraph.singleLine).unicodeScalars.count

@@ -21,7 +21,7 @@ let optionSets: [LayoutOptions] = [
     LayoutOptions(direction: .autoWithFallback(.rightToLeft), bidiEngine: .fribidi),
     LayoutOptions(size: 0.1, lineHeight: .px(24)),
     LayoutOptions(locale: LocaleTag("ar"), maxWidth: 120, alignment: .center, digits: .locale),
-    LayoutOptions(mentions: .none, isolate: []),
+    LayoutOptions(isolate: []),
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")

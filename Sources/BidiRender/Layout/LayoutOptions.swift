@@ -1,5 +1,5 @@
 // LayoutOptions: everything a layout is asked for — the paragraph direction, locale, weight, style,
-// size, width, alignment, mentions, digits and the bidi engine.
+// size, width, alignment, entities isolated, digits and the bidi engine.
 
 /// What a layout is asked for.
 public struct LayoutOptions: Sendable, Hashable {
@@ -17,8 +17,6 @@ public struct LayoutOptions: Sendable, Hashable {
     public var maxWidth: Double?
     /// How lines are placed in the layout's width.
     public var alignment: TextAlignment
-    /// Whether @-mentions are detected (`.auto`) or only the caller's mention spans are isolated (`.none`).
-    public var mentions: MentionMode
     /// Whether European digits are shown as the locale's digits.
     public var digits: DigitSubstitution
     /// Which UAX #9 implementation resolves levels; see `BidiEngine`.
@@ -33,8 +31,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// How tall each line box is: `normal` (the default: the locale's first font as a strut, grown
     /// by taller fonts), a multiple of `size`, or px; see `LineHeight`.
     public var lineHeight: LineHeight = .normal
-    /// The kinds of entity isolated as one directional unit (all by default). `mentions: .none`
-    /// takes `.mentions` out of it (`isolatedKinds`); the caller's mention spans are always isolated.
+    /// The kinds of entity detected and isolated as one directional unit (all by default; `[]`
+    /// detects none). The caller's entity spans (`TextSpan.entity`) are isolated whatever it says.
     public var isolate: EntityKinds = .all
 
     /// Options with the given values; the defaults lay out 16 px text of the default locale, auto
@@ -42,7 +40,7 @@ public struct LayoutOptions: Sendable, Hashable {
     public init(
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
-        mentions: MentionMode = .auto, digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
+        digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
         maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all, lineHeight: LineHeight = .normal
     ) {
         self.direction = direction
@@ -52,18 +50,12 @@ public struct LayoutOptions: Sendable, Hashable {
         self.size = size
         self.maxWidth = maxWidth
         self.alignment = alignment
-        self.mentions = mentions
         self.digits = digits
         self.bidiEngine = bidiEngine
         self.maxLines = maxLines
         self.ellipsis = ellipsis
         self.isolate = isolate
         self.lineHeight = lineHeight
-    }
-
-    /// The kinds detected and isolated: `isolate`, without `.mentions` when `mentions` is `.none`.
-    public var isolatedKinds: EntityKinds {
-        mentions == .none ? isolate.subtracting(.mentions) : isolate
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,

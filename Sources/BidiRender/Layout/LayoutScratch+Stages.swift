@@ -10,7 +10,7 @@ extension LayoutScratch {
     ) -> (EntityResolver, AttributeMap) {
         text.load(string, digits: options.digits.resolved(for: options.locale))
         entities.resolve(
-            text.scalars, classes: text.classes, direction: options.direction, kinds: options.isolatedKinds,
+            text.scalars, classes: text.classes, direction: options.direction, kinds: options.isolate,
             spans: spans)
         isolated.rebuild(text.scalars, entities: entities.entities, innerMarks: true)
         bidi.engine = options.bidiEngine

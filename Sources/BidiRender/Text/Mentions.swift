@@ -1,21 +1,13 @@
 // Mentions: finding @-mentions and isolating each as one directional unit, as the seed documents ask
 // ("مرحبا@我, 今天天气好吗" must read "@我, 今天天气好吗" beside "مرحبا", "@" attached to the name).
 //
-// Grammar (mode auto): "@" (U+0040) or "＠" (U+FF20) followed by one or more characters of general
-// category L*, M*, N* or "_". An at sign right after an ASCII letter, digit, "_" or another at sign
+// Grammar (when `LayoutOptions.isolate` has `.mentions`): "@" (U+0040) or "＠" (U+FF20) followed by
+// one or more characters of general category L*, M*, N* or "_". An at sign right after an ASCII letter, digit, "_" or another at sign
 // starts no mention (e-mail addresses, "@@"). After an Arabic or Chinese letter it does ("مرحبا@我").
 //
 // Display: the span S becomes M + I + S + PDI + M, where I is LRI or RLI after the direction of the
 // span's first strong character (the paragraph's when it has none) and M is LRM or RLM to match: to
 // the text around it the whole span is one strong character of its own direction.
-
-/// Whether mentions are detected in the text.
-public enum MentionMode: String, Sendable, Hashable, CaseIterable {
-    /// Detect mentions by the grammar above.
-    case auto
-    /// Detect nothing; mention spans given by the caller are still honoured.
-    case none
-}
 
 /// Mention detection over Unicode scalars (`EntityDetector.detect(_:kinds:)` with `.mentions` is
 /// the public form).
@@ -62,31 +54,8 @@ enum MentionDetector {
     }
 }
 
-/// Mention isolation on strings, for handing text to another renderer (UILabel, a TextView, a
-/// browser), and its inverse.
-public enum MentionIsolation {
-    /// `text` with every mention wrapped as M + I + S + PDI + M (see above).
-    ///
-    /// - Parameters:
-    ///   - text: the original text.
-    ///   - direction: the paragraph direction; a mention with no strong character takes its
-    ///     paragraph's direction (for auto, computed from the text outside the mentions).
-    ///   - mode: `.auto` detects mentions; `.none` isolates only `mentions`.
-    ///   - mentions: mention ranges known to the caller, in scalar offsets; always honoured.
-    public static func isolate(
-        _ text: String, direction: ParagraphDirection, mode: MentionMode = .auto, mentions: [Range<Int>] = []
-    ) -> String {
-        EntityIsolation.isolate(
-            text, direction: direction, kinds: mode == .auto ? .mentions : [], mentions: mentions)
-    }
-
-    /// `text` without bidi formatting characters (`EntityIsolation.strip`). `strip(isolate(t)) == t`
-    /// when `t` has none of them.
-    public static func strip(_ text: String) -> String { EntityIsolation.strip(text) }
-}
-
-/// Mention resolution alone: `EntityResolver` with mentions as the only kind detected (`.none`:
-/// none), for the string API and the tests.
+/// Mention resolution alone: `EntityResolver` with mentions as the only kind detected (none when
+/// `detect` is false), for the tests.
 enum MentionResolver {
     struct Result {
         var mentions: [Entity]
@@ -96,13 +65,13 @@ enum MentionResolver {
     }
 
     static func resolve(
-        _ scalars: [Unicode.Scalar], classes: [BidiClass]? = nil, direction: ParagraphDirection, mode: MentionMode,
-        callerMentions: [Range<Int>]
+        _ scalars: [Unicode.Scalar], classes: [BidiClass]? = nil, direction: ParagraphDirection, detect: Bool = true,
+        callerMentions: [Range<Int>] = []
     ) -> Result {
         var resolver = EntityResolver()
         resolver.resolve(
             scalars, classes: classes ?? scalars.map { BidiClass($0) }, direction: direction,
-            kinds: mode == .auto ? .mentions : [], spans: callerMentions.map { TextSpan(range: $0, isMention: true) })
+            kinds: detect ? .mentions : [], spans: callerMentions.map { TextSpan(range: $0, entity: .mention) })
         return Result(
             mentions: resolver.entities,
             paragraphLevels: resolver.paragraphLevels, paragraphs: resolver.paragraphs)

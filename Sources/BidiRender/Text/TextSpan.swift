@@ -1,14 +1,17 @@
-// TextSpan: attributes (a mention, weight, style, locale, size; colour, background, decorations) over a
-// range of the text, like an attributed string's.
+// TextSpan: attributes (an entity with the caller's id, weight, style, locale, size; colour,
+// background, decorations) over a range of the text, like an attributed string's.
 
 /// Attributes over a range of the text, like an attributed string's. Nil fields inherit the options.
 public struct TextSpan: Sendable, Hashable {
     /// Unicode scalar offsets into the text.
     public var range: Range<Int>
-    /// A mention from the caller (with its user id, if known): always isolated as one unit.
-    public var isMention: Bool
-    /// The caller's id for a mention span (`Mention.id`, `Entity.id`).
-    public var mentionID: String?
+    /// An entity of this kind that the caller declares over the range: always isolated as one
+    /// directional unit, whatever `LayoutOptions.isolate` says, winning over a detected entity it
+    /// overlaps, and reported in `Layout.entities` with this kind. Nil: no entity.
+    public var entity: EntityKind?
+    /// The caller's id for the span's entity (a user id, a link target), reported as `Entity.id`;
+    /// unused when `entity` is nil.
+    public var id: String?
     /// The font weight over the range, in place of the options'.
     public var weight: FontWeight?
     /// Upright or italic over the range, in place of the options'.
@@ -30,27 +33,25 @@ public struct TextSpan: Sendable, Hashable {
     /// Draw a strikethrough (true), or none where an earlier span set one (false).
     public var strikethrough: Bool?
 
-    /// A span over `range` (scalar offsets) with the given attributes; nil ones inherit the options.
+    /// A span over `range` (scalar offsets; `String.scalarOffsets(of:)` converts a
+    /// `Range<String.Index>`) with the given attributes; nil ones inherit the options.
     public init(
-        range: Range<Int>, isMention: Bool = false, mentionID: String? = nil, weight: FontWeight? = nil,
-        style: FontStyle? = nil, locale: LocaleTag? = nil
+        range: Range<Int>, entity: EntityKind? = nil, id: String? = nil, weight: FontWeight? = nil,
+        style: FontStyle? = nil, locale: LocaleTag? = nil, size: Double? = nil, features: [String]? = nil,
+        color: RGBAColor? = nil, background: RGBAColor? = nil, underline: Bool? = nil, strikethrough: Bool? = nil
     ) {
         self.range = range
-        self.isMention = isMention
-        self.mentionID = mentionID
+        self.entity = entity
+        self.id = id
         self.weight = weight
         self.style = style
         self.locale = locale
-    }
-
-    /// A span over a `String.Index` range of `text`.
-    public init(
-        _ range: Range<String.Index>, in text: String, isMention: Bool = false, mentionID: String? = nil,
-        weight: FontWeight? = nil, style: FontStyle? = nil, locale: LocaleTag? = nil
-    ) {
-        self.init(
-            range: text.scalarOffsets(of: range), isMention: isMention, mentionID: mentionID, weight: weight,
-            style: style, locale: locale)
+        self.size = size
+        self.features = features
+        self.color = color
+        self.background = background
+        self.underline = underline
+        self.strikethrough = strikethrough
     }
 
     /// Whether the span sets a font attribute (weight, style, locale or size).

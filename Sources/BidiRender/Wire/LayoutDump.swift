@@ -16,7 +16,7 @@ extension Layout {
     ///  "mentions":[{"start","end","direction"[,"id"],"rects":[{"x","y","width","height"}]}],
     ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"]}],
     ///  "fallbacks":[{"start","end","source","family","file"}]}
-    /// "id" is the caller's mention id (`TextSpan.mentionID`), written only when there is one.
+    /// "id" is the caller's entity id (`TextSpan.id`), written only when there is one.
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
         var out = ""

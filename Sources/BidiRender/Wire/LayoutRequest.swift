@@ -1,15 +1,16 @@
 // LayoutRequest: the layout options of a request, one schema for a `--jsonl` line and a scene's text
 // node: "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment",
-// "mentions", "digits", "maxLines", "ellipsis", "lineHeight", "isolate" and "spans" (SpanRequest),
-// each over the options the caller starts from. "align", the spelling of `--align`, is still taken
-// in a `--jsonl` line for "alignment" (never both).
+// "digits", "maxLines", "ellipsis", "lineHeight", "isolate" and "spans" (SpanRequest), each over the
+// options the caller starts from. "align", the spelling of `--align`, is still taken in a `--jsonl`
+// line for "alignment" (never both); "mentions": "none"|"auto", the old spelling of leaving
+// mentions out of "isolate" (or not), in a line and a text node.
 
 import Foundation
 
 /// The decoding of layout options and texts from request objects.
 package enum LayoutRequest {
-    /// The option keys, one per concept (a scene's text node takes them all but "width", which its
-    /// frame gives).
+    /// The option keys, one per concept but the old "mentions" (a scene's text node takes them all
+    /// but "width", which its frame gives).
     package static let optionKeys: Set<String> = [
         "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment", "mentions", "digits",
         "maxLines", "ellipsis", "lineHeight", "isolate", "spans",
@@ -32,8 +33,11 @@ package enum LayoutRequest {
 
     /// The options of a request object: `base`, overridden by the object's fields, with its
     /// direction over `direction`, checked (`LayoutOptions.validate`); and its spans.
+    /// `withoutMentions` (the command line's old `--mentions none`) takes `.mentions` out of the
+    /// resolved `isolate`, unless the object says "mentions": "auto"; its "mentions": "none" does so
+    /// too.
     package static func options(
-        _ object: [String: Any], base: LayoutOptions, direction: DirectionRequest
+        _ object: [String: Any], base: LayoutOptions, direction: DirectionRequest, withoutMentions: Bool = false
     ) throws(WireError) -> (options: LayoutOptions, spans: [TextSpan]) {
         var o = base
         o.direction = try direction.overridden(by: object).resolved
@@ -44,7 +48,7 @@ package enum LayoutRequest {
         if let size = try WireFields.number(object, "size") { o.size = size }
         if let width = try WireFields.number(object, "width") { o.maxWidth = width }
         try alignment(object, into: &o)
-        if let mentions = try WireFields.choice(object, "mentions", as: MentionMode.self) { o.mentions = mentions }
+        let mentions = try WireFields.choice(object, "mentions", as: OldMentions.self)
         if let digits = try WireFields.choice(object, "digits", as: DigitSubstitution.self) { o.digits = digits }
         if let maxLines = WireFields.value(object, "maxLines") {
             guard let lines = try WireFields.integer(maxLines, at: [.key("maxLines")], in: maxLinesRange) else {
@@ -55,12 +59,18 @@ package enum LayoutRequest {
         if let ellipsis = try WireFields.string(object, "ellipsis") { o.ellipsis = ellipsis }
         if let value = WireFields.value(object, "lineHeight") { o.lineHeight = try lineHeight(value) }
         if let isolate = try isolate(object) { o.isolate = isolate }
+        if (mentions.map { $0 == .none } ?? withoutMentions) { o.isolate.remove(.mentions) }
         do {
             try o.validate()
         } catch {
             throw WireError(message: error.description)
         }
         return (o, try SpanRequest.spans(object))
+    }
+
+    /// The values of the old "mentions": "none" takes `.mentions` out of "isolate".
+    enum OldMentions: String, CaseIterable {
+        case auto, none
     }
 
     /// "alignment", or its older spelling "align" (not both).

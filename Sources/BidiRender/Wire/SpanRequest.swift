@@ -1,7 +1,8 @@
 // SpanRequest: a span of attributes as a request gives it, the one schema of a `--jsonl` line's and
-// a scene text node's "spans" entries ({"start", "end", "mention", "id", "weight", "style", "locale",
+// a scene text node's "spans" entries ({"start", "end", "entity", "id", "weight", "style", "locale",
 // "color", "background", "underline", "strikethrough", "size", "features"}), each field of its own
 // JSON type, and of the command line's `--span START:END:key=value,…` (the same keys, as text).
+// "mention": true (`mention=true`) is still taken as the old spelling of "entity": "mention".
 
 import Foundation
 
@@ -9,11 +10,14 @@ import Foundation
 package enum SpanRequest {
     /// The attribute keys of a span (without "start" and "end").
     package static let keys = [
-        "weight", "style", "locale", "mention", "id", "color", "background", "underline", "strikethrough", "size", "features",
+        "weight", "style", "locale", "entity", "id", "color", "background", "underline", "strikethrough", "size", "features",
     ]
 
+    /// Keys still taken beside `keys`, each an old spelling: "mention" (true: "entity": "mention").
+    static let oldKeys = ["mention"]
+
     /// The keys of an entry of "spans".
-    static let objectKeys = Set(["start", "end"] + keys)
+    static let objectKeys = Set(["start", "end"] + keys + oldKeys)
 
     /// Span offsets: code point offsets are whole numbers from 0 to 2^31 - 1.
     static let offsets = 0...Int(Int32.max)
@@ -39,8 +43,8 @@ package enum SpanRequest {
             let end = try WireFields.integer(endValue, at: path + [.key("end")], in: offsets),
             start <= end
         else { throw WireError(bounds, at: path) }
-        var textSpan = TextSpan(range: start..<end, isMention: try WireFields.boolean(span, "mention", in: path) ?? false)
-        textSpan.mentionID = try WireFields.string(span, "id", in: path)
+        var textSpan = TextSpan(range: start..<end, entity: try entity(span, in: path))
+        textSpan.id = try WireFields.string(span, "id", in: path)
         textSpan.weight = try LayoutRequest.weight(span, "weight", in: path)
         textSpan.style = try WireFields.choice(span, "style", as: FontStyle.self, in: path)
         if let tag = try WireFields.string(span, "locale", in: path) {
@@ -48,6 +52,16 @@ package enum SpanRequest {
         }
         try style(span, to: &textSpan, in: path)
         return textSpan
+    }
+
+    /// "entity" (an `EntityKind` name), or its old spelling "mention" (true: a mention); not both.
+    private static func entity(_ object: [String: Any], in path: WireFields.Path) throws(WireError) -> EntityKind? {
+        let old = try WireFields.boolean(object, "mention", in: path)
+        if old != nil, WireFields.value(object, "entity") != nil {
+            throw WireError(
+                "\"\(path.dotted)\": give \"entity\" or its old spelling \"mention\", not both", at: path + [.key("mention")])
+        }
+        return old == true ? .mention : try WireFields.choice(object, "entity", as: EntityKind.self, in: path)
     }
 
     /// The style keys of a span object (`color`, `background`, `underline`, `strikethrough`, `size`,
@@ -90,7 +104,7 @@ package enum SpanRequest {
             let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(kv[0])
             // After features=, an item that is not one of the keys is one more feature ("ss01=1").
-            if inFeatures, !keys.contains(key) {
+            if inFeatures, !keys.contains(key), !oldKeys.contains(key) {
                 span.features?.append(String(pair))
                 continue
             }
@@ -128,8 +142,18 @@ package enum SpanRequest {
             } catch {
                 throw WireError(message: error.description)
             }
-        case "mention": span.isMention = try boolean(value, bad)
-        case "id": span.mentionID = value
+        case "entity":
+            guard let kind = EntityKind(rawValue: value) else {
+                throw bad("one of " + EntityKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            span.entity = kind
+        case "mention":  // the old spelling of entity=mention; false takes a mention away
+            if try boolean(value, bad) {
+                span.entity = .mention
+            } else if span.entity == .mention {
+                span.entity = nil
+            }
+        case "id": span.id = value
         case "color": span.color = try color(value, bad)
         case "background": span.background = try color(value, bad)
         case "underline": span.underline = try boolean(value, bad)

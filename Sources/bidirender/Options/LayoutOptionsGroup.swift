@@ -1,12 +1,11 @@
 // LayoutOptionsGroup: every layout option of the CLI (direction, fonts, size, width, alignment,
-// mentions, digits, max lines, ellipsis), shared by `layout` and `render`; a JSON line's fields
+// entities isolated, digits, max lines, ellipsis), shared by `layout` and `render`; a JSON line's fields
 // override them through the library's `LayoutRequest`.
 import ArgumentParser
 @_spi(Tools) import BidiRender
 import Foundation
 
 extension TextAlignment: ExpressibleByArgument {}
-extension MentionMode: ExpressibleByArgument {}
 extension DigitSubstitution: ExpressibleByArgument {}
 
 struct LayoutOptionsGroup: ParsableArguments {
@@ -26,8 +25,13 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(name: .customLong("align"), help: "natural, leading, trailing, left, right or center.")
     var alignment: TextAlignment = .natural
 
-    @Option(help: "auto detects @-mentions; none detects nothing.")
-    var mentions: MentionMode = .auto
+    /// The old spelling of taking mentions out of `--isolate`.
+    enum Mentions: String, ExpressibleByArgument, CaseIterable {
+        case auto, none
+    }
+
+    @Option(help: "Old spelling: none takes mentions out of --isolate; auto (the default) leaves it as it is.")
+    var mentions: Mentions = .auto
 
     @Option(help: "western, arabic-indic, persian, or locale (by --locale).")
     var digits: DigitSubstitution = .western
@@ -53,10 +57,19 @@ struct LayoutOptionsGroup: ParsableArguments {
         }
     }
 
+    /// The options, `--mentions none` applied.
     var options: LayoutOptions {
+        var options = givenOptions
+        if mentions == .none { options.isolate.remove(.mentions) }
+        return options
+    }
+
+    /// The options as given, `--isolate` as it is: a JSON line's "isolate" and "mentions" replace
+    /// them.
+    private var givenOptions: LayoutOptions {
         LayoutOptions(
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
-            style: fontOptions.style, size: size, maxWidth: width, alignment: alignment, mentions: mentions,
+            style: fontOptions.style, size: size, maxWidth: width, alignment: alignment,
             digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
             isolate: isolate, lineHeight: (try? DecimalNumber.lineHeight(lineHeight, key: "line-height")) ?? .normal)
     }
@@ -64,6 +77,7 @@ struct LayoutOptionsGroup: ParsableArguments {
     /// The options of one JSON line: these options, overridden by the line's fields
     /// (`LayoutRequest`, the library's one schema), and its spans.
     func options(from object: [String: Any]) throws(LineError) -> (LayoutOptions, [TextSpan]) {
-        try LayoutRequest.options(object, base: options, direction: directionOptions.request)
+        try LayoutRequest.options(
+            object, base: givenOptions, direction: directionOptions.request, withoutMentions: mentions == .none)
     }
 }

@@ -10,8 +10,9 @@ struct SpanOptions: ParsableArguments {
         help: ArgumentHelp(
             "Attributes over code points [START, END): key=value pairs, comma-separated; repeatable, a later span wins.",
             discussion: """
-                Keys: weight (100…900 or a name), style (normal|italic), locale (BCP 47), mention (true|false), \
-                id (the mention's user id), color and background (#RRGGBB[AA]), underline and strikethrough \
+                Keys: weight (100…900 or a name), style (normal|italic), locale (BCP 47), \
+                entity (mention|url|email|phone|hashtag: isolated as one unit, whatever --isolate says; \
+                mention=true is its old spelling), id (the entity's id, as the caller knows it), color and background (#RRGGBB[AA]), underline and strikethrough \
                 (true|false), size (px, 0.1…10000), features (OpenType features in HarfBuzz's syntax; \
                 the items after features= that are not key=value pairs of the keys above are more features: \
                 features=tnum,-liga,ss01=1).

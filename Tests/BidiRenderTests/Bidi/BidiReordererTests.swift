@@ -60,7 +60,7 @@ import Testing
     /// marks inside each isolate.
     static func isolatedAsLayoutDoes(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        let resolved = MentionResolver.resolve(scalars, direction: .rightToLeft, mode: .auto, callerMentions: [])
+        let resolved = MentionResolver.resolve(scalars, direction: .rightToLeft)
         let isolated = IsolatedText(scalars, entities: resolved.mentions, innerMarks: true)
         return String(String.UnicodeScalarView(isolated.scalars.compactMap(Unicode.Scalar.init)))
     }
@@ -74,7 +74,7 @@ import Testing
         let reorderer = BidiReorderer(engine: engine)
         var checked = 0
         for text in ChatCorpus.messages(count: 1_500, seed: 11) {
-            let isolated = MentionIsolation.isolate(text, direction: .rightToLeft)
+            let isolated = EntityIsolation.isolate(text, direction: .rightToLeft, kinds: .mentions)
             let scalars = Array(isolated.unicodeScalars)
             // Controls and BN (ZWJ in emoji sequences: X9 removes them, ICU keeps them) left out.
             func shown(_ i: Int) -> Bool {
@@ -183,7 +183,7 @@ import Testing
         let reorderer = BidiReorderer(engine: engine)
         var texts = ChatCorpus.messages(count: 600, seed: 3)
         texts += ChatCorpus.messages(count: 300, seed: 9).map(Self.isolatedAsLayoutDoes)
-        texts += ChatCorpus.messages(count: 300, seed: 4).map { MentionIsolation.isolate($0, direction: .leftToRight) }
+        texts += ChatCorpus.messages(count: 300, seed: 4).map { EntityIsolation.isolate($0, direction: .leftToRight, kinds: .mentions) }
         texts += try BidiCharacterTestCase.load().enumerated().filter { $0.offset % 13 == 0 }
             .map { String(String.UnicodeScalarView($0.element.scalars)) }
         texts += [

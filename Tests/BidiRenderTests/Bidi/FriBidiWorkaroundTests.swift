@@ -34,7 +34,7 @@ import Testing
     ])
     func consecutiveMentionIsolates(text: String) {
         for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
-            let isolated = Array(MentionIsolation.isolate(text, direction: direction).unicodeScalars)
+            let isolated = Array(EntityIsolation.isolate(text, direction: direction, kinds: .mentions).unicodeScalars)
             let icu = ICUBidi.reorder(isolated, paragraphLevel: direction == .rightToLeft ? 1 : 0)!
             let keep = { (i: Int) in !BidiClass(isolated[i]).isRemovedByX9 }
             for engine in BidiEngine.allCases {

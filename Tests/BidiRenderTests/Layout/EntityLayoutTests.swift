@@ -59,15 +59,13 @@ import Testing
         #expect(TestLayout.layout("#swift مرحبا", .auto).paragraphs[0].direction == .rightToLeft)
     }
 
-    /// `mentions: .none` takes mentions out of `isolate`; the caller's mention spans stay isolated,
+    /// `isolate` alone says which kinds are detected; the caller's mention spans stay isolated,
     /// with their ids, whatever the set says.
     @Test func isolateAndMentionsTogether() {
-        #expect(LayoutOptions(mentions: .none).isolatedKinds == [.urls, .emails, .phones, .hashtags])
-        #expect(LayoutOptions(isolate: [.phones]).isolatedKinds == .phones)
         let text = "@علي call +966 55 123 4567"
-        #expect(TestLayout.layout(text, .rightToLeft, mentions: .none).entities.map(\.kind) == [.phone])
+        #expect(TestLayout.layout(text, .rightToLeft, isolate: [.phones]).entities.map(\.kind) == [.phone])
         #expect(TestLayout.layout(text, .rightToLeft, isolate: [.mentions]).entities.map(\.kind) == [.mention])
-        let span = TextSpan(range: 0..<4, isMention: true, mentionID: "u-42")
+        let span = TextSpan(range: 0..<4, entity: .mention, id: "u-42")
         let withSpan = TestLayout.layout(text, .rightToLeft, spans: [span], isolate: [])
         #expect(withSpan.entities.map(\.unplaced) == [Entity(kind: .mention, range: 0..<4, direction: .rightToLeft, id: "u-42")])
         #expect(withSpan.mentions == withSpan.entities)
@@ -75,7 +73,7 @@ import Testing
         #expect(json.contains(#""mentions":[{"start":0,"end":4,"direction":"rtl","id":"u-42","rects":[{"#))
         #expect(json.contains(#""entities":[{"kind":"mention","start":0,"end":4,"direction":"rtl","id":"u-42"}]"#))
         // A caller span wins over a detected entity it overlaps.
-        let overlap = TestLayout.layout(text, .rightToLeft, spans: [TextSpan(range: 10..<14, isMention: true)])
+        let overlap = TestLayout.layout(text, .rightToLeft, spans: [TextSpan(range: 10..<14, entity: .mention)])
         #expect(overlap.entities.map(\.kind) == [.mention, .mention])
     }
 
@@ -124,8 +122,8 @@ import Testing
         #expect(try isolated.isolatedRange(ofOriginal: 5..<21) == 5..<25)
         #expect(try isolated.originalRange(ofIsolated: 5..<25) == 5..<21)
         for k in 0...26 { #expect(try isolated.originalOffset(ofIsolated: isolated.isolatedOffset(ofOriginal: k)) == k) }
-        // Kinds left out are left alone; MentionIsolation isolates mentions only, as before.
+        // Kinds left out are left alone; `kinds: .mentions` isolates mentions only.
         #expect(EntityIsolation.isolate(text, direction: .rightToLeft, kinds: []) == text)
-        #expect(MentionIsolation.isolate("call +966 55 123 4567", direction: .leftToRight) == "call +966 55 123 4567")
+        #expect(EntityIsolation.isolate("call +966 55 123 4567", direction: .leftToRight, kinds: .mentions) == "call +966 55 123 4567")
     }
 }

@@ -8,14 +8,14 @@ enum TestLayout {
 
     static func layout(
         _ text: String, _ direction: ParagraphDirection, locale: String = "ar", width: Double? = nil,
-        align: TextAlignment = .natural, mentions: MentionMode = .auto, digits: DigitSubstitution = .western,
+        align: TextAlignment = .natural, digits: DigitSubstitution = .western,
         spans: [TextSpan] = [], size: Double = 16, isolate: EntityKinds = .all
     ) -> Layout {
         try! engine.layout(
             text, spans: spans,
             options: LayoutOptions(
                 direction: direction, locale: LocaleTag(locale), size: size, maxWidth: width, alignment: align,
-                mentions: mentions, digits: digits, isolate: isolate))
+                digits: digits, isolate: isolate))
     }
 
     /// The code point offsets of a line from left to right: each run's range, ascending in an LTR run

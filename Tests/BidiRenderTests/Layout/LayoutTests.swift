@@ -35,7 +35,7 @@ import Testing
         #expect(TestLayout.visualOrder(ltr) == [4, 3, 2, 1, 0] + Array(5...14))
         // Without mention isolation the "@" is a neutral between Arabic and Chinese and drifts: it
         // takes the paragraph's direction and sits beside the Arabic word, detached from "我".
-        let plain = TestLayout.layout(seed, .rightToLeft, mentions: .none)
+        let plain = TestLayout.layout(seed, .rightToLeft, isolate: EntityKinds.all.subtracting(.mentions))
         #expect(TestLayout.visualOrder(plain) != TestLayout.visualOrder(rtl))
     }
 
@@ -117,25 +117,26 @@ import Testing
         #expect(layout.mentions.map(\.range) == expected)
     }
 
-    /// Mode none detects nothing, but spans from the caller are always honoured.
+    /// Without `.mentions` in `isolate` none is detected, but spans from the caller are always
+    /// honoured.
     @Test func callerSpansAreHonoured() {
         let text = "مرحبا Ali Baba كيف"
-        let none = TestLayout.layout(text, .rightToLeft, mentions: .none, spans: [TextSpan(range: 6..<14, isMention: true)])
+        let none = TestLayout.layout(text, .rightToLeft, spans: [TextSpan(range: 6..<14, entity: .mention)], isolate: [])
         #expect(none.mentions.map(\.unplaced) == [Entity(kind: .mention, range: 6..<14, direction: .leftToRight)])
-        let noMentions = TestLayout.layout("@علي مرحبا", .rightToLeft, mentions: .none)
+        let noMentions = TestLayout.layout("@علي مرحبا", .rightToLeft, isolate: EntityKinds.all.subtracting(.mentions))
         #expect(noMentions.mentions.isEmpty)
     }
 
     /// The string API inserts M + I + S + PDI + M, and strip undoes it.
     @Test func stringAPI() {
         let seed = "مرحبا@我, 今天天气好吗"
-        let isolated = MentionIsolation.isolate(seed, direction: .rightToLeft)
+        let isolated = EntityIsolation.isolate(seed, direction: .rightToLeft, kinds: .mentions)
         #expect(isolated == "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗")
-        #expect(MentionIsolation.strip(isolated) == seed)
-        let rtlName = MentionIsolation.isolate("hi @علي", direction: .leftToRight)
+        #expect(EntityIsolation.strip(isolated) == seed)
+        let rtlName = EntityIsolation.isolate("hi @علي", direction: .leftToRight, kinds: .mentions)
         #expect(rtlName == "hi \u{200F}\u{2067}@علي\u{2069}\u{200F}")
-        #expect(MentionIsolation.isolate("a@b.com", direction: .auto) == "a@b.com")
-        #expect(MentionIsolation.strip("\u{202B}x\u{202C}\u{061C}y\u{2068}z\u{2069}") == "xyz")
+        #expect(EntityIsolation.isolate("a@b.com", direction: .auto, kinds: .mentions) == "a@b.com")
+        #expect(EntityIsolation.strip("\u{202B}x\u{202C}\u{061C}y\u{2068}z\u{2069}") == "xyz")
     }
 }
 

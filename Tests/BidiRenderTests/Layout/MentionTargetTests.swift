@@ -10,7 +10,7 @@ import Testing
     /// the rectangle's centre lands inside the mention.
     @Test func callerMentionHasItsIdAndRectangle() throws {
         let text = "مرحبا @小明 كيف حالك"
-        let span = TextSpan(range: 6..<9, isMention: true, mentionID: "u42")
+        let span = TextSpan(range: 6..<9, entity: .mention, id: "u42")
         let layout = TestLayout.layout(text, .rightToLeft, spans: [span])
         let mention = try #require(layout.mentions.first { $0.range == 6..<9 })
         #expect(mention.id == "u42")
@@ -55,7 +55,7 @@ import Testing
 
     /// The JSON carries the rectangles and the id.
     @Test func jsonCarriesRects() throws {
-        let layout = TestLayout.layout("hi @sara", .leftToRight, locale: "en", spans: [TextSpan(range: 3..<8, isMention: true, mentionID: "s1")])
+        let layout = TestLayout.layout("hi @sara", .leftToRight, locale: "en", spans: [TextSpan(range: 3..<8, entity: .mention, id: "s1")])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(layout.jsonDocument().utf8)) as? [String: Any])
         let mentions = try #require(doc["mentions"] as? [[String: Any]])
         let rects = try #require(mentions.first?["rects"] as? [[String: Double]])

@@ -100,8 +100,8 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
         let span = 0..<name.unicodeScalars.count
         for direction in [ParagraphDirection.leftToRight, .rightToLeft] {
             // The string API: the isolated string shows as the text without the control.
-            let isolated = EntityIsolation.isolated(text, direction: direction, kinds: [], mentions: [span])
-            let expected = visualText(EntityIsolation.isolate("Bob started following you", direction: direction, kinds: [], mentions: [0..<3]), direction)
+            let isolated = EntityIsolation.isolated(text, direction: direction, kinds: [], spans: [TextSpan(range: span, entity: .mention)])
+            let expected = visualText(EntityIsolation.isolate("Bob started following you", direction: direction, kinds: [], spans: [TextSpan(range: 0..<3, entity: .mention)]), direction)
             #expect(visualText(isolated.text, direction) == expected, "\(direction)")
             #expect(visualText(isolated.text, direction, engine: .fribidi) == expected, "\(direction) fribidi")
             // Offsets: every original offset maps to an original character, the controls never show.
@@ -112,7 +112,7 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
             // Layout: the words after the mention keep their logical order in LTR, and are together
             // in RTL (a paragraph of one LTR run after the mention).
             let layout = try TestLayout.engine.layout(
-                text, spans: [TextSpan(range: span, isMention: true)], options: LayoutOptions(direction: direction == .rightToLeft ? .rightToLeft : .leftToRight))
+                text, spans: [TextSpan(range: span, entity: .mention)], options: LayoutOptions(direction: direction == .rightToLeft ? .rightToLeft : .leftToRight))
             let order = TestLayout.visualOrder(layout)
             let after = order.filter { $0 >= span.upperBound }
             #expect(after == Array(span.upperBound..<text.unicodeScalars.count), "\(direction): \(order)")
@@ -132,7 +132,7 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
         #expect(isolated.transformedRange(4..<5) == 8..<13)
         #expect(isolated.originalIndex.filter { $0 >= 0 } == Array(0..<text.unicodeScalars.count))
         for direction in [LayoutOptions(direction: .leftToRight), LayoutOptions(direction: .rightToLeft)] {
-            let layout = try TestLayout.engine.layout(text, spans: [TextSpan(range: span, isMention: true)], options: direction)
+            let layout = try TestLayout.engine.layout(text, spans: [TextSpan(range: span, entity: .mention)], options: direction)
             let order = TestLayout.visualOrder(layout)
             #expect(order.filter { $0 >= 5 } == Array(5..<text.unicodeScalars.count), "\(order)")
         }
@@ -146,10 +146,10 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
         let text = name + " بدأ في متابعتك"
         let n = text.unicodeScalars.count
         let span = 0..<name.unicodeScalars.count
-        let layout = try TestLayout.engine.layout(text, spans: [TextSpan(range: span, isMention: true)], options: LayoutOptions(direction: .rightToLeft))
+        let layout = try TestLayout.engine.layout(text, spans: [TextSpan(range: span, entity: .mention)], options: LayoutOptions(direction: .rightToLeft))
         #expect(TestLayout.visualOrder(layout).filter { $0 >= span.upperBound } == Array((span.upperBound..<n).reversed()))
-        let isolated = EntityIsolation.isolate(text, direction: .rightToLeft, kinds: [], mentions: [span])
-        let plain = EntityIsolation.isolate("Bob بدأ في متابعتك", direction: .rightToLeft, kinds: [], mentions: [0..<3])
+        let isolated = EntityIsolation.isolate(text, direction: .rightToLeft, kinds: [], spans: [TextSpan(range: span, entity: .mention)])
+        let plain = EntityIsolation.isolate("Bob بدأ في متابعتك", direction: .rightToLeft, kinds: [], spans: [TextSpan(range: 0..<3, entity: .mention)])
         #expect(visualText(isolated, .rightToLeft) == visualText(plain, .rightToLeft))
     }
 }

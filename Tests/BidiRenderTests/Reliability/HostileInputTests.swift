@@ -58,9 +58,9 @@ import Testing
         #expect(layout.mentions.allSatisfy { $0.direction == .leftToRight })
         let order = TestLayout.visualOrder(layout).sorted()
         #expect(order == Array(0..<text.unicodeScalars.count))
-        let isolated = MentionIsolation.isolate(text, direction: .rightToLeft)
+        let isolated = EntityIsolation.isolate(text, direction: .rightToLeft, kinds: .mentions)
         #expect(isolated.unicodeScalars.count == text.unicodeScalars.count + 40_000)
-        #expect(MentionIsolation.strip(isolated) == text)
+        #expect(EntityIsolation.strip(isolated) == text)
     }
 
     /// 200 nested embeddings and isolates, beyond the depth limit of 125, and unmatched PDF and PDI,

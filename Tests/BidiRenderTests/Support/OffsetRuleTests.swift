@@ -74,9 +74,9 @@ import Testing
     /// The one exception left: the caller's mention ranges of the string-level isolation APIs are
     /// clipped to the text (their signatures do not throw). Clipped, not a crash.
     @Test func stringIsolationClipsMentionRanges() {
-        let clipped = EntityIsolation.entities(in: "abc", direction: .leftToRight, kinds: [], mentions: [1..<99])
+        let clipped = EntityIsolation.entities(in: "abc", direction: .leftToRight, kinds: [], spans: [TextSpan(range: 1..<99, entity: .mention)])
         #expect(clipped.map(\.range) == [1..<3])
-        #expect(EntityIsolation.strip(EntityIsolation.isolate("abc", direction: .leftToRight, mentions: [1..<99])) == "abc")
+        #expect(EntityIsolation.strip(EntityIsolation.isolate("abc", direction: .leftToRight, spans: [TextSpan(range: 1..<99, entity: .mention)])) == "abc")
     }
 
     @Test func layoutQueriesSayTheSame() throws {

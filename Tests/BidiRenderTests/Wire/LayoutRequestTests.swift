@@ -51,6 +51,57 @@ import Testing
         }
     }
 
+    /// A span's "mention": true is the old spelling of "entity": "mention": the same span and the
+    /// same layout; --span's mention=true is entity=mention too.
+    @Test func mentionIsTheOldSpellingOfEntity() throws {
+        let text = #""text": "hi @علي مرحبا", "direction": "rtl", "isolate": "none""#
+        let old = try LayoutRequest.options(
+            try Self.object(#"{\#(text), "spans": [{"start": 3, "end": 7, "mention": true, "id": "u7"}]}"#),
+            base: LayoutOptions(), direction: DirectionRequest())
+        let new = try LayoutRequest.options(
+            try Self.object(#"{\#(text), "spans": [{"start": 3, "end": 7, "entity": "mention", "id": "u7"}]}"#),
+            base: LayoutOptions(), direction: DirectionRequest())
+        #expect(old.spans == [TextSpan(range: 3..<7, entity: .mention, id: "u7")] && new.spans == old.spans)
+        let oldLayout = try TestLayout.engine.layout("hi @علي مرحبا", spans: old.spans, options: old.options)
+        let newLayout = try TestLayout.engine.layout("hi @علي مرحبا", spans: new.spans, options: new.options)
+        #expect(oldLayout.jsonDocument() == newLayout.jsonDocument())
+        #expect(newLayout.entities.map(\.kind) == [.mention] && newLayout.entities[0].id == "u7")
+        #expect(try SpanRequest.span(parsing: "3:7:mention=true,id=u7", name: "--span 1") == new.spans[0])
+        #expect(try SpanRequest.span(parsing: "3:7:entity=mention,id=u7", name: "--span 1") == new.spans[0])
+        #expect(try SpanRequest.span(parsing: "3:7:mention=false", name: "--span 1").entity == nil)
+        #expect(try SpanRequest.span(parsing: "3:7:entity=url,mention=false", name: "--span 1").entity == .url)
+    }
+
+    /// "entity" takes every kind; a bad one names the key and the span.
+    @Test func entityTakesEveryKind() throws {
+        for kind in EntityKind.allCases {
+            let spans = try LayoutRequest.options(
+                try Self.object(#"{"spans": [{"start": 0, "end": 1, "entity": "\#(kind.rawValue)"}]}"#),
+                base: LayoutOptions(), direction: DirectionRequest()).spans
+            #expect(spans.map(\.entity) == [kind])
+        }
+        #expect(try Self.message(#"{"spans": [{"start": 0, "end": 0}, {"start": 0, "end": 1, "entity": "mentions"}]}"#)
+            == #""spans[1].entity" must be one of mention, url, email, phone, hashtag, not "mentions""#)
+    }
+
+    /// "mentions": "none" is the old spelling of taking `.mentions` out of "isolate", after the
+    /// line's "isolate"; the command line's `--mentions none` (`withoutMentions`) does so unless the
+    /// line says "mentions": "auto".
+    @Test func mentionsNoneIsTheOldSpellingOfIsolate() throws {
+        func isolate(_ json: String, withoutMentions: Bool = false) throws -> EntityKinds {
+            try LayoutRequest.options(
+                try Self.object(json), base: LayoutOptions(), direction: DirectionRequest(), withoutMentions: withoutMentions
+            ).options.isolate
+        }
+        #expect(try isolate(#"{"mentions": "none"}"#) == [.urls, .emails, .phones, .hashtags])
+        #expect(try isolate(#"{"mentions": "none", "isolate": "mentions,urls"}"#) == .urls)
+        #expect(try isolate(#"{"mentions": "auto", "isolate": "urls"}"#) == .urls)
+        #expect(try isolate(#"{}"#, withoutMentions: true) == [.urls, .emails, .phones, .hashtags])
+        #expect(try isolate(#"{"isolate": "all"}"#, withoutMentions: true) == [.urls, .emails, .phones, .hashtags])
+        #expect(try isolate(#"{"mentions": "auto"}"#, withoutMentions: true) == .all)
+        #expect(try Self.message(#"{"mentions": "off"}"#) == #""mentions" must be one of auto, none, not "off""#)
+    }
+
     @Test func errorsNameTheKey() throws {
         #expect(try Self.message(#"{"size": true}"#) == #""size" must be a number"#)
         #expect(try Self.message(#"{"direction": "rtl", "fallback": "ltr"}"#) == "--fallback applies only to --direction auto, not rtl")

@@ -55,7 +55,7 @@ import TestSupport
         guard case .text(let text, let spans, let options, let direction, let color) = children[2].content else { Issue.record("\(children[2])"); return }
         #expect(text == "مرحبا" && direction == .leftToRight && color == RGBAColor(red: 0x33, green: 0x33, blue: 0x33))
         #expect(options.size == 14 && options.weight == .bold && options.maxLines == 2 && options.alignment == .trailing && options.locale == LocaleTag("ar"))
-        #expect(spans == [TextSpan(range: 0..<2, isMention: true, weight: FontWeight(300))])
+        #expect(spans == [TextSpan(range: 0..<2, entity: .mention, weight: FontWeight(300))])
     }
 
     /// 16-bit grey decoded to 8-bit RGBA through libpng's transforms.
@@ -74,7 +74,7 @@ import TestSupport
             return
         }
         #expect(options.lineHeight == .px(24))
-        #expect(spans.count == 3 && spans[0].isMention && spans[0].mentionID == "s1" && spans[0].underline == true)
+        #expect(spans.count == 3 && spans[0].entity == .mention && spans[0].id == "s1" && spans[0].underline == true)
         #expect(spans[0].color == RGBAColor(parsing: "#1A73E8") && spans[1].size == 24 && spans[1].strikethrough == false)
         #expect(spans[2].features == ["-liga"])
         let multiple = try Self.parse(#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "a", "lineHeight": 1.5}}"#)

@@ -1,9 +1,10 @@
 // Entity: a span of text the layout isolates as one directional unit — a mention, URL, e-mail address,
 // phone number or hashtag — and the set of kinds a layout is asked to isolate.
 
-/// The kinds of entity the text stage finds (the grammars are in `EntityDetector` and its files).
+/// The kinds of entity the text stage finds (the grammars are in `EntityDetector` and its files), or
+/// that the caller declares over a span (`TextSpan.entity`).
 public enum EntityKind: String, Sendable, Hashable, CaseIterable {
-    /// An @-mention (`MentionDetector`), or a mention span from the caller.
+    /// An @-mention (`MentionDetector`).
     case mention
     /// `http://`, `https://` or `www.` up to white space (`URLGrammar`).
     case url
@@ -102,7 +103,7 @@ public struct Entity: Sendable, Hashable {
     public internal(set) var range: Range<Int>
     /// The direction it is isolated with (its first strong character's, or the paragraph's).
     public internal(set) var direction: TextDirection
-    /// The caller's id for an entity it gave as a span (`TextSpan.mentionID`); nil for a detected one.
+    /// The caller's id for an entity it gave as a span (`TextSpan.id`); nil for a detected one.
     public internal(set) var id: String?
     /// Where a layout draws it, its tap targets: the selection rectangles of its range
     /// (`Layout.selectionRects(for:)`), one per line and direction piece it covers. Empty outside a

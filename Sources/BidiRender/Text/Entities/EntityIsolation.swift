@@ -5,41 +5,43 @@
 /// Entity isolation on strings. Offsets are Unicode scalar offsets, as everywhere in the library.
 public enum EntityIsolation {
     /// The entities of `kinds` in `text` with their isolation directions (`EntityResolver`'s rules),
-    /// merged with the caller's mention spans `mentions`, which are always honoured and win.
-    /// A `mentions` range past the text is clipped to it: the one exception to the library's offset
-    /// rule (Docs/Design.md), kept because these string functions do not throw; the same holds for
-    /// `isolate`, `isolated` and `MentionIsolation.isolate`.
+    /// merged with the caller's entity spans among `spans` (those whose `TextSpan.entity` is set, as
+    /// in a layout), which are always honoured, whatever `kinds` says, and win; each carries its
+    /// span's `id`. A span's range past the text is clipped to it: the one exception to the library's
+    /// offset rule (Docs/Design.md), kept because these string functions do not throw; the same holds
+    /// for `isolate` and `isolated`.
     ///
     /// - Parameters:
     ///   - text: the original text.
     ///   - direction: the paragraph direction; a mention or hashtag with no strong character takes
     ///     its paragraph's (for auto, computed from the text outside the entities).
     ///   - kinds: the kinds to detect (all by default).
-    ///   - mentions: mention ranges known to the caller, in scalar offsets.
+    ///   - spans: entities known to the caller (`TextSpan(range:entity:id:)`, scalar offsets); spans
+    ///     without an entity are ignored.
     /// - Returns: the entities sorted by offset, none overlapping.
     public static func entities(
-        in text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
+        in text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, spans: [TextSpan] = []
     ) -> [Entity] {
-        resolved(Array(text.unicodeScalars), direction: direction, kinds: kinds, mentions: mentions).entities
+        resolved(Array(text.unicodeScalars), direction: direction, kinds: kinds, spans: spans).entities
     }
 
-    /// `text` with every entity of `kinds` wrapped as M + I + S + PDI + M (I: LRI or RLI, M: LRM or
+    /// `text` with every entity of `kinds`, and every entity span of the caller's, wrapped as M + I + S + PDI + M (I: LRI or RLI, M: LRM or
     /// RLM, after the entity's direction). A control inside S that would reach past the isolate is
     /// made inert by an inserted one: I before a PDI that S never opened, PDI after an isolate
     /// initiator S leaves open (an embedding or override left open is closed by the PDI), so a
     /// caller's span over "Bob\u{2067}" or "Bob\u{2069}\u{202E}" cannot reorder the text after it.
     public static func isolate(
-        _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
+        _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, spans: [TextSpan] = []
     ) -> String {
-        isolated(text, direction: direction, kinds: kinds, mentions: mentions).text
+        isolated(text, direction: direction, kinds: kinds, spans: spans).text
     }
 
     /// `isolate`, with the entities and the maps between original and isolated offsets.
     public static func isolated(
-        _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, mentions: [Range<Int>] = []
+        _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, spans: [TextSpan] = []
     ) -> IsolatedString {
         let scalars = Array(text.unicodeScalars)
-        let entities = resolved(scalars, direction: direction, kinds: kinds, mentions: mentions).entities
+        let entities = resolved(scalars, direction: direction, kinds: kinds, spans: spans).entities
         return IsolatedString(IsolatedText(scalars, entities: entities), entities: entities)
     }
 
@@ -52,12 +54,12 @@ public enum EntityIsolation {
     }
 
     static func resolved(
-        _ scalars: [Unicode.Scalar], direction: ParagraphDirection, kinds: EntityKinds, mentions: [Range<Int>]
+        _ scalars: [Unicode.Scalar], direction: ParagraphDirection, kinds: EntityKinds, spans: [TextSpan]
     ) -> EntityResolver {
         var resolver = EntityResolver()
         resolver.resolve(
             scalars, classes: scalars.map { BidiClass($0) }, direction: direction, kinds: kinds,
-            spans: mentions.map { TextSpan(range: $0, isMention: true) })
+            spans: spans)
         return resolver
     }
 }

@@ -1,9 +1,9 @@
-// EntityResolver: the text stage's entity pass for one layout call — the caller's mention spans and
+// EntityResolver: the text stage's entity pass for one layout call — the caller's entity spans and
 // the entities detected by the grammars, merged, each given its isolation direction, and the base
 // level of every paragraph. Its arrays are reused from call to call (a layout scratch keeps one).
 //
 // Rules:
-// - Caller mention spans (`TextSpan.isMention`) are always honoured, whatever `kinds` says, and win:
+// - Caller entity spans (`TextSpan.entity`) are always honoured, whatever `kinds` says, and win:
 //   a detected entity that overlaps one is dropped. A span is clipped to the paragraph it starts in.
 // - URLs, e-mail addresses and phone numbers are isolated left to right; mentions and hashtags by
 //   their first strong character (UAX #9 P2–P3 over the entity), else their paragraph's direction.
@@ -18,7 +18,7 @@ struct EntityResolver {
     private(set) var paragraphs: [Range<Int>] = []
     /// The base level of each paragraph.
     private(set) var paragraphLevels: [UInt8] = []
-    /// The detected entities before merging, and the caller's mention spans (sorted, clipped).
+    /// The detected entities before merging, and the caller's entity spans (sorted, clipped).
     private var detected: [Entity] = []
     private var caller: [Entity] = []
 
@@ -28,7 +28,7 @@ struct EntityResolver {
     }
 
     /// Resolves `scalars` (with their bidi `classes`): paragraphs, their levels under `direction`, and
-    /// the entities of `kinds` merged with the caller's mention spans among `spans`.
+    /// the entities of `kinds` merged with the caller's entity spans among `spans`.
     mutating func resolve(
         _ scalars: [Unicode.Scalar], classes: [BidiClass], direction: ParagraphDirection, kinds: EntityKinds,
         spans: [TextSpan]
@@ -54,11 +54,12 @@ struct EntityResolver {
         swap(&out, &paragraphs)
     }
 
-    /// The caller's mention spans, sorted, clipped to their paragraph, overlaps dropped.
+    /// The caller's entity spans, sorted, clipped to their paragraph, overlaps dropped.
     private mutating func collectCallerSpans(_ spans: [TextSpan], count: Int) {
         caller.removeAll(keepingCapacity: true)
-        for span in spans where span.isMention {
-            caller.append(Entity(kind: .mention, range: span.range, direction: .leftToRight, id: span.mentionID))
+        for span in spans {
+            guard let kind = span.entity else { continue }
+            caller.append(Entity(kind: kind, range: span.range, direction: .leftToRight, id: span.id))
         }
         guard !caller.isEmpty else { return }
         if !caller.indices.dropFirst().allSatisfy({ caller[$0 - 1].range.lowerBound <= caller[$0].range.lowerBound }) {
