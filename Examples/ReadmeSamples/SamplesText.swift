@@ -11,5 +11,5 @@ func entitiesSample() throws {
     print(try isolated.originalOffset(ofIsolated: 23))  // 21: an inserted control maps to the next original character
     print(try isolated.isolatedRange(ofOriginal: 5..<21))  // 5..<25, the controls included (each throws outside the text)
     print(EntityIsolation.strip(isolated.text) == text)  // true
-    print(EntityDetector.detect(text, kinds: [.phones])) // [(kind: .phone, range: 5..<21)]
+    print(EntityIsolation.entities(in: text, direction: .auto, kinds: .phones).map(\.range))  // [5..<21]
 }

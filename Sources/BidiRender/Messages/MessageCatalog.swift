@@ -66,7 +66,7 @@ public final class MessageCatalog: Sendable {
     }
 
     /// The catalog's languages, sorted ("ar", "default", "zh-Hans").
-    public var languages: [String] { files.keys.sorted() }
+    package var languages: [String] { files.keys.sorted() }
 
     /// Formats the message `key` for `locale`.
     ///

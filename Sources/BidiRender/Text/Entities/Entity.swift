@@ -62,7 +62,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
 
     /// Parses a comma-separated list of kind names ("mentions,urls"), "none" or "all". Nil when a
     /// name is unknown or the list is empty.
-    public init?(parsing list: String) {
+    package init?(parsing list: String) {
         let trimmed = list.trimmingSpaces
         if trimmed == "none" {
             self = []

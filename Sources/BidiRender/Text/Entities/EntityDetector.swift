@@ -9,9 +9,9 @@
 
 /// Finds entities by the grammars of `MentionDetector`, `URLGrammar`, `EmailGrammar`, `PhoneGrammar`
 /// and `HashtagGrammar`.
-public enum EntityDetector {
+package enum EntityDetector {
     /// The entities of `kinds` in `text`, in order and not overlapping, as (kind, scalar range).
-    public static func detect(_ text: String, kinds: EntityKinds = .all) -> [(kind: EntityKind, range: Range<Int>)] {
+    package static func detect(_ text: String, kinds: EntityKinds = .all) -> [(kind: EntityKind, range: Range<Int>)] {
         let codePoints = text.unicodeScalars.map(\.value)
         var out: [Entity] = []
         codePoints.withUnsafeBufferPointer { detect($0, kinds: kinds, into: &out) }

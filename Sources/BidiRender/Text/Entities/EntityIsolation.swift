@@ -72,7 +72,7 @@ public struct IsolatedString: Sendable, Hashable {
     /// The entities, in original offsets.
     public let entities: [Entity]
     /// The number of scalars of the original text.
-    public let originalCount: Int
+    package let originalCount: Int
     private let transformedIndex: [Int]
     /// For each isolated offset (and the end), the original offset of the first original character at
     /// or after it.
@@ -120,7 +120,7 @@ public struct IsolatedString: Sendable, Hashable {
 
     /// The original range of isolated `range` (inserted controls map as `originalOffset` says).
     /// - Throws: `.invalidValue` for a range not within the isolated text.
-    public func originalRange(ofIsolated range: Range<Int>) throws(BidiRenderError) -> Range<Int> {
+    package func originalRange(ofIsolated range: Range<Int>) throws(BidiRenderError) -> Range<Int> {
         try OffsetBounds.check(range, in: 0...(originalAtOrAfter.count - 1), key: "isolated range")
         return originalAtOrAfter[range.lowerBound]..<originalAtOrAfter[range.upperBound]
     }
