@@ -11,7 +11,6 @@ func bidiSample() throws {
     print(paragraph.levels)              // [2, 2, 1, 1, …]   (rules up to I2)
     let line = try paragraph.line(0..<16)    // rules L1–L2 on one line of the paragraph (throws outside it)
     print(line.visualOrder)              // [15, 14, …, 2, 0, 1]: scalar offsets, left to right
-    print(line.logicalToVisual)          // the inverse map: [14, 15, 13, …]
     print(bidi.mirroredScalars.count)    // 16; rule L4: "(" → ")" at odd levels, ready for shaping
 
     // The same with FriBidi resolving the levels instead of the native engine.
@@ -81,7 +80,6 @@ func queriesSample(engine: LayoutEngine) throws {
     print(caret.primary)                                // CaretPosition: x, top, bottom, direction
     let hit = try layout.offset(atX: 40, y: 10)         // HitTestResult: offset, affinity, line, isInside
     let rects = try layout.selectionRects(for: 2..<6)   // [LayoutRect]: x, y, width, height
-    try layout.forEachSelectionRect(for: 2..<6) { rect in print(rect) /* the same, without an array */ }
     let to = try layout.move(.right, from: 4)           // TextPosition: offset, affinity
     // (The README sample ends here.)
     print(hit, rects.count, to)

@@ -8,8 +8,7 @@ func entitiesSample() throws {
     let isolated = EntityIsolation.isolated(text, direction: .rightToLeft, kinds: .all)
     print(isolated.text.unicodeScalars.count)       // 34: "اتصل \u{200E}\u{2066}+966 55 123 4567\u{2069}\u{200E} \u{200F}\u{2067}@علي\u{2069}\u{200F}"
     print(try isolated.isolatedOffset(ofOriginal: 5))   // 7: "+" after LRM LRI
-    print(try isolated.originalOffset(ofIsolated: 23))  // 21: an inserted control maps to the next original character
-    print(try isolated.isolatedRange(ofOriginal: 5..<21))  // 5..<25, the controls included (each throws outside the text)
+    print(try isolated.originalOffset(ofIsolated: 23))  // 21: an inserted control maps to the next original character (each throws outside the text)
     print(EntityIsolation.strip(isolated.text) == text)  // true
     print(EntityIsolation.entities(in: text, direction: .auto, kinds: .phones).map(\.range))  // [5..<21]
 }

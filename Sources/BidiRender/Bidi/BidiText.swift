@@ -144,7 +144,7 @@ public struct BidiLine: Sendable, Hashable {
 
     /// Logical → visual: for each code point of `range`, its position in `visualOrder`, or nil for a
     /// character removed by X9.
-    public var logicalToVisual: [Int?] {
+    package var logicalToVisual: [Int?] {
         var out = [Int?](repeating: nil, count: range.count)
         for (v, logical) in visualOrder.enumerated() { out[logical - range.lowerBound] = v }
         return out

@@ -5,9 +5,9 @@
 /// A scene to compose: its size, the UI's direction, and a tree of nodes.
 public struct Scene: Sendable, Hashable {
     /// The canvas size in px (before the render scale).
-    public internal(set) var width: Double
+    package internal(set) var width: Double
     /// The canvas height in px (before the render scale).
-    public internal(set) var height: Double
+    package internal(set) var height: Double
     /// The UI's direction: in `.rightToLeft` the canvas is mirrored about its vertical axis.
     public var direction: TextDirection
     /// The locale of text nodes that do not set their own.

@@ -8,7 +8,7 @@ internal import CPNG
 extension RGBAImage {
     /// The image as PNG bytes (libpng).
     /// - Throws: `.renderFailure` with libpng's message.
-    public func pngData() throws(BidiRenderError) -> [UInt8] {
+    package func pngData() throws(BidiRenderError) -> [UInt8] {
         try PNGCodec.encode(self)
     }
 

@@ -23,7 +23,7 @@ extension Layout {
 
     /// Calls `body` with each selection rectangle of `range`, as `selectionRects(for:)` lists them,
     /// without collecting them.
-    public func forEachSelectionRect(for range: Range<Int>, _ body: (LayoutRect) -> Void) throws(BidiRenderError) {
+    package func forEachSelectionRect(for range: Range<Int>, _ body: (LayoutRect) -> Void) throws(BidiRenderError) {
         try forEachSelectionRect(for: range, runsByStart: nil, body)
     }
 

@@ -40,7 +40,7 @@ public struct Layout: Sendable, Hashable {
 
     /// The mentions among `entities` (detected, or the caller's mention spans), in order. Filters
     /// `entities` on each call: keep the result when you read it more than once.
-    public var mentions: [Entity] { entities.filter { $0.kind == .mention } }
+    package var mentions: [Entity] { entities.filter { $0.kind == .mention } }
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.

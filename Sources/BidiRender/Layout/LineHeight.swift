@@ -62,7 +62,7 @@ public enum LineHeight: Sendable, Hashable {
     }
 
     /// "normal", "1.4", "24px".
-    public var description: String {
+    package var description: String {
         switch self {
         case .normal: return "normal"
         case .multiple(let m): return Self.format(m)

@@ -17,7 +17,7 @@ public struct LocalizedMessage: Sendable, Hashable {
 
     /// The text without isolate controls (U+2066–U+2069), for places that cannot show them. It no
     /// longer lays out safely on its own: use `text` for layout.
-    public var plainText: String { ArgumentIsolation.removingIsolates(text) }
+    package var plainText: String { ArgumentIsolation.removingIsolates(text) }
 
     /// The paragraph direction a layout of the message is forced to.
     package var paragraphDirection: ParagraphDirection {

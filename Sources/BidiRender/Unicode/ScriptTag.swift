@@ -14,7 +14,7 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible, Expressibl
     package let rawValue: UInt32
 
     /// Common (Zyyy): punctuation, digits and symbols shared by scripts.
-    public static let common = ScriptTag(rawValue: 0x5A79_7979)
+    package static let common = ScriptTag(rawValue: 0x5A79_7979)
     /// Inherited (Zinh): combining marks that take their base's script.
     static let inherited = ScriptTag(rawValue: 0x5A69_6E68)
     /// Unknown (Zzzz).

@@ -104,13 +104,13 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     public var language: String { subtags.first ?? "" }
 
     /// The script subtag, given or inferred ("Hans" for zh-CN), or nil.
-    public var script: ScriptTag? {
+    package var script: ScriptTag? {
         if subtags.count > 1, subtags[1].count == 4 { return ScriptTag(parsing: subtags[1]) }
         return Self.inferredScript(language: language, region: region).flatMap(ScriptTag.init(parsing:))
     }
 
     /// The region subtag ("CN", "419"), or nil.
-    public var region: String? {
+    package var region: String? {
         subtags.dropFirst().first { ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
     }
 

@@ -45,7 +45,7 @@ public struct RGBAColor: Sendable, Hashable {
     }
 
     /// "#RRGGBB" or "#RRGGBBAA" when not opaque.
-    public var hex: String {
+    package var hex: String {
         func h(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
         return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
     }

@@ -113,7 +113,7 @@ public struct IsolatedString: Sendable, Hashable {
     /// The isolated range that holds original `range`, with the controls inserted at its edges (an
     /// entity's range maps to the entity with its M + I and PDI + M).
     /// - Throws: `.invalidValue` for a range not within `0...originalCount`.
-    public func isolatedRange(ofOriginal range: Range<Int>) throws(BidiRenderError) -> Range<Int> {
+    package func isolatedRange(ofOriginal range: Range<Int>) throws(BidiRenderError) -> Range<Int> {
         try OffsetBounds.check(range, in: 0...originalCount, key: "original range")
         return isolated.transformedRange(range)
     }
