@@ -26,38 +26,23 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var layout: LayoutOptionsGroup
 
-    @Option(help: "text or json (--jsonl always writes json).")
-    var format: ReorderFormat?
-
-    @Flag(help: "Read JSON Lines input.")
-    var jsonl = false
-
-    @Option(parsing: .unconditional, help: "With --jsonl: lines laid out at once (default: the number of cores). Output keeps input order.")
-    var jobs: Int?
+    @OptionGroup var batch: BatchOptions
 
     func validate() throws {
-        if jsonl, format == .text { throw ValidationError("--jsonl writes JSON: drop --format text") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
-        // Documents are streamed, 64 KB at a time, rather than built whole: see BufferedFileOutput.
-        let buffered = BufferedFileOutput.standardOutput()
-        var out = buffered
-        // Flushed whether or not a line failed; a failed write is the error to report.
-        let result = Result { try execute(into: &out) }
-        try buffered.flush(naming: "<stdout>")
-        try result.get()
+        try BufferedFileOutput.streaming { out in try execute(into: &out) }
     }
 
     func execute(into out: inout some TextOutputStream) throws {
         let registry = try layout.fontOptions.registry()
         let engine = LayoutEngine(registry: registry)
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
-        if jsonl {
+        if batch.jsonl {
             let layout = self.layout
             try JSONLines.stream(
-                try input.lines(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                try input.lines(), jobs: batch.parallelJobs,
                 keys: LayoutRequest.lineKeys, into: &out,
                 prepare: { object in
                     let text = try LayoutRequest.text(object)
@@ -71,7 +56,7 @@ struct LayoutCommand: ParsableCommand {
         }
         let text = try input.readText()
         let result = try engine.layout(text, spans: try layout.spanOptions.spans, options: layout.options)
-        Self.write(result, format: format ?? .text, fontDirectory: fontDirectory, into: &out)
+        Self.write(result, format: batch.format ?? .text, fontDirectory: fontDirectory, into: &out)
     }
 
     /// Writes `result` as text or as a JSON document and a newline. Shared with `format --layout`.

@@ -33,6 +33,17 @@ final class BufferedFileOutput: TextOutputStream {
         return BufferedFileOutput(descriptor: STDOUT_FILENO)
     }
 
+    /// Runs `body` on standard output, streamed 64 KB at a time rather than built whole, and
+    /// flushes it whether or not `body` failed: a failed write is the error to report, else
+    /// `body`'s error.
+    static func streaming(_ body: (inout BufferedFileOutput) throws -> Void) throws {
+        let buffered = standardOutput()
+        var out = buffered
+        let result = Result { try body(&out) }
+        try buffered.flush(naming: "<stdout>")
+        try result.get()
+    }
+
     func write(_ string: String) {
         var string = string
         string.withUTF8 { bytes in

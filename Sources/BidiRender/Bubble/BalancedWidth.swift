@@ -1,0 +1,59 @@
+// BalancedWidth: the narrowest text width, to half a pixel, at which a text keeps the line count it
+// has at the maximum width (CSS `text-wrap: balance`, as chat bubbles want it: no wider than needed),
+// found by bisection over widths, each one a layout of the prepared text.
+
+enum BalancedWidth {
+    /// How close to the narrowest width the search goes, in px.
+    static let precision = 0.5
+
+    /// The layout of the balanced width: from `greedy` (the layout at the maximum width), the
+    /// narrowest width, within `precision`, whose layout has as many lines and is not truncated;
+    /// then laid out once more at that layout's own `contentWidth`, so that the width is the
+    /// text's. `greedy` itself (or its one line at its content width) when there is nothing to
+    /// balance: one line, or a truncated text (a narrower width would cut more of it).
+    ///
+    /// Line filling is greedy, so fewer px never give fewer lines: the search keeps `hi` a width
+    /// that keeps the count and `lo` one that does not, and halves the gap. Its first `lo` is a lower
+    /// bound from the text's length: the lines' widths summed, over the line count, less a space at
+    /// each break (checked, and dropped to 0 if it still keeps the count). O(log(width / precision))
+    /// layouts, about 8 for a chat message.
+    static func layout(
+        greedy: Layout, balanced: Bool, layoutAt: (Double) throws(BidiRenderError) -> Layout
+    ) throws(BidiRenderError) -> Layout {
+        var best = greedy
+        let count = greedy.lines.count
+        if balanced, count > 1, !greedy.truncated {
+            var hi = greedy.contentWidth
+            let total = greedy.lines.reduce(0) { $0 + $1.contentWidth }
+            let space = greedy.options.size
+            var lo = max(0, total / Double(count) - space)
+            if lo > 0, keeps(try layoutAt(lo), count: count) { lo = 0 }
+            while hi - lo > precision {
+                let mid = (lo + hi) / 2
+                let candidate = try layoutAt(mid)
+                if keeps(candidate, count: count) {
+                    (hi, best) = (mid, candidate)
+                } else {
+                    lo = mid
+                }
+            }
+        }
+        // The text's own width: the same lines again (the fixed point of `contentWidth`), aligned
+        // in it. Kept only when it is so.
+        let width = best.contentWidth
+        guard width > 0, width < best.width else { return best }
+        let tight = try layoutAt(width)
+        return sameLines(tight, best) ? tight : best
+    }
+
+    /// Whether `layout` has `count` lines and is not truncated.
+    static func keeps(_ layout: Layout, count: Int) -> Bool {
+        layout.lines.count == count && !layout.truncated
+    }
+
+    /// Whether two layouts break into the same lines, with the same truncation.
+    static func sameLines(_ a: Layout, _ b: Layout) -> Bool {
+        a.truncated == b.truncated && a.lines.count == b.lines.count
+            && zip(a.lines, b.lines).allSatisfy { $0.range == $1.range }
+    }
+}

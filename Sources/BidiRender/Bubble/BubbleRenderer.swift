@@ -1,0 +1,105 @@
+// BubbleRenderer: a bubble drawn at its own size — its fill (a rounded rectangle), the text at its
+// frame, a text slot at its frame, the frames outlined in the debug overlay — as PNG pixels or SVG.
+
+extension Renderer {
+    /// The bubble as RGBA pixels, `options.padding` around it: the background, the bubble's `fill`
+    /// (a rectangle with corners of `radius` px; none when nil), the text's span backgrounds, glyphs
+    /// and decorations, the text slot's glyphs; with `options.debug`, the text's and the slot's
+    /// frames outlined and the text's own overlay. Selection and caret marks are not drawn.
+    /// - Throws: as `rgba(_:options:)`.
+    package func rgba(_ bubble: Bubble, options: RenderOptions, fill: RGBAColor?, radius: Double) throws(BidiRenderError) -> RGBAImage {
+        try options.validate()
+        let (width, height) = try ImageLimits.pixelSize(width: bubble.width, height: bubble.height, options: options)
+        var canvas = Canvas(width: width, height: height, background: options.background)
+        let s = Double(options.scale)
+        let p = options.padding
+        if let fill {
+            canvas.roundedRect(
+                x: p * s, y: p * s, width: bubble.width * s, height: bubble.height * s, radius: radius * s, fill: fill,
+                borderWidth: 0, border: fill)
+        }
+        func draw(_ shapes: [OverlayShape], at origin: (x: Double, y: Double)) {
+            for shape in shapes {
+                let (x, y) = ((shape.x + origin.x) * s, (shape.y + origin.y) * s)
+                let (w, h) = (max(1, shape.width * s), max(1, shape.height * s))
+                if shape.kind == .fill {
+                    canvas.fill(x: x, y: y, width: w, height: h, color: shape.color)
+                } else {
+                    canvas.stroke(x: x, y: y, width: w, height: h, color: shape.color)
+                }
+            }
+        }
+        let text = (x: p + bubble.textFrame.x, y: p + bubble.textFrame.y)
+        let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(bubble.layout) : ([], [])
+        draw(overlay.under, at: text)
+        draw(Self.backgrounds(bubble.layout), at: text)
+        try drawGlyphs(bubble.layout, on: &canvas, x: text.x, y: text.y, scale: s, options: options)
+        draw(decorations(bubble.layout, options: options), at: text)
+        if let slot = bubble.slotLayout, let frame = bubble.slotFrame {
+            try drawGlyphs(slot, on: &canvas, x: p + frame.x, y: p + frame.y, scale: s, options: options)
+        }
+        draw(overlay.over, at: text)
+        if options.debug { draw(Self.frames(bubble), at: (p, p)) }
+        return canvas.image
+    }
+
+    /// The bubble as a PNG file's bytes: `rgba(_:options:fill:radius:)` encoded.
+    package func png(_ bubble: Bubble, options: RenderOptions, fill: RGBAColor?, radius: Double) throws(BidiRenderError) -> [UInt8] {
+        try rgba(bubble, options: options, fill: fill, radius: radius).pngData()
+    }
+
+    /// The bubble as SVG: an outer document of the bubble's size with its fill, and the text's and
+    /// the text slot's own documents nested at their frames (SVG's nested <svg> elements place a
+    /// document at x, y), each drawn as `svg(_:options:)` draws a layout.
+    package func svg(_ bubble: Bubble, options: RenderOptions, fill: RGBAColor?, radius: Double) throws(BidiRenderError) -> String {
+        try options.validate()
+        func number(_ v: Double) -> String { JSONText.number(v) }
+        let p = options.padding
+        let (w, h) = (bubble.width + 2 * p, bubble.height + 2 * p)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(number(w * Double(options.scale)))\" height=\"\(number(h * Double(options.scale)))\" viewBox=\"0 0 \(number(w)) \(number(h))\">\n"
+        if options.background.alpha > 0 {
+            out += "<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.bubbleOpacity(options.background))/>\n"
+        }
+        if let fill {
+            out += "<rect class=\"bubble\" x=\"\(number(p))\" y=\"\(number(p))\" width=\"\(number(bubble.width))\" height=\"\(number(bubble.height))\" rx=\"\(number(radius))\" fill=\"\(fill.hex.prefix(7))\"\(Self.bubbleOpacity(fill))/>\n"
+        }
+        var inner = options
+        (inner.padding, inner.scale, inner.background) = (0, 1, .transparent)
+        var nested: [(Layout, LayoutRect)] = [(bubble.layout, bubble.textFrame)]
+        if let slot = bubble.slotLayout, let frame = bubble.slotFrame { nested.append((slot, frame)) }
+        for (layout, frame) in nested {
+            var document = try svg(layout, options: inner)
+            if let prolog = document.range(of: "?>\n") { document.removeSubrange(document.startIndex..<prolog.upperBound) }
+            // The nested document at the frame's origin: its own width and height are the layout's.
+            if let open = document.range(of: "<svg ") {
+                document.replaceSubrange(open, with: "<svg x=\"\(number(p + frame.x))\" y=\"\(number(p + frame.y))\" overflow=\"visible\" ")
+            }
+            out += document
+        }
+        if options.debug {
+            for shape in Self.frames(bubble) {
+                out += "<rect class=\"debug \(shape.role)\" x=\"\(number(shape.x + p))\" y=\"\(number(shape.y + p))\" width=\"\(number(shape.width))\" height=\"\(number(shape.height))\" fill=\"none\" stroke=\"\(shape.color.hex.prefix(7))\" stroke-width=\"0.5\"/>\n"
+            }
+        }
+        return out + "</svg>\n"
+    }
+
+    /// A colour's ` fill-opacity` attribute, empty when it is opaque.
+    static func bubbleOpacity(_ color: RGBAColor) -> String {
+        color.alpha == 255 ? "" : " fill-opacity=\"\(JSONText.number(Double(color.alpha) / 255))\""
+    }
+
+    /// The debug overlay's frames: the text's (teal) and the slot's (orange), in bubble px.
+    static func frames(_ bubble: Bubble) -> [OverlayShape] {
+        var shapes = [OverlayShape(
+            kind: .stroke, x: bubble.textFrame.x, y: bubble.textFrame.y, width: bubble.textFrame.width,
+            height: bubble.textFrame.height, color: RGBAColor(red: 0, green: 150, blue: 150, alpha: 220), role: "text-frame")]
+        if let slot = bubble.slotFrame {
+            shapes.append(OverlayShape(
+                kind: .stroke, x: slot.x, y: slot.y, width: slot.width, height: slot.height,
+                color: RGBAColor(red: 240, green: 130, blue: 0, alpha: 230), role: "slot-frame"))
+        }
+        return shapes
+    }
+}

@@ -1,0 +1,103 @@
+// LayoutEngine+Bubble: a chat bubble in one call — the direction a bubble of user text wants, the
+// jumbomoji size, the balanced width, the slot's place, the size with padding.
+
+extension LayoutEngine {
+    /// A chat bubble of `text`: laid out no wider than `maxWidth` (padding included), as narrow as
+    /// keeps its line count (`balanced`), with an optional trailing `slot` on its last line.
+    ///
+    /// **Direction.** A bubble holds what a user typed, in any language: with `options.direction`
+    /// `.auto` (the default) the bubble uses `.autoWithFallback(uiDirection)`: each paragraph takes
+    /// its first strong character's direction, and a message with none (digits, emoji, "12:30")
+    /// the UI's. So "Hello, how are you?" in an Arabic UI reads left to right, not as
+    /// "?Hello, how are you". Force a direction only for text the app wrote itself (a translated
+    /// template with a name in it). `options.alignment` `.natural` (the default) puts each
+    /// paragraph at its own leading edge, as chat apps do.
+    ///
+    /// **Width.** The text is laid out at `maxWidth` less the padding; with `balanced` (the
+    /// default) the width then narrows, to 0.5 px, as long as the line count stays (and nothing
+    /// more is truncated); a one-line message is as wide as its text. `balanced: false` keeps the
+    /// greedy lines, at their own width.
+    ///
+    /// **Jumbomoji.** A message of 1 to `jumbomoji.count` emoji (RGI sequences of UTS #51: keycaps,
+    /// flags, tag, modifier and ZWJ sequences count one each; white space between them allowed;
+    /// ©, ™ and digits without VS16 are not emoji) is laid out at `options.size` times
+    /// `jumbomoji[count - 1]`: by default 3× for one, 2.5× for two, 2× for three. `[]` turns it off.
+    ///
+    /// - Parameters:
+    ///   - text: the message.
+    ///   - spans: attributed ranges and entities, as for `layout(_:spans:options:)`.
+    ///   - options: the layout options; `maxWidth` is ignored (the bubble sets it), `maxLines`
+    ///     truncates as in a layout.
+    ///   - maxWidth: the bubble's largest width, padding included, in px.
+    ///   - uiDirection: the app's direction (nil: the direction of `options.locale`): the fallback
+    ///     direction of the text.
+    ///   - horizontalPadding: px left and right of the text.
+    ///   - verticalPadding: px above and below the text.
+    ///   - slot: the trailing slot (a time, read receipts), or nil.
+    ///   - slotGap: the least space between the last line's content and a slot beside it, in px.
+    ///   - balanced: whether the width narrows to the balanced width.
+    ///   - jumbomoji: the size factors for messages of 1, 2, … emoji; `[]` turns it off.
+    /// - Throws: `.invalidValue` for a width, padding, gap, slot size or factor out of range (the
+    ///   key names it: `maxWidth`, `padding`, `slotGap`, `slot`, `jumbomoji`), a slot wider than the
+    ///   text's room, and whatever `layout(_:spans:options:)` throws.
+    public func bubble(
+        _ text: String, spans: [TextSpan] = [], options: LayoutOptions = LayoutOptions(), maxWidth: Double,
+        uiDirection: TextDirection? = nil, horizontalPadding: Double = 0, verticalPadding: Double = 0,
+        slot: BubbleSlot? = nil, slotGap: Double = 8, balanced: Bool = true, jumbomoji: [Double] = [3, 2.5, 2]
+    ) throws(BidiRenderError) -> Bubble {
+        let parameters = BubbleParameters(
+            maxWidth: maxWidth, uiDirection: uiDirection, horizontalPadding: horizontalPadding,
+            verticalPadding: verticalPadding, slot: slot, slotGap: slotGap, balanced: balanced, jumbomoji: jumbomoji)
+        return try bubble(text, spans: spans, options: options, parameters: parameters)
+    }
+
+    /// The bubble of `text` with the bubble's `parameters` (the CLI's and `--jsonl`'s way in).
+    package func bubble(
+        _ text: String, spans: [TextSpan], options: LayoutOptions, parameters: BubbleParameters
+    ) throws(BidiRenderError) -> Bubble {
+        let request = try BubbleRequest(options: options, parameters: parameters)
+        var options = request.textOptions
+        let emoji = request.jumbomoji.isEmpty ? nil : Jumbomoji.count(text, max: request.jumbomoji.count)
+        if let emoji { options.size *= request.jumbomoji[emoji - 1] }
+        options.maxWidth = request.textWidth
+        let layoutAt = { (width: Double) throws(BidiRenderError) -> Layout in
+            var at = options
+            at.maxWidth = width
+            return try self.layout(text, spans: spans, options: at)
+        }
+        let greedy = try layoutAt(request.textWidth)
+        let text = try BalancedWidth.layout(greedy: greedy, balanced: request.balanced, layoutAt: layoutAt)
+        let slot = try slotContent(request)
+        let placement = SlotPlacement.place(
+            slot: slot.size, baseline: slot.baseline, text: text, textWidth: text.width, maxWidth: request.textWidth,
+            gap: request.slotGap)
+        let (px, py) = request.padding
+        return Bubble(
+            width: placement.width + 2 * px, height: placement.height + 2 * py, layout: text,
+            textFrame: LayoutRect(x: px + placement.textX, y: py, width: text.width, height: text.height),
+            slotFrame: placement.slot.map { LayoutRect(x: $0.x + px, y: $0.y + py, width: $0.width, height: $0.height) },
+            slotLayout: slot.layout, slotOnOwnLine: placement.ownLine, isJumbomoji: emoji != nil,
+            greedyWidth: greedy.contentWidth, horizontalPadding: px, verticalPadding: py)
+    }
+
+    /// The slot's size, and for a text slot its layout and first baseline.
+    private func slotContent(
+        _ request: BubbleRequest
+    ) throws(BidiRenderError) -> (size: (width: Double, height: Double)?, baseline: Double?, layout: Layout?) {
+        switch request.slot {
+        case nil: return (nil, nil, nil)
+        case .box(let width, let height)?: return ((width, height), nil, nil)
+        case .text(let string, let size, let color)?:
+            let options = LayoutOptions(
+                direction: .autoWithFallback(request.uiDirection), locale: request.textOptions.locale, size: size)
+            let count = string.unicodeScalars.count
+            let layout = try self.layout(
+                string, spans: count == 0 ? [] : [TextSpan(range: 0..<count, color: color)], options: options)
+            guard layout.contentWidth <= request.textWidth else {
+                throw .invalidValue(
+                    key: "slot", value: string, reason: "is \(layout.contentWidth) px wide, more than the text's \(request.textWidth) px")
+            }
+            return ((layout.contentWidth, layout.height), layout.lines.first?.baseline, layout)
+        }
+    }
+}

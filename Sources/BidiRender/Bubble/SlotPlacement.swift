@@ -1,0 +1,63 @@
+// SlotPlacement: where a bubble's trailing slot goes — on the last line, at its end edge in the
+// paragraph's direction, when the line's content, a gap and the slot fit in the maximum width;
+// else on a line of its own below the text, at the same edge. Coordinates are inside the padding.
+
+struct SlotPlacement: Equatable {
+    /// The width and height inside the padding.
+    var width: Double
+    var height: Double
+    /// Where the text's layout starts, from the left.
+    var textX: Double
+    /// The slot's rectangle (nil without a slot).
+    var slot: LayoutRect?
+    /// Whether the slot has a line of its own.
+    var ownLine: Bool
+
+    /// The placement of a slot of `size` (nil: none) after `text`, laid out `textWidth` wide, in at
+    /// most `maxWidth`. `baseline`: a text slot's first baseline, which then sits on the last
+    /// line's baseline (a box's bottom sits on the line box's bottom); a slot taller than the line
+    /// starts at the line's top and the bubble grows.
+    ///
+    /// The last line's paragraph direction decides the edge, not its last run's: an Arabic line
+    /// ending in "ok" has its end at the left. Its content's extent comes from the line itself
+    /// (without the white space that hangs past its end), so any alignment is honoured.
+    static func place(
+        slot size: (width: Double, height: Double)?, baseline: Double?, text: Layout, textWidth: Double,
+        maxWidth: Double, gap: Double
+    ) -> SlotPlacement {
+        let textHeight = text.height
+        guard let size else {
+            return SlotPlacement(width: textWidth, height: textHeight, textX: 0, slot: nil, ownLine: false)
+        }
+        guard let last = text.lines.last else {
+            let slot = LayoutRect(x: 0, y: 0, width: size.width, height: size.height)
+            return SlotPlacement(width: max(textWidth, size.width), height: size.height, textX: 0, slot: slot, ownLine: true)
+        }
+        let rtl = text.paragraphs[last.paragraph].direction == .rightToLeft
+        let extent = contentExtent(of: last, rtl: rtl)
+        // The width the bubble needs for the slot on this line: the content's far side from the
+        // slot's edge, the gap, the slot.
+        let needed = (rtl ? textWidth - extent.left : extent.right) + gap + size.width
+        if needed <= maxWidth {
+            let width = max(textWidth, needed)
+            let bottom = last.top + last.height
+            let y = max(last.top, baseline.map { last.baseline - $0 } ?? bottom - size.height)
+            let slot = LayoutRect(x: rtl ? 0 : width - size.width, y: y, width: size.width, height: size.height)
+            return SlotPlacement(
+                width: width, height: max(textHeight, y + size.height), textX: rtl ? width - textWidth : 0, slot: slot,
+                ownLine: false)
+        }
+        let width = max(textWidth, size.width)
+        let slot = LayoutRect(x: rtl ? 0 : width - size.width, y: textHeight, width: size.width, height: size.height)
+        return SlotPlacement(
+            width: width, height: textHeight + size.height, textX: rtl ? width - textWidth : 0, slot: slot, ownLine: true)
+    }
+
+    /// The left and right of a line's content, without the white space hanging past its end (at
+    /// the right of a left-to-right paragraph's line, at the left of a right-to-left one).
+    static func contentExtent(of line: LayoutLine, rtl: Bool) -> (left: Double, right: Double) {
+        rtl
+            ? (line.x + line.width - line.contentWidth, line.x + line.width)
+            : (line.x, line.x + line.contentWidth)
+    }
+}

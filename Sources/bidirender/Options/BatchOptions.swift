@@ -1,0 +1,23 @@
+// BatchOptions: --format, --jsonl and --jobs, shared by the commands that dump a document per text
+// and read JSON Lines (layout, bubble).
+import ArgumentParser
+import Foundation
+
+struct BatchOptions: ParsableArguments {
+    @Option(help: "text or json (--jsonl always writes json).")
+    var format: ReorderFormat?
+
+    @Flag(help: "Read JSON Lines input.")
+    var jsonl = false
+
+    @Option(parsing: .unconditional, help: "With --jsonl: lines laid out at once (default: the number of cores). Output keeps input order.")
+    var jobs: Int?
+
+    func validate() throws {
+        if jsonl, format == .text { throw ValidationError("--jsonl writes JSON: drop --format text") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    /// The lines laid out at once: --jobs, else the number of cores.
+    var parallelJobs: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+}

@@ -1,0 +1,199 @@
+// Chat bubbles: the balanced width over the corpus (same line count, 0.5 px less breaks or cuts,
+// never wider than greedy), the slot's place in LTR, RTL and mixed last lines, on the last line or
+// its own, never over a glyph; the default direction; errors.
+@_spi(Tools) @testable import BidiRender
+import ChatCorpus
+import Testing
+
+@Suite struct BubbleTests {
+    static let engine = TestLayout.engine
+
+    /// Balanced: for corpus messages at max widths 160–400 in both directions, the bubble's text has
+    /// the line count of the greedy layout at the max width, 0.5 px less gives more lines (or a
+    /// truncation), and it is never wider than the greedy width.
+    @Test(arguments: [160.0, 213.5, 260, 400])
+    func balancedWidthKeepsTheLineCount(maxWidth: Double) throws {
+        var balancedNarrower = 0
+        for (k, text) in ChatCorpus.messages(count: 60, seed: 0xB0B1).enumerated() {
+            let direction: ParagraphDirection = k % 2 == 0 ? .rightToLeft : .leftToRight
+            let options = LayoutOptions(direction: direction, locale: "ar", size: 15)
+            let bubble = try Self.engine.bubble(text, options: options, maxWidth: maxWidth, jumbomoji: [])
+            var greedyOptions = options
+            greedyOptions.maxWidth = maxWidth
+            let greedy = try Self.engine.layout(text, options: greedyOptions)
+            let layout = bubble.layout
+            #expect(layout.lines.count == greedy.lines.count, "\(text.debugDescription) at \(maxWidth)")
+            #expect(layout.width <= greedy.contentWidth + 1e-9, "\(text.debugDescription)")
+            #expect(bubble.greedyWidth == greedy.contentWidth)
+            if layout.width < greedy.contentWidth - 0.5 { balancedNarrower += 1 }
+            var narrower = options
+            narrower.maxWidth = layout.width - 0.5
+            guard narrower.maxWidth! > 0 else { continue }
+            let less = try Self.engine.layout(text, options: narrower)
+            #expect(less.lines.count > layout.lines.count || less.truncated, "\(text.debugDescription) at \(maxWidth)")
+        }
+        // Balancing did something on some messages (those of 2+ lines with a short last line).
+        if maxWidth < 300 { #expect(balancedNarrower > 3) }
+    }
+
+    /// Greedy (`balanced: false`): the greedy lines at their own width.
+    @Test func greedyKeepsTheGreedyLines() throws {
+        let text = "Hello, how are you? This is a longer English message in an Arabic UI"
+        let options = LayoutOptions(locale: "en", size: 16)
+        let greedy = try Self.engine.bubble(text, options: options, maxWidth: 260, balanced: false)
+        let balanced = try Self.engine.bubble(text, options: options, maxWidth: 260)
+        #expect(greedy.layout.lines.count == balanced.layout.lines.count)
+        #expect(greedy.layout.width == greedy.greedyWidth)
+        #expect(balanced.layout.width < greedy.layout.width - 20)
+        var at = options
+        at.maxWidth = 260
+        #expect(greedy.layout.lines.map(\.range) == (try Self.engine.layout(text, options: at)).lines.map(\.range))
+    }
+
+    /// A one-line message is as wide as its text, padding added.
+    @Test func oneLineIsAsWideAsItsText() throws {
+        let options = LayoutOptions(locale: "en", size: 16)
+        let bubble = try Self.engine.bubble("ok 👍", options: options, maxWidth: 300, horizontalPadding: 10, verticalPadding: 6)
+        let plain = try Self.engine.layout("ok 👍", options: options)
+        #expect(bubble.layout.lines.count == 1)
+        #expect(bubble.width == plain.contentWidth + 20)
+        #expect(bubble.height == plain.height + 12)
+        #expect(bubble.textFrame == LayoutRect(x: 10, y: 6, width: plain.contentWidth, height: plain.height))
+    }
+
+    /// LTR, fits: the slot shares the last line at its right end, inside the padding, bottom on the
+    /// line box's bottom; the bubble widens for it only as much as needed.
+    @Test func ltrSlotOnTheLastLine() throws {
+        let options = LayoutOptions(locale: "en", size: 16)
+        let bubble = try Self.engine.bubble(
+            "See you tomorrow", options: options, maxWidth: 300, horizontalPadding: 10, verticalPadding: 6,
+            slot: .box(width: 40, height: 12), slotGap: 8)
+        let slot = try #require(bubble.slotFrame)
+        let line = try #require(bubble.layout.lines.last)
+        #expect(!bubble.slotOnOwnLine)
+        #expect(slot.x + slot.width == bubble.width - 10)
+        #expect(slot.y + slot.height == 6 + line.top + line.height)
+        #expect(bubble.width == 10 + line.contentWidth + 8 + 40 + 10)
+        try Self.expectNoOverlap(bubble)
+    }
+
+    /// RTL, fits: the slot at the left end; the text moved right by what the slot adds.
+    @Test func rtlSlotOnTheLastLineAtTheLeft() throws {
+        let options = LayoutOptions(locale: "ar", size: 16)
+        let bubble = try Self.engine.bubble(
+            "أراك غدا", options: options, maxWidth: 300, horizontalPadding: 10, verticalPadding: 6,
+            slot: .box(width: 40, height: 12))
+        let slot = try #require(bubble.slotFrame)
+        #expect(!bubble.slotOnOwnLine)
+        #expect(slot.x == 10)
+        #expect(bubble.layout.paragraphs[0].direction == .rightToLeft)
+        let line = try #require(bubble.layout.lines.last)
+        // The line's content ends at the bubble's right padding; the slot and gap before it.
+        #expect(abs(bubble.textFrame.x + line.x + line.width - (bubble.width - 10)) < 1e-9)
+        try Self.expectNoOverlap(bubble)
+    }
+
+    /// A mixed last line (an Arabic paragraph ending in Latin) counts by the paragraph's direction:
+    /// the slot goes left even though the line's last run is LTR.
+    @Test func mixedLastLineCountsByTheParagraph() throws {
+        let options = LayoutOptions(locale: "ar", size: 16)
+        let text = "مرحبا كيف حالك اليوم؟ hope you are well"
+        let bubble = try Self.engine.bubble(text, options: options, maxWidth: 220, slot: .box(width: 40, height: 12))
+        let slot = try #require(bubble.slotFrame)
+        #expect(bubble.layout.paragraphs[0].direction == .rightToLeft)
+        // The line's logical end is Latin, at level 2: its last run in logical order is LTR.
+        let last = try #require(bubble.layout.lines.last)
+        let logicalLast = try #require(last.runs.max { $0.range.lowerBound < $1.range.lowerBound })
+        #expect(logicalLast.level.rawValue == 2)
+        #expect(slot.x == 0)
+        try Self.expectNoOverlap(bubble)
+    }
+
+    /// Does not fit: the slot gets its own line below the text, at the end edge; LTR right, RTL left.
+    @Test(arguments: [TextDirection.leftToRight, .rightToLeft])
+    func slotOnItsOwnLine(direction: TextDirection) throws {
+        let text = direction == .leftToRight ? "A message that fills the line to the end" : "رسالة طويلة تملأ السطر حتى نهايته تماما"
+        let options = LayoutOptions(direction: ParagraphDirection(direction), locale: "ar", size: 16)
+        let bubble = try Self.engine.bubble(text, options: options, maxWidth: 200, slot: .box(width: 150, height: 14))
+        let slot = try #require(bubble.slotFrame)
+        let last = try #require(bubble.layout.lines.last)
+        if last.contentWidth + 8 + 150 <= 200 {
+            Issue.record("the last line leaves room: \(last.contentWidth)")
+            return
+        }
+        #expect(bubble.slotOnOwnLine)
+        #expect(slot.y == bubble.layout.height)
+        #expect(bubble.height == bubble.layout.height + 14)
+        #expect(direction == .leftToRight ? slot.x + slot.width == bubble.width : slot.x == 0)
+        try Self.expectNoOverlap(bubble)
+    }
+
+    /// Over the corpus, with a text slot: never over a glyph's advance box, never past the bubble.
+    @Test func slotNeverOverlapsTheCorpus() throws {
+        for (k, text) in ChatCorpus.messages(count: 80, seed: 0x5107).enumerated() {
+            let options = LayoutOptions(direction: k % 3 == 0 ? .auto : (k % 3 == 1 ? .rightToLeft : .leftToRight), locale: "ar", size: 15)
+            let bubble = try Self.engine.bubble(
+                text, options: options, maxWidth: Double(180 + k % 5 * 40), horizontalPadding: 8, verticalPadding: 4,
+                slot: .text("12:30 ✓✓", size: 11, color: .black))
+            try Self.expectNoOverlap(bubble)
+            let slot = try #require(bubble.slotFrame)
+            #expect(slot.x >= 8 - 1e-9 && slot.x + slot.width <= bubble.width - 8 + 1e-9, "\(text.debugDescription)")
+            #expect(bubble.width <= Double(180 + k % 5 * 40) + 1e-9)
+        }
+    }
+
+    /// The default direction of a bubble: auto with the UI's direction as fallback, so English in
+    /// an Arabic UI is LTR and a message of digits alone is RTL; a forced direction stays forced.
+    @Test func directionDefaultsToAutoWithTheUIFallback() throws {
+        let ar = LayoutOptions(locale: "ar", size: 16)
+        #expect(try Self.engine.bubble("Hello, how are you?", options: ar, maxWidth: 300).layout.paragraphs[0].direction == .leftToRight)
+        #expect(try Self.engine.bubble("12:30", options: ar, maxWidth: 300).layout.paragraphs[0].direction == .rightToLeft)
+        #expect(try Self.engine.bubble("12:30", options: ar, maxWidth: 300, uiDirection: .leftToRight).layout.paragraphs[0].direction == .leftToRight)
+        let forced = LayoutOptions(direction: .rightToLeft, locale: "en", size: 16)
+        #expect(try Self.engine.bubble("Hello", options: forced, maxWidth: 300).layout.paragraphs[0].direction == .rightToLeft)
+    }
+
+    @Test func badValuesAreErrors() throws {
+        let o = LayoutOptions(size: 16)
+        #expect(throws: BidiRenderError.invalidValue(key: "maxWidth", value: "0.0", reason: "must be a positive number of px, at most 1000000")) {
+            try Self.engine.bubble("x", options: o, maxWidth: 0)
+        }
+        #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "50.0", reason: "leaves no room for the text in 100.0 px")) {
+            try Self.engine.bubble("x", options: o, maxWidth: 100, horizontalPadding: 50)
+        }
+        #expect(throws: BidiRenderError.invalidValue(key: "slot", value: "200.0", reason: "is wider than the text's 100.0 px")) {
+            try Self.engine.bubble("x", options: o, maxWidth: 100, slot: .box(width: 200, height: 10))
+        }
+        #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "nan", reason: "must be a number of px from 0 to 10000")) {
+            try Self.engine.bubble("x", options: o, maxWidth: 100, verticalPadding: .nan)
+        }
+        #expect(throws: BidiRenderError.invalidValue(key: "jumbomoji", value: "0.0", reason: "must be at most 16 size factors from 0.1 to 100")) {
+            try Self.engine.bubble("x", options: o, maxWidth: 100, jumbomoji: [0])
+        }
+        // An empty message is a bubble of the padding (and the slot).
+        let empty = try Self.engine.bubble("", options: o, maxWidth: 100, horizontalPadding: 4, slot: .box(width: 10, height: 10))
+        #expect(empty.width >= 18 && empty.slotFrame != nil)
+    }
+
+    /// Expects the slot to cover no glyph's advance box (its x to x + advance, over its line box),
+    /// white space that hangs at a line's end aside.
+    static func expectNoOverlap(_ bubble: Bubble, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard let slot = bubble.slotFrame else { return }
+        let origin = bubble.textFrame
+        for line in bubble.layout.lines {
+            let rtl = bubble.layout.paragraphs[line.paragraph].direction == .rightToLeft
+            let content = SlotPlacement.contentExtent(of: line, rtl: rtl)
+            for run in line.runs {
+                for glyph in run.glyphs where glyph.advance > 0 {
+                    let (left, right) = (origin.x + glyph.x, origin.x + glyph.x + glyph.advance)
+                    // Hanging white space lies outside the content extent.
+                    guard glyph.x >= content.left - 1e-6, glyph.x + glyph.advance <= content.right + 1e-6 else { continue }
+                    let (top, bottom) = (origin.y + line.top, origin.y + line.top + line.height)
+                    let overlaps = left < slot.x + slot.width - 1e-6 && right > slot.x + 1e-6
+                        && top < slot.y + slot.height - 1e-6 && bottom > slot.y + 1e-6
+                    #expect(!overlaps, "glyph \(glyph.id) at \(left)…\(right) under the slot \(slot)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+}
