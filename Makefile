@@ -102,7 +102,7 @@ readme-image: build
 ## every product with the fuzzer flags would link the root package's executables too, which have a
 ## main of their own). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME; a finding
 ## is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
-FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer scene:SceneFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer scene:SceneFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer bubble:BubbleFuzzer
 FUZZ_SECONDS ?= 1800
 FUZZ_SHARE = $(or $(SECONDS),$(shell expr $(FUZZ_SECONDS) / $(words $(FUZZERS))))
 fuzz: deps

@@ -61,6 +61,12 @@ let package = Package(
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // `bidirender bubble --jsonl` lines: decoding, the bubble's fields, the bubble and its promises.
+        .executableTarget(
+            name: "BubbleFuzzer",
+            dependencies: [.product(name: "BidiRender", package: "BidiRender")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

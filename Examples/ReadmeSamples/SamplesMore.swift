@@ -1,4 +1,4 @@
-// The README's samples of truncation and sizes, localized messages and composition.
+// The README's samples of truncation and sizes, chat bubbles, localized messages and composition.
 import BidiRender
 import Foundation
 
@@ -7,6 +7,16 @@ func intrinsicWidthsSample(engine: LayoutEngine) throws {
     let widths = try engine.intrinsicWidths("مرحبا بكم في hello world", options: LayoutOptions(locale: LocaleTag("ar")))
     print(widths.min)   // 42.8, min-content: the widest piece between two line break opportunities (here "world")
     print(widths.max)   // 170.3, max-content: the widest paragraph on one line, = layout(…, no width).contentWidth
+}
+
+/// README, "bidirender bubble: chat bubbles in one call", the library.
+func bubbleSample(engine: LayoutEngine) throws {
+    let bubble = try engine.bubble(
+        "مرحبا كيف حالك اليوم؟ hope you are well", options: LayoutOptions(locale: LocaleTag("ar"), size: 15),
+        maxWidth: 260, horizontalPadding: 10, verticalPadding: 6, slot: .text("12:30 ✓✓", size: 11, color: .black))
+    print(bubble.width, bubble.height)      // 201.9 75.36: the bubble's size, padding included
+    print(bubble.textFrame)                 // x 55.5, y 6, 136.35 × 63.36: where to draw bubble.layout (2 lines)
+    print(bubble.slotFrame!, bubble.slotOnOwnLine)  // the time at the left of the last line: x = 10, false
 }
 
 /// README, "bidirender format: localized messages".

@@ -24,6 +24,8 @@ do {
     try queriesSample(engine: engine)
     print("== Intrinsic widths")
     try intrinsicWidthsSample(engine: engine)
+    print("== Chat bubbles")
+    try bubbleSample(engine: engine)
     print("== Localized messages")
     try messagesSample(engine: engine)
     print("== Composition")

@@ -53,6 +53,9 @@ nonisolated(unsafe) let rawPangoCairo: OpaquePointer = {
     guard let r = raw_pango_cairo_create(fontsDirectory, 300, 16) else { fatalError("raw_pango_cairo_create failed on \(fontsDirectory)") }
     return r
 }()
+/// The bubbles' options: the text's direction found (with the UI's as fallback), as a bubble wants it.
+let bubbleOptions = LayoutOptions(locale: LocaleTag("ar"), size: 16)
+let bubbleSlot = BubbleSlot.text("12:30 ✓✓", size: 11, color: .black)
 /// The renderer of `render` (its glyph cache warmed, like the shaping cache, on the other slice).
 let renderer = try! Renderer()
 let renderOptions = RenderOptions(padding: 0)
@@ -128,6 +131,15 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
     "layout-hit": Workload(
         run: { i in try! hitEngine.layout(measured[i % measured.count], options: options).lines.count },
         codePoints: messageCodePoints, prepare: { _ = hitEngine }),
+    // A chat bubble of the message (issue #34): at most 300 px with 10 px padding, a "12:30 ✓✓"
+    // slot, balanced: a layout at the max width, then the bisection's layouts, on the warm engine.
+    "bubble": Workload(
+        run: { i in
+            try! warmEngine.bubble(
+                measured[i % measured.count], options: bubbleOptions, maxWidth: 300, horizontalPadding: 10,
+                verticalPadding: 6, slot: bubbleSlot
+            ).layout.lines.count
+        }, codePoints: messageCodePoints, prepare: { _ = warmEngine }),
     "layout-long": Workload(
         run: { i in try! warmEngine.layout(longLines[i % longLines.count], options: options).lines.count },
         codePoints: { i in longLines[i % longLines.count].unicodeScalars.count },

@@ -38,6 +38,7 @@ let pairs: [Pair] = [
     Pair(ours: "hit-test", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
     Pair(ours: "selection", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
     Pair(ours: "layout-long", baseline: "layout", oursBlock: 2, baselineBlock: 300, rounds: 21, perCodePoint: true),
+    Pair(ours: "bubble", baseline: "layout", oursBlock: 100, baselineBlock: 300),
 ]
 
 /// Where the results go, so that the optimizer keeps the work.

@@ -3,6 +3,7 @@
 // its own, never over a glyph; the default direction; errors.
 @_spi(Tools) @testable import BidiRender
 import ChatCorpus
+import TestSupport
 import Testing
 
 @Suite struct BubbleTests {
@@ -173,6 +174,17 @@ import Testing
         // An empty message is a bubble of the padding (and the slot).
         let empty = try Self.engine.bubble("", options: o, maxWidth: 100, horizontalPadding: 4, slot: .box(width: 10, height: 10))
         #expect(empty.width >= 18 && empty.slotFrame != nil)
+    }
+
+    /// Linear time: the balanced width is a bisection of at most log2(width / 0.5) layouts, each
+    /// linear, so 4× the text takes about 4× the time, with a slot and at a narrow width.
+    @Test func bubbleTimeGrowsLinearly() throws {
+        func chat(_ count: Int) -> String { (0..<count).map { "@user\($0 % 97) مرحبا بك ok \($0) " }.joined() }
+        let options = LayoutOptions(locale: "ar", size: 15)
+        let (t1, t2, ratio) = Growth.ratio(150, text: chat) { text in
+            _ = try? Self.engine.bubble(text, options: options, maxWidth: 260, slot: .box(width: 40, height: 12))
+        }
+        #expect(Growth.linear(ratio), "\(t1) s, then \(t2) s")
     }
 
     /// Expects the slot to cover no glyph's advance box (its x to x + advance, over its line box),
