@@ -11,6 +11,10 @@
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
+#if U_ICU_VERSION_MAJOR_NUM < 70
+#error "BidiRender needs ICU 70 or later (u_stringHasBinaryProperty and UCHAR_RGI_EMOJI)"
+#endif
+
 struct br_line_breaker {
     UBreakIterator *iterator;
     UChar *utf16;        // the text as UTF-16
@@ -222,4 +226,9 @@ int br_is_regional_indicator(uint32_t c) {
 
 int br_is_emoji_modifier(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_MODIFIER) ? 1 : 0;
+}
+
+int br_is_rgi_emoji(const uint16_t *text, int32_t length) {
+    if (!text || length <= 0) return 0;
+    return u_stringHasBinaryProperty((const UChar *)text, length, UCHAR_RGI_EMOJI) ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 // `bidirender query`: lays a text out with every layout option and answers queries on the layout —
-// hit-testing a point, the carets of an offset, the selection rectangles of a range, a caret
-// movement, the intrinsic widths — in the order given, as one JSON document.
+// hit-testing a point, the entity at a point, the carets of an offset, the selection rectangles of a
+// range, a caret movement, the intrinsic widths — in the order given, as one JSON document.
 import ArgumentParser
 @_spi(Tools) import BidiRender
 import Foundation
@@ -16,6 +16,9 @@ struct QueryCommand: ParsableCommand {
             Queries (any number, answered in order, among the layout options):
               --point X,Y          the offset at a point (px): {"point":[x,y],"offset":o,\
             "affinity":"upstream"|"downstream","line":l,"inside":true|false}
+              --entity-at X,Y      the entity (mention, URL, e-mail, phone, hashtag) whose rects hold \
+            the point: {"entityAt":[x,y],"entity":{"kind","start","end","direction","id" (when given),\
+            "rects":[{"x","y","width","height"}]}|null}
               --caret OFFSET[:upstream|downstream]   its carets: {"caret":o,"affinity":…,"line":l,\
             "primary":{"x","top","bottom","direction"},"secondary":{…}|null}
               --range START:END    the selection rectangles: {"range":[s,e],"rects":[{"x","y",\
@@ -93,7 +96,8 @@ struct QueryCommand: ParsableCommand {
     func document(for text: String, engine: LayoutEngine) throws -> String {
         do {
             // Every answer first, so that a bad query writes nothing but its error.
-            return try LayoutQuery.document(try queries, for: text, options: layout.options, engine: engine)
+            return try LayoutQuery.document(
+                try queries, for: text, spans: try layout.spanOptions.spans, options: layout.options, engine: engine)
         } catch let error as WireError {
             throw QueryError(message: error.message)
         }

@@ -83,7 +83,8 @@ import Testing
         #expect(throws: (any Error).self) { try LayoutCommand.parse(["x", "--isolate", "links"]) }
         let out = try runLayout(["call +966 55 123 4567 #تحدي", "--format", "json", "--no-system-fonts"])
         #expect(out.contains(
-            #""entities":[{"kind":"phone","start":5,"end":21,"direction":"ltr"},{"kind":"hashtag","start":22,"end":27,"direction":"rtl"}]"#))
+            #""entities":[{"kind":"phone","start":5,"end":21,"direction":"ltr","rects":[{"x":29.072,"y":0,"width":131.456,"height":33.792}]},"#
+                + #"{"kind":"hashtag","start":22,"end":27,"direction":"rtl","rects":[{"x":164.688,"y":0,"width":45.984,"height":33.792}]}]"#))
         let none = try runLayout(["call +966 55 123 4567", "--format", "json", "--no-system-fonts", "--isolate", "none"])
         #expect(none.contains(#""entities":[]"#))
     }

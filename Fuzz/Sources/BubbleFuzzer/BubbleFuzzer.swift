@@ -45,7 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     var greedy = options
     greedy.maxWidth = parameters.maxWidth - 2 * parameters.horizontalPadding
-    if let emoji = bubble.isJumbomoji ? Jumbomoji.count(object["text"] as? String ?? "", max: parameters.jumbomoji.count) : nil {
+    if let emoji = bubble.isJumbomoji ? Jumbomoji.count(in: object["text"] as? String ?? "", max: parameters.jumbomoji.count) : nil {
         greedy.size *= parameters.jumbomoji[emoji - 1]
     }
     if greedy.direction == .auto { greedy.direction = bubble.layout.options.direction }

@@ -57,7 +57,7 @@ extension LayoutEngine {
     ) throws(BidiRenderError) -> Bubble {
         let request = try BubbleRequest(options: options, parameters: parameters)
         var options = request.textOptions
-        let emoji = request.jumbomoji.isEmpty ? nil : Jumbomoji.count(text, max: request.jumbomoji.count)
+        let emoji = request.jumbomoji.isEmpty ? nil : Jumbomoji.count(in: text, max: request.jumbomoji.count)
         if let emoji { options.size *= request.jumbomoji[emoji - 1] }
         options.maxWidth = request.textWidth
         let layoutAt = { (width: Double) throws(BidiRenderError) -> Layout in

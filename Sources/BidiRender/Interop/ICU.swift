@@ -1,4 +1,4 @@
-// ICU: UAX #14 line break opportunities and the Unicode properties HarfBuzz does not expose, through
+// ICU: UAX #14 line break opportunities and the Unicode and emoji properties HarfBuzz does not expose, through
 // the plain-C bridge CICUBridge. The only code of the library that calls it (ICU's ubidi, the tests'
 // oracle, is called from the tests: Tests/BidiRenderTests/Bidi/ICUBidiOracle.swift).
 //
@@ -56,4 +56,12 @@ enum ICUUnicode {
     static func isExtendedPictographic(_ c: UInt32) -> Bool { br_is_extended_pictographic(c) != 0 }
     static func isRegionalIndicator(_ c: UInt32) -> Bool { br_is_regional_indicator(c) != 0 }
     static func isEmojiModifier(_ c: UInt32) -> Bool { br_is_emoji_modifier(c) != 0 }
+
+    /// Whether `utf16` is exactly one RGI emoji sequence (UTS #51 ED-27: a basic emoji, keycap,
+    /// flag, tag, modifier or ZWJ sequence), by ICU's `u_stringHasBinaryProperty(UCHAR_RGI_EMOJI)`
+    /// (`br_is_rgi_emoji`). False for an empty string.
+    static func isRGIEmoji(_ utf16: [UInt16]) -> Bool {
+        guard let length = Int32(exactly: utf16.count) else { return false }
+        return utf16.withUnsafeBufferPointer { br_is_rgi_emoji($0.baseAddress, length) != 0 }
+    }
 }

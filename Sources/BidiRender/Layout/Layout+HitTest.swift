@@ -1,6 +1,6 @@
 // Layout+HitTest: the offset a point falls on — the nearest line by y, then the nearest grapheme by
 // x, and the side of it (as `pango_layout_xy_to_index` does, with graphemes). O(log lines + line),
-// allocation-free.
+// allocation-free. And the entity a point falls on (a tap on a mention, URL, phone number…).
 
 /// What a point of a layout falls on.
 public struct HitTestResult: Sendable, Hashable {
@@ -29,11 +29,28 @@ extension Layout {
     ///
     /// - Throws: `.invalidValue` for a coordinate that is not a finite number.
     public func offset(atX x: Double, y: Double) throws(BidiRenderError) -> HitTestResult {
-        guard x.isFinite else { throw .invalidValue(key: "point", value: "\(x),\(y)", reason: "x must be a finite number") }
-        guard y.isFinite else { throw .invalidValue(key: "point", value: "\(x),\(y)", reason: "y must be a finite number") }
+        try Self.checkFinite(x: x, y: y)
         guard !lines.isEmpty else { return HitTestResult(offset: 0, affinity: .downstream, line: 0, isInside: false) }
         let l = min(lines.partitioningIndex { $0.top + $0.height > y }, lines.count - 1)
         return hit(x: x, y: y, onLine: l)
+    }
+
+    /// The entity drawn at point (`x`, `y`), in layout px: the one of ``entities`` (any kind) one of
+    /// whose tap targets, ``Entity/rects``, contains the point (``LayoutRect/contains(x:y:)``: the
+    /// left and top edges are in, the right and bottom edges out); nil when none does, such as
+    /// between two entities or on a part truncation cut off. An entity broken over lines is hit on
+    /// each of its lines. Linear in the entities' rectangles.
+    ///
+    /// - Throws: `.invalidValue` for a coordinate that is not a finite number.
+    public func entity(atX x: Double, y: Double) throws(BidiRenderError) -> Entity? {
+        try Self.checkFinite(x: x, y: y)
+        return entities.first { entity in entity.rects.contains { $0.contains(x: x, y: y) } }
+    }
+
+    /// Throws `.invalidValue` (key "point") when `x` or `y` is not a finite number.
+    static func checkFinite(x: Double, y: Double) throws(BidiRenderError) {
+        guard x.isFinite else { throw .invalidValue(key: "point", value: "\(x),\(y)", reason: "x must be a finite number") }
+        guard y.isFinite else { throw .invalidValue(key: "point", value: "\(x),\(y)", reason: "y must be a finite number") }
     }
 
     /// The hit of (`x`, `y`) on line `l` (`y` only decides `isInside`).

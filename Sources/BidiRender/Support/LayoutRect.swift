@@ -1,6 +1,6 @@
-// LayoutRect: a plain rectangle in layout px. It lives on the ground floor because more than one
-// stage hands rectangles out: the queries' selection (Layout/), the mentions' tap targets and the
-// frames of a composed scene (Compose/).
+// LayoutRect: a plain rectangle in layout px, and whether it holds a point. It lives on the ground
+// floor because more than one stage hands rectangles out: the queries' selection (Layout/), the
+// entities' tap targets and the frames of a composed scene (Compose/).
 
 /// A rectangle in layout px: x from the left edge, y down from the top.
 public struct LayoutRect: Sendable, Hashable {
@@ -19,5 +19,13 @@ public struct LayoutRect: Sendable, Hashable {
         self.y = y
         self.width = width
         self.height = height
+    }
+
+    /// Whether the point (`x`, `y`) is inside the rectangle. Half-open, as a pixel grid is: the
+    /// left and top edges are inside, the right and bottom edges are not, so a point on the edge two
+    /// rectangles share (two lines of one entity, two entities side by side) is in exactly one of
+    /// them. A rectangle of no width or height contains nothing, and nothing contains a NaN.
+    public func contains(x: Double, y: Double) -> Bool {
+        x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
     }
 }

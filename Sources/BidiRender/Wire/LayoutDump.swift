@@ -14,9 +14,11 @@ extension Layout {
     ///  ("#RRGGBB" or "#RRGGBBAA", when a span set one),"decorations" (["underline","strikethrough"],
     ///  when a span set one),"x","advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
     ///  "mentions":[{"start","end","direction"[,"id"],"rects":[{"x","y","width","height"}]}],
-    ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"]}],
+    ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"],
+    ///  "rects":[{"x","y","width","height"}]}],
     ///  "fallbacks":[{"start","end","source","family","file"}]}
-    /// "id" is the caller's entity id (`TextSpan.id`), written only when there is one.
+    /// "id" is the caller's entity id (`TextSpan.id`), written only when there is one; "rects" are
+    /// the entity's tap targets (`Entity.rects`), empty when truncation cut it off.
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
         var out = ""
@@ -63,20 +65,13 @@ extension Layout {
         }
         out.write("],\"mentions\":[")
         for (i, m) in mentions.enumerated() {
-            out.write((i == 0 ? "" : ",") + "{\"start\":\(m.range.lowerBound),\"end\":\(m.range.upperBound),\"direction\":\"\(m.direction.rawValue)\"")
-            out.write(m.id.map { ",\"id\":" + JSONText.quote($0) } ?? "")
-            out.write(",\"rects\":[")
-            for (k, r) in m.rects.enumerated() {
-                out.write((k == 0 ? "" : ",") + "{\"x\":\(JSONText.number(r.x)),\"y\":\(JSONText.number(r.y)),")
-                out.write("\"width\":\(JSONText.number(r.width)),\"height\":\(JSONText.number(r.height))}")
-            }
-            out.write("]}")
+            out.write(i == 0 ? "" : ",")
+            Self.writeEntity(m, kind: false, to: &out)
         }
         out.write("],\"entities\":[")
         for (i, e) in entities.enumerated() {
-            var entry = (i == 0 ? "" : ",") + "{\"kind\":\"\(e.kind.rawValue)\",\"start\":\(e.range.lowerBound)"
-            entry += ",\"end\":\(e.range.upperBound),\"direction\":\"\(e.direction.rawValue)\""
-            out.write(entry + (e.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + "}")
+            out.write(i == 0 ? "" : ",")
+            Self.writeEntity(e, kind: true, to: &out)
         }
         out.write("],\"fallbacks\":[")
         for (i, f) in fallbacks.enumerated() {
@@ -138,6 +133,19 @@ extension Layout {
                     + " (the JSON document lists them all)"
             })
         for line in summary { out.write(line + "\n") }
+    }
+
+    /// One entity as a JSON object: {["kind",]"start","end","direction"[,"id"],"rects":[{"x","y",
+    /// "width","height"}]} (`"kind"` when `kind`; the mentions' list leaves it out).
+    package static func writeEntity(_ e: Entity, kind: Bool, to out: inout some TextOutputStream) {
+        var entry = kind ? "{\"kind\":\"\(e.kind.rawValue)\"," : "{"
+        entry += "\"start\":\(e.range.lowerBound),\"end\":\(e.range.upperBound),\"direction\":\"\(e.direction.rawValue)\""
+        out.write(entry + (e.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + ",\"rects\":[")
+        for (k, r) in e.rects.enumerated() {
+            out.write((k == 0 ? "" : ",") + "{\"x\":\(JSONText.number(r.x)),\"y\":\(JSONText.number(r.y)),")
+            out.write("\"width\":\(JSONText.number(r.width)),\"height\":\(JSONText.number(r.height))}")
+        }
+        out.write("]}")
     }
 
     /// A run's style as JSON fields (each with its leading comma), "" for a plain run.

@@ -1,9 +1,11 @@
-// LayoutQuery: the queries of `bidirender query` (--point, --caret, --range, --move, --intrinsic),
-// parsed in the order they were given, and answered as one {"queries":[…]} document.
+// LayoutQuery: the queries of `bidirender query` (--point, --entity-at, --caret, --range, --move,
+// --intrinsic), parsed in the order they were given, and answered as one {"queries":[…]} document.
 
 /// One query on a layout, as given on the command line.
 package enum LayoutQuery: Equatable, Sendable {
     case point(x: Double, y: Double)
+    /// The entity whose tap targets hold a point (`Layout.entity(atX:y:)`).
+    case entity(x: Double, y: Double)
     case caret(offset: Int, affinity: TextAffinity)
     case range(start: Int, end: Int)
     case move(offset: Int, movement: CaretMovement)
@@ -14,6 +16,7 @@ package enum LayoutQuery: Equatable, Sendable {
     package var label: String {
         switch self {
         case .point(let x, let y): return "--point \(JSONText.number(x)),\(JSONText.number(y))"
+        case .entity(let x, let y): return "--entity-at \(JSONText.number(x)),\(JSONText.number(y))"
         case .caret(let offset, let affinity): return "--caret \(offset)" + (affinity == .upstream ? ":upstream" : "")
         case .range(let start, let end): return "--range \(start):\(end)"
         case .move(let offset, let movement): return "--move \(offset):\(movement.rawValue)"
@@ -22,9 +25,9 @@ package enum LayoutQuery: Equatable, Sendable {
     }
 
     /// The flags this parser takes, for the help text.
-    package static let flags = ["--point", "--caret", "--range", "--move", "--intrinsic"]
+    package static let flags = ["--point", "--entity-at", "--caret", "--range", "--move", "--intrinsic"]
 
-    /// The text and the queries in `arguments`, in order: "--point X,Y", "--caret
+    /// The text and the queries in `arguments`, in order: "--point X,Y", "--entity-at X,Y", "--caret
     /// OFFSET[:upstream|downstream]", "--range START:END", "--move
     /// OFFSET:left|right|next|previous|up|down", each with its value as the next argument or after
     /// "=", and "--intrinsic". The one argument that is neither a query nor a query's value is the
@@ -81,7 +84,8 @@ package enum LayoutQuery: Equatable, Sendable {
 
     /// One query from its flag and value.
     private static func parse(flag: String, value: String) throws(WireError) -> LayoutQuery {
-        let parts = value.split(separator: flag == "--point" ? "," : ":", omittingEmptySubsequences: false).map(String.init)
+        let point = flag == "--point" || flag == "--entity-at"
+        let parts = value.split(separator: point ? "," : ":", omittingEmptySubsequences: false).map(String.init)
         func offset(_ text: String) throws(WireError) -> Int {
             guard let n = Int(text), n >= 0 else {
                 throw WireError(message: "\(flag) \(value): '\(text)' is not an offset (a whole number, 0 or more)")
@@ -89,11 +93,11 @@ package enum LayoutQuery: Equatable, Sendable {
             return n
         }
         switch flag {
-        case "--point":
+        case "--point", "--entity-at":
             guard parts.count == 2, let x = WireNumber.double(parts[0]), let y = WireNumber.double(parts[1]), x.isFinite, y.isFinite else {
-                throw WireError(message: "--point \(value): expected X,Y (two finite numbers of px)")
+                throw WireError(message: "\(flag) \(value): expected X,Y (two finite numbers of px)")
             }
-            return .point(x: x, y: y)
+            return flag == "--point" ? .point(x: x, y: y) : .entity(x: x, y: y)
         case "--caret":
             guard parts.count == 1 || parts.count == 2 else {
                 throw WireError(message: "--caret \(value): expected OFFSET or OFFSET:upstream|downstream")
@@ -126,6 +130,13 @@ package enum LayoutQuery: Equatable, Sendable {
             case .point(let x, let y):
                 let hit = try layout.offset(atX: x, y: y)
                 return "{\"point\":[\(n(x)),\(n(y))],\"offset\":\(hit.offset),\"affinity\":\"\(hit.affinity.rawValue)\",\"line\":\(hit.line),\"inside\":\(hit.isInside)}"
+            case .entity(let x, let y):
+                var entity = "null"
+                if let hit = try layout.entity(atX: x, y: y) {
+                    entity = ""
+                    Layout.writeEntity(hit, kind: true, to: &entity)
+                }
+                return "{\"entityAt\":[\(n(x)),\(n(y))],\"entity\":\(entity)}"
             case .caret(let offset, let affinity):
                 let caret = try layout.caret(at: offset, affinity: affinity)
                 func position(_ p: CaretPosition) -> String {
@@ -154,15 +165,15 @@ package enum LayoutQuery: Equatable, Sendable {
 }
 
 extension LayoutQuery {
-    /// The answers to `queries` on `text` laid out by `engine` with `options`: {"queries":[…]} and
-    /// a newline, every answer computed before any is written.
+    /// The answers to `queries` on `text` with `spans` laid out by `engine` with `options`:
+    /// {"queries":[…]} and a newline, every answer computed before any is written.
     /// - Throws: `WireError` naming a query the layout cannot answer (an offset out of range), or
     ///   the layout's error.
     package static func document(
-        _ queries: [LayoutQuery], for text: String, options: LayoutOptions, engine: LayoutEngine
+        _ queries: [LayoutQuery], for text: String, spans: [TextSpan] = [], options: LayoutOptions, engine: LayoutEngine
     ) throws -> String {
-        let result = try engine.layout(text, options: options)
-        let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, options: options) : nil
+        let result = try engine.layout(text, spans: spans, options: options)
+        let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, spans: spans, options: options) : nil
         let answers = try queries.map { query throws(WireError) in try query.answer(on: result, intrinsic: intrinsic) }
         return "{\"queries\":[\(answers.joined(separator: ","))]}\n"
     }

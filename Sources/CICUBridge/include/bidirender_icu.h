@@ -1,6 +1,7 @@
 // bidirender_icu: the small plain-C face of ICU that BidiRender uses — UAX #14 line breaking
-// (ubrk), localized messages (icu::MessageFormat with named arguments, in icu_messages.cpp) and, for
-// tests and benchmarks, ICU's independent UAX #9 implementation (ubidi).
+// (ubrk), Unicode and emoji properties (uchar), localized messages (icu::MessageFormat with named
+// arguments, in icu_messages.cpp) and, for tests and benchmarks, ICU's independent UAX #9
+// implementation (ubidi).
 // No ICU type appears here: a clang module of the system ICU clashes with Foundation's own ICU, so
 // Swift sees only this header.
 #ifndef BIDIRENDER_ICU_H
@@ -58,6 +59,11 @@ int br_has_emoji_presentation(uint32_t c);
 int br_is_extended_pictographic(uint32_t c);
 int br_is_regional_indicator(uint32_t c);
 int br_is_emoji_modifier(uint32_t c);
+
+/// Whether `text` (UTF-16, `length` units) is exactly one RGI emoji sequence of UTS #51 (ED-27: a
+/// basic emoji, keycap, flag, tag, modifier or ZWJ sequence), by ICU's u_stringHasBinaryProperty
+/// with UCHAR_RGI_EMOJI (ICU 70 and later): 1 or 0; 0 for an empty or negative length.
+int br_is_rgi_emoji(const uint16_t *text, int32_t length);
 
 /// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the argument
 /// slots its pattern uses (read by icu::MessagePattern) and the result of the last format. Not

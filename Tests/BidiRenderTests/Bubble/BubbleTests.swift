@@ -154,6 +154,25 @@ import Testing
         #expect(try Self.engine.bubble("Hello", options: forced, maxWidth: 300).layout.paragraphs[0].direction == .rightToLeft)
     }
 
+    /// Jumbomoji: 1, 2 and 3 RGI emoji (a ZWJ family, a flag, a keycap, a skin tone each count one)
+    /// at 3×, 2.5× and 2× the size; four emoji, an emoji with a letter, and © without VS16 stay at
+    /// the text size; `[]` turns it off; custom factors apply.
+    @Test func jumbomojiSizes() throws {
+        let options = LayoutOptions(locale: "en", size: 16)
+        func sizes(_ text: String, _ factors: [Double] = [3, 2.5, 2]) throws -> (Bool, Set<Double>) {
+            let bubble = try Self.engine.bubble(text, options: options, maxWidth: 400, jumbomoji: factors)
+            return (bubble.isJumbomoji, Set(bubble.layout.lines.flatMap(\.runs).map(\.size)))
+        }
+        #expect(try sizes("😂") == (true, [48]))
+        #expect(try sizes("👨‍👩‍👧‍👦 🇸🇦") == (true, [40]))
+        #expect(try sizes("1️⃣👍🏽 😂") == (true, [32]))
+        #expect(try sizes("😂😂😂😂") == (false, [16]))
+        #expect(try sizes("ok 😂") == (false, [16]))
+        #expect(try sizes("©") == (false, [16]))
+        #expect(try sizes("😂", []) == (false, [16]))
+        #expect(try sizes("😂😂😂😂", [1, 1, 1, 1.5]) == (true, [24]))
+    }
+
     @Test func badValuesAreErrors() throws {
         let o = LayoutOptions(size: 16)
         #expect(throws: BidiRenderError.invalidValue(key: "maxWidth", value: "0.0", reason: "must be a positive number of px, at most 1000000")) {

@@ -26,7 +26,7 @@ import Testing
         let order = TestLayout.visualOrder(layout)
         let start = try #require(order.firstIndex(of: 5))
         #expect(Array(order[start..<start + 10]) == Array(5..<15))
-        #expect(layout.jsonDocument().contains(#""entities":[{"kind":"url","start":5,"end":15,"direction":"ltr","id":"link-1"}]"#))
+        #expect(layout.jsonDocument().contains(#""entities":[{"kind":"url","start":5,"end":15,"direction":"ltr","id":"link-1","rects":[{"x":23.488,"y":0,"width":76.576,"height":33.792}]}]"#))
     }
 
     /// With `isolate: []` nothing is detected, but a caller's mention span is still isolated: the

@@ -71,17 +71,18 @@ import Testing
         #expect(withSpan.mentions == withSpan.entities)
         let json = withSpan.jsonDocument()
         #expect(json.contains(#""mentions":[{"start":0,"end":4,"direction":"rtl","id":"u-42","rects":[{"#))
-        #expect(json.contains(#""entities":[{"kind":"mention","start":0,"end":4,"direction":"rtl","id":"u-42"}]"#))
+        #expect(json.contains(#""entities":[{"kind":"mention","start":0,"end":4,"direction":"rtl","id":"u-42","rects":[{"x":164.688,"y":0,"width":39.008,"height":33.792}]}]"#))
         // A caller span wins over a detected entity it overlaps.
         let overlap = TestLayout.layout(text, .rightToLeft, spans: [TextSpan(range: 10..<14, entity: .mention)])
         #expect(overlap.entities.map(\.kind) == [.mention, .mention])
     }
 
-    /// The JSON lists every entity; a detected mention has no "id".
+    /// The JSON lists every entity with its rectangles; a detected mention has no "id".
     @Test func jsonListsEntities() {
         let json = TestLayout.layout("@Ali mail ali@example.com", .leftToRight).jsonDocument()
         #expect(json.contains(
-            #""height":33.792}]}],"entities":[{"kind":"mention","start":0,"end":4,"direction":"ltr"},{"kind":"email","start":10,"end":25,"direction":"ltr"}],"fallbacks""#
+            #""height":33.792}]}],"entities":[{"kind":"mention","start":0,"end":4,"direction":"ltr","rects":[{"x":0,"y":0,"width":32.864,"height":33.792}]},"#
+                + #"{"kind":"email","start":10,"end":25,"direction":"ltr","rects":[{"x":73.376,"y":0,"width":132.32,"height":33.792}]}],"fallbacks""#
         ))
     }
 
