@@ -58,16 +58,64 @@ extension LayoutScratch {
     }
 
     /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,
-    /// but for the width and the line limit): the snapshot's text, tables and glyphs swapped into
-    /// this scratch for the call (the scratch's own put back after), each paragraph's levels loaded
-    /// back into the bidi stage. The same lines as `layout` with `options`.
+    /// but for the width and the line limit), each paragraph's levels loaded back into the bidi
+    /// stage. The same layout as `LayoutEngine.layout` with `options`.
     mutating func layout(
         _ snapshot: PreparedSnapshot, options: LayoutOptions, registry: FontRegistry
     ) throws(BidiRenderError) -> Layout {
+        try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
+            scratch.bidi.engine = options.bidiEngine
+            var draft = LayoutDraft(fallbacks: snapshot.fallbacks)
+            for prepared in snapshot.paragraphs {
+                try LayoutEngine.checkCancellation()
+                scratch.bidi.restoreParagraph(prepared.bidi)
+                var paragraph = prepared.line
+                tables.rebind(&paragraph.items)
+                let cut = try scratch.layLines(
+                    paragraph, range: prepared.range, moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count,
+                    entities: snapshot.entities, attributes: snapshot.attributes, registry: registry, options: options,
+                    breaks: prepared.breaks, into: &draft)
+                if cut { break }
+            }
+            return scratch.finish(&draft, entities: snapshot.entities, options: options)
+        }
+    }
+
+    /// The line ranges line filling makes of `snapshot` at `maxWidth` with at most `maxLines` lines,
+    /// no line built: those of `layout`'s lines, but for the last when truncation cuts it (then
+    /// its range as filled, and `truncated` true).
+    mutating func lineRanges(
+        _ snapshot: PreparedSnapshot, maxWidth: Double?, maxLines: Int?, options: LayoutOptions
+    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool) {
+        try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
+            var ranges: [Range<Int>] = []
+            for prepared in snapshot.paragraphs {
+                try LayoutEngine.checkCancellation()
+                var paragraph = prepared.line
+                tables.rebind(&paragraph.items)
+                let lines = scratch.lineBreak.lines(
+                    prepared.range, items: paragraph.items, text: scratch.text, entities: snapshot.entities,
+                    maxWidth: maxWidth, locale: options.locale, shape: &scratch.shape, tables: tables, size: options.size,
+                    lineLimit: maxLines.map { $0 - ranges.count }, breaks: prepared.breaks)
+                try LayoutEngine.checkCancellation()
+                let kept = Truncation.kept(
+                    lineCount: lines.count, linesBefore: ranges.count, maxLines: maxLines,
+                    moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count)
+                ranges += lines.prefix(kept.count)
+                if kept.truncates { return (ranges, true) }
+            }
+            return (ranges, false)
+        }
+    }
+
+    /// Runs `body` with the snapshot's text, isolated text, item tables and glyphs swapped into this
+    /// scratch (the scratch's own put back after), and the tables (the items' shaping cache ids
+    /// re-bound to this scratch's cache, which may number languages otherwise than the preparing one).
+    private mutating func withSnapshot<R>(
+        _ snapshot: PreparedSnapshot, _ body: (inout LayoutScratch, ItemTables) throws(BidiRenderError) -> R
+    ) throws(BidiRenderError) -> R {
         try LayoutEngine.checkCancellation()
         startCall()
-        // The items' cache ids are the preparing scratch's: this scratch's cache may number languages
-        // otherwise.
         let tables = snapshot.tables.rebound(to: shape.cache?.languageIDs)
         var own = (text: snapshot.text, isolated: snapshot.isolated, tables: tables)
         swap(&text, &own.text)
@@ -79,19 +127,6 @@ extension LayoutScratch {
             swap(&itemize.tables, &own.tables)
         }
         shape.load(glyphs: snapshot.glyphs)
-        bidi.engine = options.bidiEngine
-        var draft = LayoutDraft(fallbacks: snapshot.fallbacks)
-        for prepared in snapshot.paragraphs {
-            try LayoutEngine.checkCancellation()
-            bidi.restoreParagraph(prepared.bidi)
-            var paragraph = prepared.line
-            tables.rebind(&paragraph.items)
-            let cut = try layLines(
-                paragraph, range: prepared.range, moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count,
-                entities: snapshot.entities, attributes: snapshot.attributes, registry: registry, options: options,
-                breaks: prepared.breaks, into: &draft)
-            if cut { break }
-        }
-        return finish(&draft, entities: snapshot.entities, options: options)
+        return try body(&self, tables)
     }
 }

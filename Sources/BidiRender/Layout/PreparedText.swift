@@ -35,13 +35,29 @@ public final class PreparedText: Sendable {
     /// - Throws: `.invalidValue` for a width or a line limit out of range, as `LayoutEngine.layout`
     ///   does; `.cancelled` when the task is cancelled (checked as `LayoutEngine.layout` checks it).
     public func layout(width: Double?, maxLines: Int?) throws(BidiRenderError) -> Layout {
+        let options = try options(width: width, maxLines: maxLines)
+        return try engine.withPooledScratch { (scratch) throws(BidiRenderError) in
+            try scratch.layout(snapshot, options: options, registry: engine.registry)
+        }
+    }
+
+    /// The line ranges of `layout(width:maxLines:)` without building the lines, for a search over
+    /// widths (a bubble's balanced width): the same ranges, but for the last when `truncated` (then
+    /// the range line filling gave it, before truncation cut it).
+    package func lineRanges(width: Double?, maxLines: Int?) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool) {
+        let options = try options(width: width, maxLines: maxLines)
+        return try engine.withPooledScratch { (scratch) throws(BidiRenderError) in
+            try scratch.lineRanges(snapshot, maxWidth: width, maxLines: maxLines, options: options)
+        }
+    }
+
+    /// The prepared options with `width` and `maxLines`, checked as `LayoutEngine.layout` checks them.
+    private func options(width: Double?, maxLines: Int?) throws(BidiRenderError) -> LayoutOptions {
         var options = options
         options.maxWidth = width
         options.maxLines = maxLines
         try options.validate()
-        return try engine.withPooledScratch { (scratch) throws(BidiRenderError) in
-            try scratch.layout(snapshot, options: options, registry: engine.registry)
-        }
+        return options
     }
 
     /// Lays the text out to `width` px (nil: no width) with the line limit it was prepared with:

@@ -25,7 +25,13 @@ import Testing
                 o.maxLines = maxLines
                 let expected = try engine.layout(text, spans: spans, options: o)
                 let layout = try prepared.layout(width: width, maxLines: maxLines)
-                #expect(layout == expected, "\(text.debugDescription) \(options.direction) \(String(describing: width)) \(String(describing: maxLines))")
+                let context = "\(text.debugDescription) \(options.direction) \(String(describing: width)) \(String(describing: maxLines))"
+                #expect(layout == expected, "\(context)")
+                // The line ranges without building the lines: the layout's, the truncated one as filled.
+                let (ranges, cut) = try prepared.lineRanges(width: width, maxLines: maxLines)
+                #expect(cut == expected.truncated && ranges.count == expected.lines.count, "\(context)")
+                #expect(ranges.dropLast(cut ? 1 : 0) == expected.lines.map(\.range).dropLast(cut ? 1 : 0), "\(context)")
+                #expect(ranges.last?.lowerBound == expected.lines.last?.range.lowerBound, "\(context)")
                 if expected.truncated { truncated += 1 }
             }
         }
