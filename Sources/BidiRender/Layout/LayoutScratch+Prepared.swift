@@ -52,9 +52,11 @@ extension LayoutScratch {
         }
         // Shaping stops early when the task is cancelled: its output is then partial, never used.
         try LayoutEngine.checkCancellation()
+        // Copies of their own: the scratch's buffers may be far larger than this text.
         return PreparedSnapshot(
-            text: text, isolated: isolated, entities: resolved.entities, attributes: attributes,
-            tables: itemize.tables, glyphs: shape.glyphs, paragraphs: paragraphs, fallbacks: fallbacks)
+            text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
+            attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
+            fallbacks: fallbacks)
     }
 
     /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,
