@@ -4,7 +4,9 @@
 //   the shaping cache (Shape) → lines to a width at UAX #14 opportunities (LineBreak) → per-line
 //   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → with maxLines, the last kept line
 //   cut and ended by the ellipsis (Layout/Truncation) → alignment (Layout/Alignment).
-// It orchestrates and keeps the pool of scratches; the work is in the stages.
+// It orchestrates and keeps the pool of scratches; the work is in the stages. The stages up to shaping
+// are the preparing phase (LayoutScratch+Stages.swift), the rest the line phase
+// (LayoutScratch+Lines.swift); `prepare` keeps the first for `PreparedText` (PreparedText.swift).
 //
 // Thread-safety: the engine is Sendable and meant to be shared. Each call moves a LayoutScratch
 // (HarfBuzz buffer, bidi buffers, ICU line breakers, shaping cache) out of a locked pool and back
