@@ -47,9 +47,30 @@ struct ItemTables {
         // parse is left out.
         let set = features.isEmpty ? nil : HBFeatures(features)
         featureSets.append(set)
-        let key = set.map { "\(language ?? "")\u{0}\($0.text.joined(separator: ","))" } ?? language
-        languageIDs.append(ids?.id(key) ?? 0)
+        languageIDs.append(ids?.id(Self.cacheKey(language, features: set)) ?? 0)
         return Int32(languages.count - 1)
+    }
+
+    /// The shaping cache's key of a language with features: the language alone, or with its features.
+    private static func cacheKey(_ language: String?, features: HBFeatures?) -> String? {
+        features.map { "\(language ?? "")\u{0}\($0.text.joined(separator: ","))" } ?? language
+    }
+
+    /// The tables with each language's id taken from `ids` (another shaping cache's), for items
+    /// shaped through one cache and reshaped through another. Unchanged when the ids agree.
+    func rebound(to ids: LanguageIDs?) -> ItemTables {
+        var tables = self
+        for k in languages.indices {
+            let id = ids?.id(Self.cacheKey(languages[k], features: featureSets[k])) ?? 0
+            if id != tables.languageIDs[k] { tables.languageIDs[k] = id }
+        }
+        return tables
+    }
+
+    /// Sets each item's shaping cache id to the one these tables give its language (after `rebound`).
+    func rebind(_ items: inout [Item]) {
+        guard items.contains(where: { $0.languageID != languageIDs[Int($0.language)] }) else { return }
+        for k in items.indices { items[k].languageID = languageIDs[Int(items[k].language)] }
     }
 
     /// Empties the tables, keeping their storage.

@@ -4,7 +4,9 @@
 //   the shaping cache (Shape) → lines to a width at UAX #14 opportunities (LineBreak) → per-line
 //   L1–L2 reorder, runs in visual order (Layout/LineBuilder) → with maxLines, the last kept line
 //   cut and ended by the ellipsis (Layout/Truncation) → alignment (Layout/Alignment).
-// It orchestrates and keeps the pool of scratches; the work is in the stages.
+// It orchestrates and keeps the pool of scratches; the work is in the stages. The stages up to shaping
+// are the preparing phase (LayoutScratch+Stages.swift), the rest the line phase
+// (LayoutScratch+Lines.swift); `prepare` keeps the first for `PreparedText` (PreparedText.swift).
 //
 // Thread-safety: the engine is Sendable and meant to be shared. Each call moves a LayoutScratch
 // (HarfBuzz buffer, bidi buffers, ICU line breakers, shaping cache) out of a locked pool and back
@@ -67,20 +69,31 @@ public final class LayoutEngine: Sendable {
     ///   itself never fails: a character no font covers falls back to a system font or to .notdef,
     ///   listed in `fallbacks`.
     public func layout(_ text: String, spans: [TextSpan] = [], options: LayoutOptions) throws(BidiRenderError) -> Layout {
-        for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
-        try TextSpan.checkRanges(spans, in: text)
+        try Self.checkSpans(spans, in: text)
         return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             try Self.layout(text, spans: spans, options: options, registry: registry, scratch: &scratch)
         }
     }
 
-    /// Checks `options` and the size of `text`, then runs `body` on a scratch from the pool, with
-    /// one exclusive access for the whole call, and puts the scratch back.
+    /// Checks each span's size and features (naming the span), and that its range is within `text`.
+    static func checkSpans(_ spans: [TextSpan], in text: String) throws(BidiRenderError) {
+        for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
+        try TextSpan.checkRanges(spans, in: text)
+    }
+
+    /// Checks `options` and the size of `text`, then runs `body` on a scratch from the pool
+    /// (`withPooledScratch`).
     func withScratch<R>(
         _ text: String, options: LayoutOptions, _ body: (inout LayoutScratch) throws(BidiRenderError) -> R
     ) throws(BidiRenderError) -> R {
         try options.validate()
         try InputLimit.check(text, limit: maxInputCodePoints)
+        return try withPooledScratch(body)
+    }
+
+    /// Runs `body` on a scratch from the pool, with one exclusive access for the whole call, and puts
+    /// the scratch back.
+    func withPooledScratch<R>(_ body: (inout LayoutScratch) throws(BidiRenderError) -> R) throws(BidiRenderError) -> R {
         let pooled = checkOut()
         defer {
             pooled.scratch.endCall()
@@ -151,7 +164,8 @@ public final class LayoutEngine: Sendable {
         pool.withLock { pool in for pooled in pool.idle { pooled.scratch.shape.cache?.reset() } }
     }
 
-    /// One layout call on `scratch`: the stages, paragraph by paragraph, then alignment. Throws
+    /// One layout call on `scratch`: the preparing phase and the line phase of each paragraph in
+    /// turn (so that maxLines stops shaping at the paragraph it cuts), then alignment. Throws
     /// `.cancelled` as `layout(_:spans:options:)` says.
     static func layout(
         _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry,
@@ -161,83 +175,29 @@ public final class LayoutEngine: Sendable {
         scratch.startCall()
         // Text: decoded, entities found and isolated; the attributes of each code point.
         let (resolved, attributes) = scratch.loadText(string, spans: spans, options: options)
-        var fallbacks: [FontFallback] = []
-        var paragraphs: [LayoutParagraph] = []
-        var lines: [LayoutLine] = []
-        lines.reserveCapacity(8)
-        var top = 0.0
-        var truncated = false
-        for (p, range) in resolved.paragraphs.enumerated() {
+        var draft = LayoutDraft()
+        for p in resolved.paragraphs.indices {
             try checkCancellation()
-            let base = resolved.paragraphLevels[p]
-            paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: base)))
             // Bidi, itemize, shape.
-            let (items, transformed) = scratch.shapeParagraph(
-                range, baseLevel: base, entities: resolved.entities, attributes: attributes, registry: registry,
-                size: options.size, fallbacks: &fallbacks)
-            // Line breaking, then each line built.
-            let lineRanges = scratch.lineBreak.lines(
-                range, items: items, text: scratch.text, entities: resolved.entities, maxWidth: options.maxWidth,
-                locale: options.locale,
-                shape: &scratch.shape, tables: scratch.itemize.tables, size: options.size,
-                lineLimit: options.maxLines.map { $0 - lines.count })
-            // Shaping and line filling stop early when the task is cancelled: their output is then
-            // partial, never used.
+            let paragraph = scratch.prepareParagraph(
+                p, of: resolved, attributes: attributes, registry: registry, size: options.size,
+                fallbacks: &draft.fallbacks)
+            // Shaping stops early when the task is cancelled: its output is then partial, never used.
             try checkCancellation()
-            let paragraph = LineBuilder.Paragraph(index: p, baseLevel: base, items: items, transformed: transformed)
-            // Truncation (maxLines): the lines kept, the last one cut and ended by the ellipsis.
-            let kept = Truncation.kept(
-                lineCount: lineRanges.count, linesBefore: lines.count, maxLines: options.maxLines,
-                moreParagraphs: p + 1 < resolved.paragraphs.count)
-            for (k, lineRange) in lineRanges.prefix(kept.count).enumerated() {
-                if lineRanges.count > 1 { try checkCancellation() }
-                var line = kept.truncates && k == kept.count - 1
-                    ? scratch.truncatedLine(
-                        from: lineRange, paragraphEnd: range.upperBound, of: paragraph, attributes: attributes,
-                        registry: registry, options: options, fallbacks: &fallbacks)
-                    : scratch.lines.build(
-                        lineRange, of: paragraph, text: scratch.text, isolated: scratch.isolated, bidi: scratch.bidi,
-                        attributes: attributes, shape: &scratch.shape, tables: scratch.itemize.tables,
-                        registry: registry, size: options.size)
-                options.lineHeight.fit(&line, size: options.size)
-                line.baseline = top + line.lineGap / 2 + line.ascent
-                top += line.height
-                lines.append(line)
-            }
-            if kept.truncates {
-                truncated = true
-                break
-            }
+            // Line breaking, each line built, truncation.
+            let cut = try scratch.layLines(
+                paragraph, range: resolved.paragraphs[p], moreParagraphs: p + 1 < resolved.paragraphs.count,
+                entities: resolved.entities, attributes: attributes, registry: registry, options: options,
+                into: &draft)
+            if cut { break }
         }
-        // Alignment, once the width is known.
-        let width = options.maxWidth ?? lines.map(\.contentWidth).max() ?? 0
-        for i in lines.indices {
-            lines[i].align(width: width, paragraphDirection: paragraphs[lines[i].paragraph].direction, options: options)
-        }
-        // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
-        var graphemes = GraphemeIndex(graphemeStarts: scratch.text.graphemeStarts)
-        graphemes.addLigatureCarets(lines: lines, fonts: scratch.itemize.tables.fonts)
-        var layout = Layout(
-            paragraphs: paragraphs, lines: lines, width: width, height: top,
-            fallbacks: fallbacks, options: options, truncated: truncated, graphemes: graphemes,
-            entities: resolved.entities)
-        // The entities' tap targets: their selection rectangles on the finished lines, each line's runs
-        // searched by logical start (linear in the entities and runs, however many share a line).
-        if !layout.entities.isEmpty {
-            let runsByStart = layout.runsByLogicalStart()
-            for i in layout.entities.indices {
-                var rects: [LayoutRect] = []
-                try? layout.forEachSelectionRect(for: layout.entities[i].range, runsByStart: runsByStart) { rects.append($0) }
-                layout.entities[i].rects = rects
-            }
-        }
-        return layout
+        return scratch.finish(&draft, entities: resolved.entities, options: options)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from
     /// synchronous code too; outside any task it is false).
     @inline(__always)
-    private static func checkCancellation() throws(BidiRenderError) {
+    static func checkCancellation() throws(BidiRenderError) {
         if Task.isCancelled { throw .cancelled }
     }
 }

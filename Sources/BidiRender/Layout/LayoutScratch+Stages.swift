@@ -17,6 +17,19 @@ extension LayoutScratch {
         return (entities, AttributeMap(spans: spans, options: options, count: text.count))
     }
 
+    /// Bidi, Itemize, Shape for paragraph `p` of `resolved` (the text `loadText` loaded): the
+    /// paragraph as line building reads it; its levels stay loaded in `bidi`.
+    mutating func prepareParagraph(
+        _ p: Int, of resolved: EntityResolver, attributes: AttributeMap, registry: FontRegistry, size: Double,
+        fallbacks: inout [FontFallback]
+    ) -> LineBuilder.Paragraph {
+        let base = resolved.paragraphLevels[p]
+        let (items, transformed) = shapeParagraph(
+            resolved.paragraphs[p], baseLevel: base, entities: resolved.entities, attributes: attributes,
+            registry: registry, size: size, fallbacks: &fallbacks)
+        return LineBuilder.Paragraph(index: p, baseLevel: base, items: items, transformed: transformed)
+    }
+
     /// Bidi, Itemize, Shape for paragraph `range` (of the text `loadText` loaded): levels on the
     /// isolated text, forced to `baseLevel`; items; each item shaped with the paragraph as context.
     /// Returns the items and the paragraph's range in the isolated text.

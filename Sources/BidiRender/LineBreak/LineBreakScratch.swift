@@ -40,10 +40,14 @@ struct LineBreakScratch {
     /// There is no opportunity inside a phone number among `entities`: a line breaks inside one only
     /// when it is longer than the line (between grapheme clusters, as any word).
     ///
+    /// `breaks`, when given, are the paragraph's opportunities as `opportunities` found them before
+    /// (a prepared text keeps them); else they are asked for.
+    ///
     /// Afterwards `estimate`, `advance` and `measure` answer for this paragraph.
     mutating func lines(
         _ range: Range<Int>, items: [Item], text: TextBuffer, entities: [Entity] = [], maxWidth: Double?,
-        locale: LocaleTag, shape: inout ShapeScratch, tables: ItemTables, size: Double, lineLimit: Int? = nil
+        locale: LocaleTag, shape: inout ShapeScratch, tables: ItemTables, size: Double, lineLimit: Int? = nil,
+        breaks known: [UInt8]? = nil
     ) -> [Range<Int>] {
         guard !range.isEmpty else { return [range] }
         loadPrefix(range, items: items, shape: shape)
@@ -55,7 +59,13 @@ struct LineBreakScratch {
         {
             return [range]
         }
-        loadBreaks(range, text: text, locale: locale, entities: entities)
+        let breaks: [UInt8]
+        if let known {
+            breaks = known
+        } else {
+            loadBreaks(range, text: text, locale: locale, entities: entities)
+            breaks = self.breaks
+        }
         // The closures read the prefix sums through a pointer: capturing `self` would copy the whole
         // scratch (its arrays retained and released) on every call.
         let base = base
@@ -104,6 +114,14 @@ struct LineBreakScratch {
             breaks.append(contentsOf: repeatElement(0, count: range.count))
         }
         Self.suppressBreaks(inside: entities, of: range, in: &breaks)
+    }
+
+    /// The break opportunities of paragraph `range` as `lines` uses them (`loadBreaks`), in an array
+    /// of their own.
+    mutating func opportunities(_ range: Range<Int>, text: TextBuffer, locale: LocaleTag, entities: [Entity]) -> [UInt8] {
+        guard !range.isEmpty else { return [] }
+        loadBreaks(range, text: text, locale: locale, entities: entities)
+        return breaks.withUnsafeBufferPointer { Array($0) }
     }
 
     /// The sum of the advances of [a, b) (absolute offsets in the loaded paragraph), trailing white

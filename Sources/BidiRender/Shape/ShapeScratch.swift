@@ -33,6 +33,14 @@ struct ShapeScratch {
         if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
     }
 
+    /// Loads `stored` (the glyph store of a prepared text, whose items refer to it) as the call's
+    /// glyph store, after `startCall`: copied into the scratch's own storage, which reshaped pieces
+    /// then grow.
+    mutating func load(glyphs stored: [ShapedGlyph]) {
+        glyphs.removeAll(keepingCapacity: true)
+        glyphs.append(contentsOf: stored)
+    }
+
     /// Shapes each of `items` (one paragraph's) with the paragraph `context` visible to HarfBuzz.
     ///
     /// When the task is cancelled it stops early, between items or words (checked every 4,096 code

@@ -51,6 +51,15 @@ struct IsolatedText: Hashable {
         (self.insertedBefore, self.insertedAfter) = (insertedBefore, insertedAfter)
     }
 
+    /// A copy whose arrays have storage of their own, sized to the text (a scratch's may be far
+    /// larger): what a prepared text keeps.
+    func compacted() -> IsolatedText {
+        IsolatedText(
+            scalars: scalars.compacted(), transformedIndex: transformedIndex.compacted(),
+            originalIndex: originalIndex.compacted(), insertedBefore: insertedBefore.compacted(),
+            insertedAfter: insertedAfter.compacted())
+    }
+
     /// Replaces the text with `original` isolated like `init`, reusing the arrays' storage (a layout
     /// scratch keeps one for its calls).
     mutating func rebuild(_ original: [Unicode.Scalar], entities: [Entity], innerMarks: Bool = false) {

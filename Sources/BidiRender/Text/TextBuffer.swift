@@ -62,6 +62,15 @@ struct TextBuffer {
         Self.graphemeStarts(scalars, into: &graphemeStarts)
     }
 
+    /// A copy whose arrays have storage of their own, sized to the text (a scratch's buffer may be
+    /// far larger): what a prepared text keeps.
+    func compacted() -> TextBuffer {
+        var copy = self
+        (copy.scalars, copy.display) = (scalars.compacted(), display.compacted())
+        (copy.classes, copy.graphemeStarts) = (classes.compacted(), graphemeStarts.compacted())
+        return copy
+    }
+
     /// Lets the storage go when a very long text grew it past `keepLimit`.
     mutating func trim() {
         if scalars.capacity > Self.keepLimit { self = TextBuffer() }

@@ -1,0 +1,87 @@
+// LayoutScratch+Lines: the line phase of a layout, the stages that depend on the width — each
+// paragraph's lines broken, built and, with maxLines, truncated; then alignment, the grapheme index
+// and the entities' rectangles. `LayoutEngine.layout` and `PreparedText.layout` both run it.
+
+/// A layout being made: the paragraphs and lines so far, and the fallbacks found.
+struct LayoutDraft {
+    var paragraphs: [LayoutParagraph] = []
+    var lines: [LayoutLine] = []
+    /// The bottom of the last line.
+    var top = 0.0
+    var truncated = false
+    var fallbacks: [FontFallback] = []
+
+    init(fallbacks: [FontFallback] = []) {
+        self.fallbacks = fallbacks
+        lines.reserveCapacity(8)
+    }
+}
+
+extension LayoutScratch {
+    /// Line breaking, building and truncation of one paragraph, shaped and with its levels loaded in
+    /// `bidi`; its lines go to `draft`. `breaks` are its break opportunities when known (else asked
+    /// for). Returns true when maxLines cut the text here (the layout has no more lines). Throws
+    /// `.cancelled` when the task is cancelled.
+    mutating func layLines(
+        _ paragraph: LineBuilder.Paragraph, range: Range<Int>, moreParagraphs: Bool, entities: [Entity],
+        attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions, breaks: [UInt8]? = nil,
+        into draft: inout LayoutDraft
+    ) throws(BidiRenderError) -> Bool {
+        draft.paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: paragraph.baseLevel)))
+        let lineRanges = lineBreak.lines(
+            range, items: paragraph.items, text: text, entities: entities, maxWidth: options.maxWidth,
+            locale: options.locale, shape: &shape, tables: itemize.tables, size: options.size,
+            lineLimit: options.maxLines.map { $0 - draft.lines.count }, breaks: breaks)
+        // Line filling stops early when the task is cancelled: its output is then partial, never used.
+        try LayoutEngine.checkCancellation()
+        // Truncation (maxLines): the lines kept, the last one cut and ended by the ellipsis.
+        let kept = Truncation.kept(
+            lineCount: lineRanges.count, linesBefore: draft.lines.count, maxLines: options.maxLines,
+            moreParagraphs: moreParagraphs)
+        for (k, lineRange) in lineRanges.prefix(kept.count).enumerated() {
+            if lineRanges.count > 1 { try LayoutEngine.checkCancellation() }
+            var line = kept.truncates && k == kept.count - 1
+                ? truncatedLine(
+                    from: lineRange, paragraphEnd: range.upperBound, of: paragraph, attributes: attributes,
+                    registry: registry, options: options, fallbacks: &draft.fallbacks)
+                : lines.build(
+                    lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,
+                    shape: &shape, tables: itemize.tables, registry: registry, size: options.size)
+            options.lineHeight.fit(&line, size: options.size)
+            line.baseline = draft.top + line.lineGap / 2 + line.ascent
+            draft.top += line.height
+            draft.lines.append(line)
+        }
+        draft.truncated = kept.truncates
+        return kept.truncates
+    }
+
+    /// The layout of `draft`'s lines: aligned once the width is known, with the queries' index and
+    /// the entities' tap targets.
+    func finish(_ draft: inout LayoutDraft, entities: [Entity], options: LayoutOptions) -> Layout {
+        let width = options.maxWidth ?? draft.lines.map(\.contentWidth).max() ?? 0
+        for i in draft.lines.indices {
+            let direction = draft.paragraphs[draft.lines[i].paragraph].direction
+            draft.lines[i].align(width: width, paragraphDirection: direction, options: options)
+        }
+        let lines = draft.lines
+        // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
+        var graphemes = GraphemeIndex(graphemeStarts: text.graphemeStarts)
+        graphemes.addLigatureCarets(lines: lines, fonts: itemize.tables.fonts)
+        var layout = Layout(
+            paragraphs: draft.paragraphs, lines: lines, width: width, height: draft.top,
+            fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
+            entities: entities)
+        // The entities' tap targets: their selection rectangles on the finished lines, each line's runs
+        // searched by logical start (linear in the entities and runs, however many share a line).
+        if !layout.entities.isEmpty {
+            let runsByStart = layout.runsByLogicalStart()
+            for i in layout.entities.indices {
+                var rects: [LayoutRect] = []
+                try? layout.forEachSelectionRect(for: layout.entities[i].range, runsByStart: runsByStart) { rects.append($0) }
+                layout.entities[i].rects = rects
+            }
+        }
+        return layout
+    }
+}

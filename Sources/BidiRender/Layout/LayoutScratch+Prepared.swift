@@ -1,0 +1,134 @@
+// LayoutScratch+Prepared: the preparing phase of a layout kept as a snapshot (text, items, glyphs,
+// levels, break opportunities), and the line phase run again from it on any scratch of the pool —
+// what `PreparedText` is made of.
+
+/// One paragraph as the preparing phase leaves it: what line breaking, building and truncation read.
+struct PreparedParagraph: Sendable {
+    /// Its index, base level, shaped items and range in the isolated text.
+    var line: LineBuilder.Paragraph
+    /// Its range in the original text (separator excluded).
+    var range: Range<Int>
+    /// Its resolved levels, loaded back into the bidi stage to reorder its lines.
+    var bidi: BidiParagraphSnapshot
+    /// Its UAX #14 break opportunities (`LineBreakScratch.opportunities`).
+    var breaks: [UInt8]
+}
+
+/// What a layout scratch holds once every paragraph of a text is shaped: the width-independent half
+/// of a layout. Items refer to `glyphs` and `tables` by index.
+struct PreparedSnapshot: Sendable {
+    var text: TextBuffer
+    var isolated: IsolatedText
+    var entities: [Entity]
+    var attributes: AttributeMap
+    var tables: ItemTables
+    var glyphs: [ShapedGlyph]
+    var paragraphs: [PreparedParagraph]
+    /// The fallbacks found while itemizing, in text order.
+    var fallbacks: [FontFallback]
+}
+
+extension LayoutScratch {
+    /// The preparing phase of `layout` on every paragraph of `string`: decoded, entities isolated,
+    /// levels resolved, itemized, shaped and its break opportunities found. Throws `.cancelled` when
+    /// the task is cancelled.
+    mutating func prepare(
+        _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry
+    ) throws(BidiRenderError) -> PreparedSnapshot {
+        try LayoutEngine.checkCancellation()
+        startCall()
+        let (resolved, attributes) = loadText(string, spans: spans, options: options)
+        var fallbacks: [FontFallback] = []
+        var paragraphs: [PreparedParagraph] = []
+        paragraphs.reserveCapacity(resolved.paragraphs.count)
+        for p in resolved.paragraphs.indices {
+            try LayoutEngine.checkCancellation()
+            let paragraph = prepareParagraph(
+                p, of: resolved, attributes: attributes, registry: registry, size: options.size, fallbacks: &fallbacks)
+            let range = resolved.paragraphs[p]
+            paragraphs.append(PreparedParagraph(
+                line: paragraph, range: range, bidi: bidi.paragraphSnapshot(),
+                breaks: lineBreak.opportunities(range, text: text, locale: options.locale, entities: resolved.entities)))
+        }
+        // Shaping stops early when the task is cancelled: its output is then partial, never used.
+        try LayoutEngine.checkCancellation()
+        // Copies of their own: the scratch's buffers may be far larger than this text.
+        return PreparedSnapshot(
+            text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
+            attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
+            fallbacks: fallbacks)
+    }
+
+    /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,
+    /// but for the width and the line limit), each paragraph's levels loaded back into the bidi
+    /// stage. The same layout as `LayoutEngine.layout` with `options`.
+    mutating func layout(
+        _ snapshot: PreparedSnapshot, options: LayoutOptions, registry: FontRegistry
+    ) throws(BidiRenderError) -> Layout {
+        try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
+            scratch.bidi.engine = options.bidiEngine
+            var draft = LayoutDraft(fallbacks: snapshot.fallbacks)
+            for prepared in snapshot.paragraphs {
+                try LayoutEngine.checkCancellation()
+                scratch.bidi.restoreParagraph(prepared.bidi)
+                var paragraph = prepared.line
+                tables.rebind(&paragraph.items)
+                let cut = try scratch.layLines(
+                    paragraph, range: prepared.range, moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count,
+                    entities: snapshot.entities, attributes: snapshot.attributes, registry: registry, options: options,
+                    breaks: prepared.breaks, into: &draft)
+                if cut { break }
+            }
+            return scratch.finish(&draft, entities: snapshot.entities, options: options)
+        }
+    }
+
+    /// The line ranges line filling makes of `snapshot` at `maxWidth` with at most `maxLines` lines,
+    /// no line built: those of `layout`'s lines, but for the last when truncation cuts it (then
+    /// its range as filled, and `truncated` true).
+    mutating func lineRanges(
+        _ snapshot: PreparedSnapshot, maxWidth: Double?, maxLines: Int?, options: LayoutOptions
+    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool) {
+        try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
+            var ranges: [Range<Int>] = []
+            for prepared in snapshot.paragraphs {
+                try LayoutEngine.checkCancellation()
+                var paragraph = prepared.line
+                tables.rebind(&paragraph.items)
+                let lines = scratch.lineBreak.lines(
+                    prepared.range, items: paragraph.items, text: scratch.text, entities: snapshot.entities,
+                    maxWidth: maxWidth, locale: options.locale, shape: &scratch.shape, tables: tables, size: options.size,
+                    lineLimit: maxLines.map { $0 - ranges.count }, breaks: prepared.breaks)
+                try LayoutEngine.checkCancellation()
+                let kept = Truncation.kept(
+                    lineCount: lines.count, linesBefore: ranges.count, maxLines: maxLines,
+                    moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count)
+                ranges += lines.prefix(kept.count)
+                if kept.truncates { return (ranges, true) }
+            }
+            return (ranges, false)
+        }
+    }
+
+    /// Runs `body` with the snapshot's text, isolated text, item tables and glyphs swapped into this
+    /// scratch (the scratch's own put back after), and the tables (the items' shaping cache ids
+    /// re-bound to this scratch's cache, which may number languages otherwise than the preparing one).
+    private mutating func withSnapshot<R>(
+        _ snapshot: PreparedSnapshot, _ body: (inout LayoutScratch, ItemTables) throws(BidiRenderError) -> R
+    ) throws(BidiRenderError) -> R {
+        try LayoutEngine.checkCancellation()
+        startCall()
+        let tables = snapshot.tables.rebound(to: shape.cache?.languageIDs)
+        var own = (text: snapshot.text, isolated: snapshot.isolated, tables: tables)
+        swap(&text, &own.text)
+        swap(&isolated, &own.isolated)
+        swap(&itemize.tables, &own.tables)
+        defer {
+            swap(&text, &own.text)
+            swap(&isolated, &own.isolated)
+            swap(&itemize.tables, &own.tables)
+        }
+        shape.load(glyphs: snapshot.glyphs)
+        return try body(&self, tables)
+    }
+}
