@@ -364,6 +364,7 @@ def targets(results, interleaved, counts, runs):
         ("batch all-cores/one-core", scaling, 1.9, False),
         # Issue #34: a bubble with a slot, balanced, against a layout of the same message.
         ("bubble/layout", interleaved.get("bubble/layout"), 2.0, True),
+        ("prepared-layout/layout", interleaved.get("prepared-layout/layout"), 0.1, True),
     ]
     over = []
     for name, value, limit, at_most in lines:

@@ -56,6 +56,8 @@ nonisolated(unsafe) let rawPangoCairo: OpaquePointer = {
 /// The bubbles' options: the text's direction found (with the UI's as fallback), as a bubble wants it.
 let bubbleOptions = LayoutOptions(locale: LocaleTag("ar"), size: 16)
 let bubbleSlot = BubbleSlot.text("12:30 ✓✓", size: 11, color: .black)
+/// The first 2,000 measured messages prepared once (`prepared-layout`; about 20 KB each), by the warm engine.
+let preparedMessages = measured.prefix(min(itemsUsed, 2_000)).map { try! warmEngine.prepare($0, options: options) }
 /// The renderer of `render` (its glyph cache warmed, like the shaping cache, on the other slice).
 let renderer = try! Renderer()
 let renderOptions = RenderOptions(padding: 0)
@@ -140,6 +142,12 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
                 verticalPadding: 6, slot: bubbleSlot
             ).layout.lines.count
         }, codePoints: messageCodePoints, prepare: { _ = warmEngine }),
+    // A prepared message laid out at a new width (issue #34): the line phase alone, the messages
+    // prepared once before the rounds, two widths taken in turn.
+    "prepared-layout": Workload(
+        run: { i in
+            try! preparedMessages[i % preparedMessages.count].layout(width: i % 2 == 0 ? 260 : 237.5, maxLines: nil).lines.count
+        }, codePoints: messageCodePoints, prepare: { _ = preparedMessages }),
     "layout-long": Workload(
         run: { i in try! warmEngine.layout(longLines[i % longLines.count], options: options).lines.count },
         codePoints: { i in longLines[i % longLines.count].unicodeScalars.count },

@@ -39,6 +39,7 @@ let pairs: [Pair] = [
     Pair(ours: "selection", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
     Pair(ours: "layout-long", baseline: "layout", oursBlock: 2, baselineBlock: 300, rounds: 21, perCodePoint: true),
     Pair(ours: "bubble", baseline: "layout", oursBlock: 100, baselineBlock: 300),
+    Pair(ours: "prepared-layout", baseline: "layout", oursBlock: 300, baselineBlock: 300),
 ]
 
 /// Where the results go, so that the optimizer keeps the work.

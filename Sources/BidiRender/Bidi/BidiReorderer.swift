@@ -27,7 +27,7 @@ public final class BidiReorderer {
     }
 
     /// The implementation that resolves levels and orders lines; it can change between calls.
-    @exclusivity(unchecked) public var engine: BidiEngine
+    @exclusivity(unchecked) package var engine: BidiEngine
 
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private(set) var capacity = 0

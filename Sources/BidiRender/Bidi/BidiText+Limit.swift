@@ -7,7 +7,7 @@ extension BidiText {
     /// linearly with the text) as `LayoutEngine` does.
     ///
     /// - Parameter maxInputCodePoints: the most code points taken, for example
-    ///   `LayoutEngine.defaultMaxInputCodePoints` (4,194,304).
+    ///   a layout engine's default limit (4,194,304).
     /// - Throws: `.inputTooLarge(limit:count:)` when `text` has more than `maxInputCodePoints` code
     ///   points, the error `LayoutEngine.layout` throws.
     package init(

@@ -61,7 +61,7 @@ public struct BidiParagraph: Sendable, Hashable {
     public let range: Range<Int>
     /// The separator that ends it (one code point, or two for CR LF); empty for a last paragraph
     /// without one.
-    public let separatorRange: Range<Int>
+    package let separatorRange: Range<Int>
     /// The paragraph embedding level: 0 or 1.
     public let baseLevel: BidiLevel
     /// The resolved embedding level of each code point of `range` (rules up to I2, before the

@@ -1,6 +1,6 @@
 // BalancedWidth: the narrowest text width, to half a pixel, at which a text keeps the line count it
 // has at the maximum width (CSS `text-wrap: balance`, as chat bubbles want it: no wider than needed),
-// found by bisection over widths, each one a layout of the prepared text.
+// found by bisection over widths, each one a line filling of the prepared text (no line is built but the last).
 
 enum BalancedWidth {
     /// How close to the narrowest width the search goes, in px.
@@ -16,9 +16,10 @@ enum BalancedWidth {
     /// that keeps the count and `lo` one that does not, and halves the gap. Its first `lo` is a lower
     /// bound from the text's length: the lines' widths summed, over the line count, less a space at
     /// each break (checked, and dropped to 0 if it still keeps the count). O(log(width / precision))
-    /// layouts, about 8 for a chat message.
+    /// line fillings, about 8 for a chat message, then two layouts.
     static func layout(
-        greedy: Layout, balanced: Bool, layoutAt: (Double) throws(BidiRenderError) -> Layout
+        greedy: Layout, balanced: Bool, probe: (Double) throws(BidiRenderError) -> (lines: Int, truncated: Bool),
+        layoutAt: (Double) throws(BidiRenderError) -> Layout
     ) throws(BidiRenderError) -> Layout {
         var best = greedy
         let count = greedy.lines.count
@@ -27,16 +28,16 @@ enum BalancedWidth {
             let total = greedy.lines.reduce(0) { $0 + $1.contentWidth }
             let space = greedy.options.size
             var lo = max(0, total / Double(count) - space)
-            if lo > 0, keeps(try layoutAt(lo), count: count) { lo = 0 }
+            func keeps(_ width: Double) throws(BidiRenderError) -> Bool {
+                let (lines, truncated) = try probe(width)
+                return lines == count && !truncated
+            }
+            if lo > 0, try keeps(lo) { lo = 0 }
             while hi - lo > precision {
                 let mid = (lo + hi) / 2
-                let candidate = try layoutAt(mid)
-                if keeps(candidate, count: count) {
-                    (hi, best) = (mid, candidate)
-                } else {
-                    lo = mid
-                }
+                if try keeps(mid) { hi = mid } else { lo = mid }
             }
+            if hi < greedy.contentWidth { best = try layoutAt(hi) }
         }
         // The text's own width: the same lines again (the fixed point of `contentWidth`), aligned
         // in it. Kept only when it is so.
@@ -44,11 +45,6 @@ enum BalancedWidth {
         guard width > 0, width < best.width else { return best }
         let tight = try layoutAt(width)
         return sameLines(tight, best) ? tight : best
-    }
-
-    /// Whether `layout` has `count` lines and is not truncated.
-    static func keeps(_ layout: Layout, count: Int) -> Bool {
-        layout.lines.count == count && !layout.truncated
     }
 
     /// Whether two layouts break into the same lines, with the same truncation.

@@ -60,13 +60,17 @@ extension LayoutEngine {
         let emoji = request.jumbomoji.isEmpty ? nil : Jumbomoji.count(in: text, max: request.jumbomoji.count)
         if let emoji { options.size *= request.jumbomoji[emoji - 1] }
         options.maxWidth = request.textWidth
+        // Shaped once; each width after is line filling alone (PreparedText).
+        let prepared = try prepare(text, spans: spans, options: options)
         let layoutAt = { (width: Double) throws(BidiRenderError) -> Layout in
-            var at = options
-            at.maxWidth = width
-            return try self.layout(text, spans: spans, options: at)
+            try prepared.layout(width: width, maxLines: options.maxLines)
+        }
+        let probe = { (width: Double) throws(BidiRenderError) -> (lines: Int, truncated: Bool) in
+            let (ranges, truncated) = try prepared.lineRanges(width: width, maxLines: options.maxLines)
+            return (ranges.count, truncated)
         }
         let greedy = try layoutAt(request.textWidth)
-        let text = try BalancedWidth.layout(greedy: greedy, balanced: request.balanced, layoutAt: layoutAt)
+        let text = try BalancedWidth.layout(greedy: greedy, balanced: request.balanced, probe: probe, layoutAt: layoutAt)
         let slot = try slotContent(request)
         let placement = SlotPlacement.place(
             slot: slot.size, baseline: slot.baseline, text: text, textWidth: text.width, maxWidth: request.textWidth,

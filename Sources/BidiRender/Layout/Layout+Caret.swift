@@ -18,7 +18,7 @@ public struct TextPosition: Sendable, Hashable {
     public var affinity: TextAffinity
 
     /// A position at `offset`, downstream unless said otherwise.
-    public init(offset: Int, affinity: TextAffinity = .downstream) {
+    package init(offset: Int, affinity: TextAffinity = .downstream) {
         self.offset = offset
         self.affinity = affinity
     }

@@ -30,7 +30,7 @@ public final class LayoutEngine: Sendable {
     static let overflowCacheLimits = ShapeCache.Limits(entries: 256, codePoints: 4_096, glyphs: 4_096)
     /// The default of `maxInputCodePoints`: 4,194,304 code points (4 MB of ASCII; a 1 MB chat text
     /// of Arabic and Latin is about 900,000).
-    public static let defaultMaxInputCodePoints = 4_194_304
+    package static let defaultMaxInputCodePoints = 4_194_304
 
     /// An engine that lays out with the fonts of `registry`.
     ///
@@ -45,7 +45,7 @@ public final class LayoutEngine: Sendable {
     ///     bound a server sets once on the work and memory one message can cost (both grow linearly
     ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
     public init(
-        registry: FontRegistry, shapeCacheEntries: Int = 49_152, maxInputCodePoints: Int = defaultMaxInputCodePoints
+        registry: FontRegistry, shapeCacheEntries: Int = 49_152, maxInputCodePoints: Int = 4_194_304
     ) {
         self.registry = registry
         self.maxInputCodePoints = maxInputCodePoints

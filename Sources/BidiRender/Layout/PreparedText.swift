@@ -17,7 +17,7 @@
 /// share one between threads or tasks freely. Made by `LayoutEngine.prepare(_:spans:options:)`.
 public final class PreparedText: Sendable {
     /// The options it was prepared with; their `maxWidth` and `maxLines` are the defaults of `layout`.
-    public let options: LayoutOptions
+    package let options: LayoutOptions
     private let engine: LayoutEngine
     private let snapshot: PreparedSnapshot
 
@@ -62,7 +62,7 @@ public final class PreparedText: Sendable {
 
     /// Lays the text out to `width` px (nil: no width) with the line limit it was prepared with:
     /// `layout(width: width, maxLines: options.maxLines)`.
-    public func layout(width: Double?) throws(BidiRenderError) -> Layout {
+    package func layout(width: Double?) throws(BidiRenderError) -> Layout {
         try layout(width: width, maxLines: options.maxLines)
     }
 }

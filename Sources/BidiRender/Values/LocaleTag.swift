@@ -101,7 +101,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
     public var description: String { normalized }
 
     /// The language subtag ("zh"), or "" for an empty tag.
-    public var language: String { subtags.first ?? "" }
+    package var language: String { subtags.first ?? "" }
 
     /// The script subtag, given or inferred ("Hans" for zh-CN), or nil.
     package var script: ScriptTag? {

@@ -27,7 +27,7 @@ public struct RGBAColor: Sendable, Hashable {
     public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         if text.lowercased() == "transparent" {
             self = .transparent
             return

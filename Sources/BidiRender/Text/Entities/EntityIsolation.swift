@@ -19,7 +19,7 @@ public enum EntityIsolation {
     ///   - spans: entities known to the caller (`TextSpan(range:entity:id:)`, scalar offsets); spans
     ///     without an entity are ignored.
     /// - Returns: the entities sorted by offset, none overlapping.
-    public static func entities(
+    package static func entities(
         in text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, spans: [TextSpan] = []
     ) -> [Entity] {
         resolved(Array(text.unicodeScalars), direction: direction, kinds: kinds, spans: spans).entities
