@@ -9,6 +9,8 @@ enum ImageFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case png, svg
 }
 
+extension RenderCrop: ExpressibleByArgument {}
+
 extension RGBAColor: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(parsing: argument)
@@ -28,6 +30,8 @@ struct RenderCommand: ParsableCommand {
             SVG: glyph outlines defined once and reused, one group per run. --debug draws line boxes \
             and baselines, run boxes (blue LTR, red RTL, darker for deeper levels), cluster \
             boundaries (magenta ticks) and mention spans (green underline). \
+            --crop content draws only the line boxes (Layout.bounds), --crop ink only the ink (Layout.inkBounds), \
+            each rounded out to whole pixels, plus the padding. \
             A PNG is at most 1000000 px a side and 100 megapixels in all; a larger one is refused, \
             before layout when --width alone makes it too wide.
             """
@@ -65,6 +69,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw every mention in this colour (#RRGGBB[AA]), unless a --span gives it a color.")
     var mentionColor: RGBAColor?
 
+    @Option(help: "Draw only this rectangle, the image its size plus the padding: content (the line boxes without hanging spaces), ink (the glyphs' ink, span backgrounds and decorations) or none (the whole layout).")
+    var crop: RenderCrop = .none
+
     var imageFormat: ImageFormat? {
         format ?? ImageFormat(rawValue: (output as NSString).pathExtension.lowercased())
     }
@@ -72,7 +79,7 @@ struct RenderCommand: ParsableCommand {
     var renderOptions: RenderOptions {
         RenderOptions(
             color: color, background: background, padding: padding, scale: scale, debug: debug,
-            selection: selection?.range, caret: caret, mentionColor: mentionColor)
+            selection: selection?.range, caret: caret, mentionColor: mentionColor, crop: crop)
     }
 
     func validate() throws {
@@ -92,7 +99,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func execute(into out: inout some TextOutputStream) throws {
-        if imageFormat == .png { try ImageLimits.checkEstimate(layout: layout.options, render: renderOptions) }
+        // A crop is never larger than the layout: the estimate from --width alone is an upper bound then.
+        if imageFormat == .png, crop == .none { try ImageLimits.checkEstimate(layout: layout.options, render: renderOptions) }
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
         let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans, options: layout.options)
@@ -119,8 +127,9 @@ struct RenderCommand: ParsableCommand {
             }
         }
         // Whole px, rounded toward zero (the layout's numbers are in range: checked conversions all the same).
-        let w = JSONText.number(((result.width + 2 * padding) * Double(scale)).rounded(.towardZero))
-        let h = JSONText.number(((result.height + 2 * padding) * Double(scale)).rounded(.towardZero))
+        let frame = renderer.frame(result, options: renderOptions)
+        let w = JSONText.number(((frame.width + 2 * padding) * Double(scale)).rounded(.towardZero))
+        let h = JSONText.number(((frame.height + 2 * padding) * Double(scale)).rounded(.towardZero))
         print("wrote \(output) (\(imageFormat.rawValue), about \(w)×\(h) px, \(result.lines.count) line(s))", to: &out)
         let uncovered = result.fallbacks.filter { $0.source == .notdef }
         let warnings = WarningSummary.lines(

@@ -1,5 +1,5 @@
 // HarfBuzz: owned hb_font (on a FreeType face, through hb-ft) and hb_buffer handles, the shaping call,
-// and HarfBuzz's Unicode script property. The only code that calls HarfBuzz.
+// glyph ink boxes, and HarfBuzz's Unicode script property. The only code that calls HarfBuzz.
 //
 // Thread-safety: an hb_font built by hb-ft reads its FT_Face while shaping, and an FT_Face is not
 // thread-safe, so `HBFont.shape` runs under the face's lock (`FTFace.withFace`). An hb_buffer is
@@ -168,6 +168,28 @@ extension HBFont {
             carets.append(contentsOf: buffer.prefix(Int(min(count, UInt32(buffer.count)))))
         }
         carets.sort()
+    }
+}
+
+/// A glyph's ink box in HarfBuzz units (`HBFont.unitsPerEm` per em), from its origin, y up: its left
+/// is `xBearing`, its top `yBearing`; `width` and `height` as HarfBuzz gives them (height is negative,
+/// going down). All zero for a glyph without ink (a space).
+struct GlyphExtents: Sendable, Hashable {
+    var xBearing: Int32
+    var yBearing: Int32
+    var width: Int32
+    var height: Int32
+}
+
+extension HBFont {
+    /// The ink box of `glyph` (`hb_font_get_glyph_extents`: the glyf bounding box or the CFF outline's
+    /// for an outline face, the strike's bitmap box for a colour bitmap one); zero when HarfBuzz has
+    /// none. Under the face's lock: a bitmap face's extents are read through hb-ft's FT_Face.
+    func glyphExtents(_ glyph: UInt32) -> GlyphExtents {
+        var extents = hb_glyph_extents_t()
+        let found = face.withFace { _ in hb_font_get_glyph_extents(font, glyph, &extents) }
+        guard found != 0 else { return GlyphExtents(xBearing: 0, yBearing: 0, width: 0, height: 0) }
+        return GlyphExtents(xBearing: extents.x_bearing, yBearing: extents.y_bearing, width: extents.width, height: extents.height)
     }
 }
 

@@ -31,8 +31,8 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
 
 extension LayoutLine {
     /// Moves the line to `options.alignment` within `width`, and turns its glyphs' y offsets into
-    /// absolute y (the baseline must be set). Trailing white space hangs past the end edge: the
-    /// content, not the spaces, is aligned.
+    /// absolute y (the baseline must be set), and its ink box with them. Trailing white space hangs
+    /// past the end edge: the content, not the spaces, is aligned.
     mutating func align(width: Double, paragraphDirection: TextDirection, options: LayoutOptions) {
         let rtl = paragraphDirection == .rightToLeft
         let trailing = self.width - contentWidth
@@ -46,6 +46,7 @@ extension LayoutLine {
         let x = rtl ? contentX - trailing : contentX
         self.x = x
         let baseline = self.baseline
+        ink?.move(dx: x, dy: baseline)
         for r in runs.indices {
             runs[r].x += x
             runs[r].glyphs.withUnsafeMutableBufferPointer { glyphs in

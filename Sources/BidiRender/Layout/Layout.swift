@@ -57,7 +57,10 @@ public struct LayoutLine: Sendable, Hashable {
     public internal(set) var range: Range<Int>
     /// The paragraph it belongs to (an index into `Layout.paragraphs`).
     public internal(set) var paragraph: Int
-    /// The left edge of the first run.
+    /// The left edge of the first run. The trailing white space hangs past the line's end edge (as
+    /// in CSS and Pango), so in a right-to-left paragraph, where it is the leftmost run, `x` is
+    /// negative when the content reaches the left edge (a full line, or left alignment): the spaces
+    /// lie left of 0. `Layout.bounds` leaves them out.
     public internal(set) var x: Double
     /// The baseline, down from the top of the layout.
     public internal(set) var baseline: Double
@@ -78,6 +81,8 @@ public struct LayoutLine: Sendable, Hashable {
     public var height: Double { ascent + descent + lineGap }
     /// The runs in visual order, left to right.
     public internal(set) var runs: [LayoutRun]
+    /// The union of its glyphs' ink boxes, in layout px (nil: no glyph with ink).
+    var ink: InkBox? = nil
 }
 
 /// A run of one level, script, language and font, in visual order within its line.

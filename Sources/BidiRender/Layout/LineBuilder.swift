@@ -12,6 +12,8 @@ struct LineBuilder {
     private var fonts: [Int32] = []
     /// The strut font of the last registry and attributes asked for.
     private var strutMemo: (registry: FontRegistry, attributes: Attributes, font: Font)?
+    /// The glyphs' ink boxes, for each line's `ink`.
+    var inkMemo = GlyphInkMemo()
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
@@ -34,7 +36,7 @@ struct LineBuilder {
     /// Reorders the line (L1–L2 on its range of the isolated text; the inserted controls are dropped
     /// from the order), reshapes the items its edges cut with the line as context, and makes one run
     /// per maximal visual stretch of one item and one level. Trailing white space counts in `width`
-    /// but not in `contentWidth`.
+    /// but not in `contentWidth`. The line's `ink` is the union of its glyphs' ink boxes.
     mutating func build(
         _ lineRange: Range<Int>, of paragraph: Paragraph, text: TextBuffer, isolated: IsolatedText, bidi: BidiReorderer,
         attributes: AttributeMap, shape: inout ShapeScratch, tables: ItemTables, registry: FontRegistry, size: Double
@@ -47,41 +49,15 @@ struct LineBuilder {
             Self.setMetrics(&line, font: font, size: size)
             return line
         }
-        let transformed = paragraph.transformed
         // L1–L2 on the transformed line; inserted controls are dropped from the order.
         let tLine = isolated.transformedRange(lineRange)
-        let lo = tLine.lowerBound - transformed.lowerBound
-        let hi = tLine.upperBound - transformed.lowerBound
+        let (lo, hi) = (tLine.lowerBound - paragraph.transformed.lowerBound, tLine.upperBound - paragraph.transformed.lowerBound)
         // Items cut by the line's edges are reshaped with the line as context. They partition the
         // line: note the item of each code point.
         shape.lineItems(paragraph.items, lineRange, text: text, tables: tables, size: size, into: &lineItems)
-        itemAt.removeAll(keepingCapacity: true)
-        for (k, item) in lineItems.enumerated() {
-            for _ in 0..<item.range.count { itemAt.append(Int32(k)) }
-        }
-        // Runs: maximal visual stretches of one item, one level and one style (inserted controls
-        // dropped). Styles cut runs only here: they never change shaping.
-        groups.removeAll(keepingCapacity: true)
+        groupRuns(lineRange, lo..<hi, of: paragraph, isolated: isolated, bidi: bidi, attributes: attributes)
         let styles = attributes.styles
-        bidi.withLineOrder(lo..<hi, baseLevel: paragraph.baseLevel) { order, bidiLevels in
-            for t32 in order {
-                let t = Int(t32)
-                let index = isolated.originalIndex[t + transformed.lowerBound]
-                guard index >= 0 else { continue }
-                let level = bidiLevels[t]
-                let item = Int(itemAt[index - lineRange.lowerBound])
-                let style = styles.id(index)
-                if var last = groups.last, last.item == item, last.level == level, last.style == style,
-                    index == last.lo - 1 || index == last.hi
-                {
-                    last.lo = min(last.lo, index)
-                    last.hi = max(last.hi, index + 1)
-                    groups[groups.count - 1] = last
-                } else {
-                    groups.append((item, level, index, index + 1, style))
-                }
-            }
-        }
+        var ink: InkBox?
         // The strut: the locale's first font, then the fonts that grow the line.
         let strut = strutFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
         var pen = 0.0
@@ -108,8 +84,9 @@ struct LineBuilder {
                     positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
                     pen += g.xAdvance
                 }
-                // A span's size: its run's metrics join the line's at that size (one baseline).
                 let runSize = item.size > 0 ? item.size : size
+                inkMemo.unite(positioned, font: tables.font(item), size: runSize, into: &ink)
+                // A span's size: its run's metrics join the line's at that size (one baseline).
                 if item.size > 0 {
                     Self.setMetrics(&line, font: tables.font(item), size: runSize)
                 } else if tables.font(item) !== strut, !fonts.contains(item.font),
@@ -135,9 +112,45 @@ struct LineBuilder {
             for g in shape.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
         line.contentWidth = pen - trailing
+        line.ink = ink
         Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
+    }
+
+    /// Fills `groups`, the runs of line `lineRange` (`transformedLine` in the paragraph's isolated
+    /// text, from the paragraph's start) before they are built: maximal visual stretches of one item, one level and one style
+    /// (inserted controls dropped). Styles cut runs only here: they never change shaping.
+    private mutating func groupRuns(
+        _ lineRange: Range<Int>, _ transformedLine: Range<Int>, of paragraph: Paragraph, isolated: IsolatedText,
+        bidi: BidiReorderer, attributes: AttributeMap
+    ) {
+        itemAt.removeAll(keepingCapacity: true)
+        for (k, item) in lineItems.enumerated() {
+            for _ in 0..<item.range.count { itemAt.append(Int32(k)) }
+        }
+        groups.removeAll(keepingCapacity: true)
+        let styles = attributes.styles
+        let offset = paragraph.transformed.lowerBound
+        bidi.withLineOrder(transformedLine, baseLevel: paragraph.baseLevel) { order, bidiLevels in
+            for t32 in order {
+                let t = Int(t32)
+                let index = isolated.originalIndex[t + offset]
+                guard index >= 0 else { continue }
+                let level = bidiLevels[t]
+                let item = Int(itemAt[index - lineRange.lowerBound])
+                let style = styles.id(index)
+                if var last = groups.last, last.item == item, last.level == level, last.style == style,
+                    index == last.lo - 1 || index == last.hi
+                {
+                    last.lo = min(last.lo, index)
+                    last.hi = max(last.hi, index + 1)
+                    groups[groups.count - 1] = last
+                } else {
+                    groups.append((item, level, index, index + 1, style))
+                }
+            }
+        }
     }
 
     /// The font whose metrics an empty line takes, and every line's strut: the chain's first font

@@ -78,6 +78,8 @@ extension LayoutScratch {
             range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script, language: ellipsis.run.language,
             font: ellipsis.run.font.descriptor, size: options.size, x: rtl ? 0 : line.width, advance: advance,
             glyphs: glyphs, isEllipsis: true)
+        if rtl { line.ink?.move(dx: advance, dy: 0) }
+        lines.inkMemo.unite(glyphs, font: ellipsis.run.font, size: options.size, into: &line.ink)
         if rtl {
             for r in line.runs.indices {
                 line.runs[r].x += advance

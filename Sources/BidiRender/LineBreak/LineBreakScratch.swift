@@ -81,9 +81,17 @@ struct LineBreakScratch {
                             a, b, prefix: prefix, base: base, items: items, text: text, shape: &shape, tables: tables,
                             size: size)
                     },
-                    maxLines: lineLimit)
+                    maxLines: lineLimit, slack: Self.slack(items, size: size))
             }
         }
+    }
+
+    /// How much wider the paragraph's shaping of a piece may be than the piece shaped as a line (a word
+    /// cut at its edge reshaped: another form of its last letter, a ligature split): an em of the
+    /// largest size among `items`. Line filling and truncation measure the candidates up to this far
+    /// past the width.
+    static func slack(_ items: [Item], size: Double) -> Double {
+        items.reduce(size) { max($0, $1.size) }
     }
 
     /// Whether a line must break after code point `c` inside a paragraph: UAX #14 class BK (VT, FF,

@@ -9,16 +9,20 @@ enum LineBreaker {
     /// Fills lines of at most `maxWidth` (nil: no limit, only mandatory breaks) over `range`.
     ///
     /// Each line ends at the last UAX #14 opportunity whose text fits. `estimate` (prefix sums of the
-    /// paragraph's shaping) proposes the end; `measure` (the line shaped as a line: a word cut at its
-    /// edge is reshaped, and Arabic final forms are wider than medial ones) confirms it, stepping back
-    /// an opportunity at a time when the reshaped line is too wide. A word wider than the line breaks
-    /// between grapheme clusters, keeping at least one cluster per line.
+    /// paragraph's shaping) proposes the candidates: the opportunities up to `slack` px past the
+    /// width by it; `measure` (the line shaped as a line: a word cut at its edge is reshaped, and
+    /// Arabic final forms are wider than medial ones, or narrower) decides, the latest candidate that
+    /// fits winning. A word wider than the line breaks between grapheme clusters by the same rule,
+    /// keeping at least one cluster per line. Only the shaped width decides, so a layout at the width
+    /// its widest line reports breaks where it did (as long as the paragraph's shaping of a line is at
+    /// most `slack` wider than the line's own).
     ///
     /// - Parameters:
     ///   - breaks: per code point of `range` (index 0 = range.lowerBound), a `BreakOpportunity` kind.
     ///   - isHangingSpace: whether the code point at an absolute offset hangs at a line end.
     ///   - estimate, measure: the width of [a, b) (absolute offsets) without its trailing white space.
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
+    ///   - slack: how much wider than `measure` `estimate` may be (reshaped edges): an em.
     /// When the task is cancelled it stops before the next line and returns the rest of `range` as
     /// one last line (so the lines still partition it); the caller checks and throws `.cancelled`.
     /// With `maxLines` it stops the same way once it has filled that many lines.
@@ -27,7 +31,7 @@ enum LineBreaker {
     static func fill(
         range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: UnsafeBufferPointer<Bool>,
         isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double,
-        maxLines: Int? = nil
+        maxLines: Int? = nil, slack: Double = 0
     ) -> [Range<Int>] {
         let n = range.count
         guard n > 0 else { return [range] }
@@ -36,6 +40,7 @@ enum LineBreaker {
         lines.reserveCapacity(8)
         var start = 0
         let limit = (maxWidth ?? .infinity) + 1e-6
+        let reach = limit + max(0, slack)
         var fitting: [Int] = []
         fitting.reserveCapacity(min(n, 64))
         while start < n {
@@ -43,15 +48,15 @@ enum LineBreaker {
                 lines.append((base + start)..<(base + n))
                 break
             }
-            // The opportunities that fit by the estimate, in order; stop at a mandatory break.
+            // The opportunities that may fit by the estimate, in order; stop at a mandatory break.
             fitting.removeAll(keepingCapacity: true)
             var b = start + 1
             while b <= n {
                 if b == n || breaks[b] != none {
-                    guard estimate(base + start, base + b) <= limit else { break }
+                    guard estimate(base + start, base + b) <= reach else { break }
                     fitting.append(b)
                     if b < n, breaks[b] == mandatory { break }
-                } else if !isHangingSpace(base + b - 1), estimate(base + start, base + b) > limit {
+                } else if !isHangingSpace(base + b - 1), estimate(base + start, base + b) > reach {
                     // Past the width with no opportunity yet: no later one fits either.
                     break
                 }
@@ -68,20 +73,34 @@ enum LineBreaker {
                     }
                 }
             }
-            if end == nil {
-                // Nothing fits: break inside the word between grapheme clusters.
-                var e = nextGrapheme(after: start, graphemeStarts)
-                while e < n {
-                    let after = nextGrapheme(after: e, graphemeStarts)
-                    if measure(base + start, base + after) > limit { break }
-                    e = after
-                }
-                end = e
-            }
-            lines.append((base + start)..<(base + end!))
-            start = end!
+            let lineEnd = end ?? graphemeBreak(
+                from: start, n: n, base: base, limit: limit, reach: reach, breaks: breaks, graphemeStarts: graphemeStarts,
+                estimate: estimate, measure: measure)
+            lines.append((base + start)..<(base + lineEnd))
+            start = lineEnd
         }
         return lines
+    }
+
+    /// Where a line that starts at `start` (relative to `base`) ends when no opportunity fits: the
+    /// latest grapheme boundary up to `reach` by `estimate` (and not past a mandatory break) whose
+    /// text fits by `measure`, at least one cluster on.
+    private static func graphemeBreak(
+        from start: Int, n: Int, base: Int, limit: Double, reach: Double, breaks: [UInt8],
+        graphemeStarts: UnsafeBufferPointer<Bool>, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
+    ) -> Int {
+        let first = nextGrapheme(after: start, graphemeStarts)
+        var e = first
+        while e < n, breaks[e] != mandatory {
+            let after = nextGrapheme(after: e, graphemeStarts)
+            if estimate(base + start, base + after) > reach { break }
+            e = after
+        }
+        while e > first, measure(base + start, base + e) > limit {
+            e -= 1
+            while e > first, !graphemeStarts[e] { e -= 1 }
+        }
+        return e
     }
 
     private static func nextGrapheme(after i: Int, _ starts: UnsafeBufferPointer<Bool>) -> Int {

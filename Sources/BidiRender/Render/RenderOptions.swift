@@ -20,11 +20,14 @@ public struct RenderOptions: Sendable, Hashable {
     /// The colour of every mention (a link colour), unless a span gives its text a colour; nil draws
     /// mentions in `color`.
     public var mentionColor: RGBAColor?
+    /// The rectangle drawn: the whole layout (`.none`), its line boxes (`.content`, a tight bubble)
+    /// or its ink (`.ink`); the image is that rectangle, rounded out to whole pixels, plus `padding`.
+    public var crop: RenderCrop
 
     /// Options with the given values: black text on white by default, at scale 1.
     public init(
         color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
-        selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil
+        selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil, crop: RenderCrop = .none
     ) {
         self.color = color
         self.background = background
@@ -34,6 +37,7 @@ public struct RenderOptions: Sendable, Hashable {
         self.selection = selection
         self.caret = caret
         self.mentionColor = mentionColor
+        self.crop = crop
     }
 
     /// Checks padding (0…10,000 px) and scale (1, 2 or 3).

@@ -67,14 +67,16 @@ public final class Renderer: Sendable {
     ///   cancelled (checked before each line is drawn, so a large image stops early).
     public func rgba(_ layout: Layout, options: RenderOptions = RenderOptions()) throws(BidiRenderError) -> RGBAImage {
         try options.validate()
-        let (width, height) = try ImageLimits.pixelSize(width: layout.width, height: layout.height, options: options)
+        let frame = frame(layout, options: options)
+        let (width, height) = try ImageLimits.pixelSize(width: frame.width, height: frame.height, options: options)
         var canvas = Canvas(width: width, height: height, background: options.background)
         let s = Double(options.scale)
-        let p = options.padding
+        // Where the layout's origin lands, in layout px: the padding, less the crop's corner.
+        let (ox, oy) = (options.padding - frame.x, options.padding - frame.y)
         let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(layout) : ([], [])
         func draw(_ shapes: [OverlayShape]) {
             for shape in shapes {
-                let (x, y, w, h) = ((shape.x + p) * s, (shape.y + p) * s, max(1, shape.width * s), max(1, shape.height * s))
+                let (x, y, w, h) = ((shape.x + ox) * s, (shape.y + oy) * s, max(1, shape.width * s), max(1, shape.height * s))
                 if shape.kind == .fill {
                     canvas.fill(x: x, y: y, width: w, height: h, color: shape.color)
                 } else {
@@ -87,7 +89,7 @@ public final class Renderer: Sendable {
         // The spans' backgrounds under the glyphs, their decorations over them (StylePaint.swift).
         draw(Self.backgrounds(layout))
         draw(marks.under)
-        try drawGlyphs(layout, on: &canvas, x: p, y: p, scale: s, options: options)
+        try drawGlyphs(layout, on: &canvas, x: ox, y: oy, scale: s, options: options)
         draw(decorations(layout, options: options))
         draw(overlay.over)
         draw(marks.over)

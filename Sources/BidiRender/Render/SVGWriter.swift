@@ -1,6 +1,6 @@
 // SVGWriter: a Layout as SVG. Each glyph's outline (FT_Outline_Decompose, in font units) is defined
 // once in <defs> and placed with <use>; colour bitmap glyphs are defined once as embedded PNG images.
-// One <g> per run; the viewBox is the layout's size with its padding. The SVG is written to a
+// One <g> per run; the viewBox is the layout's size (or its crop's, RenderCrop.swift) with its padding. The SVG is written to a
 // TextOutputStream as it is produced; `svg(_:options:)` collects it in a String.
 
 import Foundation
@@ -24,8 +24,11 @@ extension Renderer {
         try options.validate()
         let marks = try QueryOverlay.shapes(layout, options: options)
         let p = options.padding
-        let viewWidth = layout.width + 2 * p
-        let viewHeight = layout.height + 2 * p
+        let frame = frame(layout, options: options)
+        let viewWidth = frame.width + 2 * p
+        let viewHeight = frame.height + 2 * p
+        // Where the layout's origin lands: the padding, less the crop's corner.
+        let (ox, oy) = (p - frame.x, p - frame.y)
         var fonts: [String: Int] = [:]
         func number(_ v: Double) -> String { JSONText.number(v) }
 
@@ -39,7 +42,7 @@ extension Renderer {
         let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(layout) : ([], [])
         func writeShapes(_ list: [OverlayShape]) {
             for shape in list {
-                let attributes = "class=\"debug \(shape.role)\" x=\"\(number(shape.x + p))\" y=\"\(number(shape.y + p))\" width=\"\(number(max(0.5, shape.width)))\" height=\"\(number(max(0.5, shape.height)))\""
+                let attributes = "class=\"debug \(shape.role)\" x=\"\(number(shape.x + ox))\" y=\"\(number(shape.y + oy))\" width=\"\(number(max(0.5, shape.width)))\" height=\"\(number(max(0.5, shape.height)))\""
                 let paint = shape.kind == .fill
                     ? "fill=\"\(shape.color.hex.prefix(7))\"\(Self.opacity(shape.color, attribute: "fill-opacity"))"
                     : "fill=\"none\" stroke=\"\(shape.color.hex.prefix(7))\" stroke-width=\"0.5\"\(Self.opacity(shape.color, attribute: "stroke-opacity"))"
@@ -53,12 +56,12 @@ extension Renderer {
         // The spans' backgrounds under the text, their decorations over it (StylePaint.swift).
         func writePaint(_ rects: [OverlayShape]) {
             for rect in rects {
-                out.write("<rect class=\"\(rect.role)\" x=\"\(number(rect.x + p))\" y=\"\(number(rect.y + p))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\"\(Self.fill(rect.color))/>\n")
+                out.write("<rect class=\"\(rect.role)\" x=\"\(number(rect.x + ox))\" y=\"\(number(rect.y + oy))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\"\(Self.fill(rect.color))/>\n")
             }
         }
         writePaint(Self.backgrounds(layout))
         writeShapes(marks.under)
-        try writeRuns(layout, options: options, defined: defined, fonts: &fonts, to: &out)
+        try writeRuns(layout, origin: (ox, oy), options: options, defined: defined, fonts: &fonts, to: &out)
         writePaint(decorations(layout, options: options))
         writeShapes(overlay.over)
         writeShapes(marks.over)
@@ -107,12 +110,11 @@ extension Renderer {
     }
 
     /// The text of `writeSVG`: one <g> per run, each glyph a <use> of its definition in `defined`,
-    /// a mention's glyph in its own fill where `mentionColor` applies.
+    /// a mention's glyph in its own fill where `mentionColor` applies, the layout's origin at `origin`.
     private func writeRuns(
-        _ layout: Layout, options: RenderOptions, defined: [String: Bool], fonts: inout [String: Int],
-        to out: inout some TextOutputStream
+        _ layout: Layout, origin: (x: Double, y: Double), options: RenderOptions, defined: [String: Bool],
+        fonts: inout [String: Int], to out: inout some TextOutputStream
     ) throws(BidiRenderError) {
-        let p = options.padding
         func number(_ v: Double) -> String { JSONText.number(v) }
         let mentions = options.mentionColor == nil ? [] : layout.mentions
         /// A glyph's own fill, for a mention's glyph in a run of other text (`mentionColor`).
@@ -133,8 +135,8 @@ extension Renderer {
                 for glyph in run.glyphs {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == true, let face else { continue }
-                    let x = number(glyph.x + p)
-                    let y = number(glyph.y + p)
+                    let x = number(glyph.x + origin.x)
+                    let y = number(glyph.y + origin.y)
                     if face.isScalable {
                         let scale = run.size / Double(face.metrics.unitsPerEm)
                         out.write("<use href=\"#\(id)\" xlink:href=\"#\(id)\" transform=\"translate(\(x) \(y)) scale(\(number(scale)) \(number(-scale)))\"\(glyphFill(glyph, run, perGlyph))/>")

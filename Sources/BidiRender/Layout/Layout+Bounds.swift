@@ -1,0 +1,30 @@
+// Layout+Bounds: the rectangles a laid-out text covers — its line boxes (`bounds`, what a bubble is
+// sized to) and its glyphs' ink (`inkBounds`, what a tight image is cropped to).
+
+extension Layout {
+    /// The union of the line boxes, in layout px: each line from its content's left edge to its
+    /// content's right edge (`contentWidth` wide, without the white space that hangs past its end
+    /// edge, so never left of 0 unless the content is: an RTL line's hanging spaces are left out) and
+    /// from its top to its bottom. Lines without content (empty, or white space only) add nothing;
+    /// a layout without any content has a zero rectangle at (0, 0).
+    public var bounds: LayoutRect {
+        var box: InkBox?
+        for line in lines where line.contentWidth > 0 {
+            let left = paragraphs[line.paragraph].direction == .rightToLeft ? line.x + line.width - line.contentWidth : line.x
+            let top = line.top
+            InkBox.unite(&box, InkBox(minX: left, minY: top, maxX: left + line.contentWidth, maxY: top + line.height))
+        }
+        return box?.rect ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The union of the glyphs' ink boxes (the outline's bounding box, or a colour bitmap's box, as
+    /// HarfBuzz gives it), in layout px: the ellipsis's included, span backgrounds and decorations
+    /// not (the renderer's `RenderCrop.ink` adds those). It may pass `bounds` on any side: an accent
+    /// above the line box, a swash or an italic overhang past the advance. A layout without ink (empty,
+    /// or white space only) has a zero rectangle at (0, 0).
+    public var inkBounds: LayoutRect {
+        var box: InkBox?
+        for line in lines { if let ink = line.ink { InkBox.unite(&box, ink) } }
+        return box?.rect ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
+    }
+}

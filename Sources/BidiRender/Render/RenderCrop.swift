@@ -1,0 +1,45 @@
+// RenderCrop: which rectangle of a layout a rendering shows — the whole layout, its line boxes or its
+// ink — and that rectangle rounded out to whole device pixels, shared by the PNG and SVG writers.
+
+/// The rectangle of a layout that a rendering draws (the image is that rectangle, rounded out to
+/// whole device pixels, plus the padding on each side).
+public enum RenderCrop: String, Sendable, Hashable, CaseIterable {
+    /// The whole layout: `Layout.width` × `Layout.height` from (0, 0).
+    case none
+    /// The line boxes without hanging white space: `Layout.bounds`.
+    case content
+    /// The ink: `Layout.inkBounds`, with the span backgrounds and decorations drawn.
+    case ink
+}
+
+extension Renderer {
+    /// The rectangle of `layout`, in layout px, that a rendering with `options` draws before its
+    /// padding: the whole layout for `.none` (as before crops existed, to the bit), else the crop's
+    /// rectangle rounded out to whole device pixels (`options.scale` per px), so that a glyph keeps its
+    /// phase on the pixel grid. An empty crop (no content, no ink) is a zero rectangle at its corner.
+    package func frame(_ layout: Layout, options: RenderOptions) -> LayoutRect {
+        let rect: LayoutRect
+        switch options.crop {
+        case .none: return LayoutRect(x: 0, y: 0, width: layout.width, height: layout.height)
+        case .content: rect = layout.bounds
+        case .ink: rect = inkRect(layout, options: options)
+        }
+        let s = Double(options.scale)
+        let (x0, y0) = ((rect.x * s).rounded(.down) / s, (rect.y * s).rounded(.down) / s)
+        let (x1, y1) = (((rect.x + rect.width) * s).rounded(.up) / s, ((rect.y + rect.height) * s).rounded(.up) / s)
+        return LayoutRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The layout's ink with what the renderer paints around it: span backgrounds and decorations.
+    private func inkRect(_ layout: Layout, options: RenderOptions) -> LayoutRect {
+        var rects = Self.backgrounds(layout) + decorations(layout, options: options)
+        let ink = layout.inkBounds
+        guard !rects.isEmpty else { return ink }
+        if ink.width > 0 || ink.height > 0 {
+            rects.append(OverlayShape(kind: .fill, x: ink.x, y: ink.y, width: ink.width, height: ink.height, color: .black, role: "ink"))
+        }
+        let minX = rects.map(\.x).min() ?? 0, minY = rects.map(\.y).min() ?? 0
+        let maxX = rects.map { $0.x + $0.width }.max() ?? 0, maxY = rects.map { $0.y + $0.height }.max() ?? 0
+        return LayoutRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

@@ -1,0 +1,43 @@
+// `bidirender render --crop content|ink`: the image is the crop's size plus the padding, and says so.
+import ArgumentParser
+import BidiRender
+import Foundation
+import Testing
+import TestSupport
+@testable import bidirender
+
+@Suite struct RenderCropCLITests {
+    /// "ok 😂 🇸🇦 🇨🇳" at 260 px: --crop content is about its content, not 260 px; --crop ink's
+    /// outermost drawn pixels touch the image's edges (within 1 px, or the emoji bitmaps' own
+    /// transparent margin, 3 px at 24 px).
+    @Test(arguments: ["content", "ink"])
+    func cropDrawsOnlyTheRectangle(crop: String) throws {
+        let path = try TestDirectory.fresh("render-crop").appendingPathComponent("bubble-\(crop).png").path
+        let command = try RenderCommand.parse([
+            "ok 😂 🇸🇦 🇨🇳", "--width", "260", "--size", "24", "--padding", "0", "--background", "transparent",
+            "--crop", crop, "-o", path,
+        ])
+        var out = ""
+        try command.execute(into: &out)
+        let image = try RGBAImage(pngData: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(out.contains("about \(image.width)×\(image.height) px"), "\(out)")
+        #expect(image.width > 100 && image.width < 150, "\(image.width)")
+        var columns: [Int] = [], rows: [Int] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] > 0 {
+                columns.append(x)
+                rows.append(y)
+            }
+        }
+        let (minX, maxX) = try (#require(columns.min()), #require(columns.max()))
+        #expect(minX <= 4 && maxX >= image.width - 5)
+        if crop == "ink" {
+            let (minY, maxY) = try (#require(rows.min()), #require(rows.max()))
+            #expect(minY <= 4 && maxY >= image.height - 5)
+        }
+    }
+
+    @Test func unknownCropIsAUsageError() {
+        #expect(throws: (any Error).self) { try RenderCommand.parse(["x", "-o", "x.png", "--crop", "tight"]) }
+    }
+}

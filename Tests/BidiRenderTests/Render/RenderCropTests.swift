@@ -1,0 +1,79 @@
+// RenderOptions.crop: a rendering of only the content (Layout.bounds) or the ink (Layout.inkBounds),
+// its size that rectangle's rounded out, the drawn pixels against the computed ink.
+import Foundation
+import Testing
+@_spi(Tools) @testable import BidiRender
+
+@Suite struct RenderCropTests {
+    static let engine = LayoutEngine(registry: TestFonts.withSystem)
+
+    static func render(_ text: String, width: Double, crop: RenderCrop, padding: Double = 0, scale: Int = 1) throws -> (Layout, RGBAImage) {
+        let layout = try engine.layout(text, options: LayoutOptions(direction: .auto, locale: "ar", size: 24, maxWidth: width))
+        let image = try TestRender.renderer.rgba(
+            layout, options: RenderOptions(background: .transparent, padding: padding, scale: scale, crop: crop))
+        return (layout, image)
+    }
+
+    /// The ink crop of Latin, Arabic and emoji text: the image is the ink box rounded out to whole
+    /// pixels, and the outermost drawn pixels touch each of its edges within 1 px; a colour emoji's
+    /// box is its bitmap's, whose transparent margin (Noto Color Emoji: about an eighth of an em,
+    /// 3 px at 24 px) is in it.
+    @Test(arguments: ["Hello world", "مرحبا بكم في المكتب", "ok 😂 🇸🇦 🇨🇳", "(小明) 你好 ok"], [1, 2])
+    func inkCropTouchesTheEdges(text: String, scale: Int) throws {
+        let (layout, image) = try Self.render(text, width: 300, crop: .ink, scale: scale)
+        let ink = layout.inkBounds
+        let s = Double(scale)
+        let expectedWidth = Int(((ink.x + ink.width) * s).rounded(.up) - (ink.x * s).rounded(.down))
+        #expect(image.width == expectedWidth)
+        let margin = text.contains("😂") ? 3 * scale + 1 : 1
+        let drawn = TestRender.ink(image)
+        let xs = drawn.map(\.x), ys = drawn.map(\.y)
+        let (minX, maxX, minY, maxY) = try (#require(xs.min()), #require(xs.max()), #require(ys.min()), #require(ys.max()))
+        #expect(minX <= margin && maxX >= image.width - 1 - margin, "\(text): columns \(minX)...\(maxX) of \(image.width)")
+        #expect(minY <= margin && maxY >= image.height - 1 - margin, "\(text): rows \(minY)...\(maxY) of \(image.height)")
+    }
+
+    /// The issue's bubble: "ok 😂 🇸🇦 🇨🇳" at 260 px crops to its content, about 135 px at 24 px, not 260,
+    /// with the padding around it; the uncropped image is 260 px and the padding.
+    @Test func contentCropIsTheContentWidth() throws {
+        let (layout, image) = try Self.render("ok 😂 🇸🇦 🇨🇳", width: 260, crop: .content, padding: 8)
+        let bounds = layout.bounds
+        #expect(bounds.width > 100 && bounds.width < 150)
+        #expect(image.width == Int(bounds.width.rounded(.up) + 16))
+        #expect(image.height == Int(layout.height.rounded(.up) + 16))
+        let whole = try TestRender.renderer.rgba(layout, options: RenderOptions(padding: 8))
+        #expect(whole.width == 276)
+        try Data(TestRender.renderer.png(layout, options: RenderOptions(padding: 8, crop: .content)))
+            .write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "bidirender-crop-content.png"))
+    }
+
+    /// The content crop of a right-aligned RTL line: the same pixels as the whole render's, shifted
+    /// by the crop's corner (glyphs keep their phase on the pixel grid).
+    @Test func contentCropKeepsThePixels() throws {
+        let (layout, cropped) = try Self.render("مرحبا بكم", width: 300, crop: .content)
+        let whole = try TestRender.renderer.rgba(layout, options: RenderOptions(background: .transparent, padding: 0))
+        let dx = Int(layout.bounds.x.rounded(.down))
+        var differing = 0
+        for y in 0..<cropped.height {
+            for x in 0..<cropped.width where cropped.pixels[(y * cropped.width + x) * 4 + 3] != whole.pixels[(y * whole.width + x + dx) * 4 + 3] {
+                differing += 1
+            }
+        }
+        #expect(differing == 0)
+    }
+
+    /// The SVG's size and viewBox are the crop's.
+    @Test func svgViewBoxIsTheCrop() throws {
+        let layout = try Self.engine.layout("Hello", options: LayoutOptions(direction: .leftToRight, size: 24, maxWidth: 300))
+        let svg = try TestRender.renderer.svg(layout, options: RenderOptions(padding: 4, crop: .content))
+        let w = layout.bounds.width.rounded(.up) + 8
+        #expect(svg.contains("viewBox=\"0 0 \(JSONText.number(w)) "))
+        #expect(!svg.contains("viewBox=\"0 0 308 "))
+    }
+
+    /// An empty text crops to the padding alone.
+    @Test func emptyCropIsThePadding() throws {
+        let (_, image) = try Self.render("", width: 300, crop: .ink, padding: 5)
+        #expect(image.width == 10 && image.height == 10)
+    }
+}
