@@ -15,7 +15,7 @@ func bubbleSample(engine: LayoutEngine) throws {
         "مرحبا كيف حالك اليوم؟ hope you are well", options: LayoutOptions(locale: LocaleTag("ar"), size: 15),
         maxWidth: 260, horizontalPadding: 10, verticalPadding: 6, slot: .text("12:30 ✓✓", size: 11, color: .black))
     print(bubble.width, bubble.height)      // 201.9 75.36: the bubble's size, padding included
-    print(bubble.textFrame)                 // x 55.5, y 6, 136.35 × 63.36: where to draw bubble.layout (2 lines)
+    print(bubble.textFrame)                 // x 55.4, y 6, 136.5 × 63.36: where to draw bubble.layout (2 lines)
     print(bubble.slotFrame!, bubble.slotOnOwnLine)  // the time at the left of the last line: x = 10, false
 }
 

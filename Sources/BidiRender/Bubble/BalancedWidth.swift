@@ -7,21 +7,21 @@ enum BalancedWidth {
     static let precision = 0.5
 
     /// The layout of the balanced width: from `greedy` (the layout at the maximum width), the
-    /// narrowest width, within `precision`, whose layout has as many lines and is not truncated;
-    /// then laid out once more at that layout's own `contentWidth`, so that the width is the
-    /// text's. `greedy` itself (or its one line at its content width) when there is nothing to
-    /// balance: one line, or a truncated text (a narrower width would cut more of it).
+    /// narrowest width, within `precision`, whose layout has as many lines and is not truncated,
+    /// laid out at that width. When there is nothing to balance (one line, a truncated text: a
+    /// narrower width would cut more of it, or no narrower width keeps the count), the greedy lines
+    /// laid out again at their own `contentWidth`, so that the width is the text's.
     ///
     /// Line filling is greedy, so fewer px never give fewer lines: the search keeps `hi` a width
     /// that keeps the count and `lo` one that does not, and halves the gap. Its first `lo` is a lower
     /// bound from the text's length: the lines' widths summed, over the line count, less a space at
     /// each break (checked, and dropped to 0 if it still keeps the count). O(log(width / precision))
-    /// line fillings, about 8 for a chat message, then two layouts.
+    /// line fillings, about 8 for a chat message, then one layout.
     static func layout(
         greedy: Layout, balanced: Bool, probe: (Double) throws(BidiRenderError) -> (lines: Int, truncated: Bool),
         layoutAt: (Double) throws(BidiRenderError) -> Layout
     ) throws(BidiRenderError) -> Layout {
-        var best = greedy
+        let best = greedy
         let count = greedy.lines.count
         if balanced, count > 1, !greedy.truncated {
             var hi = greedy.contentWidth
@@ -37,10 +37,11 @@ enum BalancedWidth {
                 let mid = (lo + hi) / 2
                 if try keeps(mid) { hi = mid } else { lo = mid }
             }
-            if hi < greedy.contentWidth { best = try layoutAt(hi) }
+            // Within `precision` of the narrowest: laid out there, once.
+            if hi < greedy.contentWidth { return try layoutAt(hi) }
         }
-        // The text's own width: the same lines again (the fixed point of `contentWidth`), aligned
-        // in it. Kept only when it is so.
+        // The greedy lines at the text's own width: the same lines again (the fixed point of
+        // `contentWidth`), aligned in it. Kept only when it is so.
         let width = best.contentWidth
         guard width > 0, width < best.width else { return best }
         let tight = try layoutAt(width)
