@@ -175,7 +175,8 @@ struct BubbleCommand: ParsableCommand {
     /// Draws `bubble` to `output` and prints what was written.
     func write(_ bubble: Bubble, to output: String, format: ImageFormat, into out: inout some TextOutputStream) throws {
         let renderer = try Renderer()
-        let options = renderOptions
+        var options = renderOptions
+        options.inlineImages = try layout.spanOptions.inlineImages()
         let png = format == .png ? try renderer.png(bubble, options: options, fill: fill, radius: radius) : nil
         let svg = format == .svg ? try renderer.svg(bubble, options: options, fill: fill, radius: radius) : nil
         try AtomicFile.write(to: output) { file in

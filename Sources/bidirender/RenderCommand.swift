@@ -104,7 +104,9 @@ struct RenderCommand: ParsableCommand {
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
         let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans, options: layout.options)
-        try Self.write(result, to: output, format: imageFormat!, options: renderOptions, into: &out)
+        var options = renderOptions
+        options.inlineImages = try layout.spanOptions.inlineImages()
+        try Self.write(result, to: output, format: imageFormat!, options: options, into: &out)
     }
 
     /// Draws `result` to the image file `output` and prints what was written, with a warning for

@@ -4,7 +4,9 @@
 // (`BubbleFields.parameters`, "width" the maximum width) are read, and the bubble laid out. Each step
 // must succeed or fail with an error that says something; never crash or trap. A bubble must keep
 // its promises: no wider than the maximum width, its text and slot inside it, the slot over no
-// glyph of the text's content, the line count of the greedy layout, its JSON a document that parses.
+// glyph of the text's content, the line count of the greedy layout (without spans or inline boxes),
+// each inline box one run of one glyph whose entity's one rectangle is as wide, its JSON a document
+// that parses.
 //
 // The fuzzer links the library only; a debug build allows the testable import.
 @_spi(Tools) @testable import BidiRender
@@ -49,8 +51,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         greedy.size *= parameters.jumbomoji[emoji - 1]
     }
     if greedy.direction == .auto { greedy.direction = bubble.layout.options.direction }
-    if let plain = try? engine.layout(object["text"] as? String ?? "", options: greedy), object["spans"] == nil {
+    if let plain = try? engine.layout(object["text"] as? String ?? "", options: greedy), object["spans"] == nil,
+        object["inlines"] == nil
+    {
         precondition(plain.lines.count == bubble.layout.lines.count, "\(plain.lines.count) greedy lines, \(bubble.layout.lines.count) in the bubble")
+    }
+    // Each inline box on a line is one run of one glyph of its width, and its one rectangle is that size.
+    for line in bubble.layout.lines {
+        for run in line.runs where run.isInlineBox {
+            precondition(run.glyphs.count == 1, "an inline box's run has \(run.glyphs.count) glyphs")
+            let found = bubble.layout.entities.first { $0.kind == .inlineBox && $0.range == run.range }
+            guard let box = found else { preconditionFailure("no entity for the inline box at \(run.range)") }
+            precondition(box.rects.count == 1 && abs(box.rects[0].width - run.advance) <= slack, "box \(box) vs run \(run.advance)")
+        }
     }
     var out = ""
     bubble.writeJSON(to: &out)

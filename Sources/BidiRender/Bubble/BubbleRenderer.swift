@@ -1,5 +1,5 @@
 // BubbleRenderer: a bubble drawn at its own size — its fill (a rounded rectangle), the text at its
-// frame, a text slot at its frame, the frames outlined in the debug overlay — as PNG pixels or SVG.
+// frame (its inline boxes' images too), a text slot at its frame, the frames outlined in the debug overlay — as PNG pixels or SVG.
 
 extension Renderer {
     /// The bubble as RGBA pixels, `options.padding` around it: the background, the bubble's `fill`
@@ -34,6 +34,7 @@ extension Renderer {
         draw(overlay.under, at: text)
         draw(Self.backgrounds(bubble.layout), at: text)
         try drawGlyphs(bubble.layout, on: &canvas, x: text.x, y: text.y, scale: s, options: options)
+        InlineImages.draw(bubble.layout, on: &canvas, x: text.x, y: text.y, scale: s, images: options.inlineImages)
         draw(decorations(bubble.layout, options: options), at: text)
         if let slot = bubble.slotLayout, let frame = bubble.slotFrame {
             try drawGlyphs(slot, on: &canvas, x: p + frame.x, y: p + frame.y, scale: s, options: options)

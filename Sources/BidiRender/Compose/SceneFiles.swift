@@ -32,10 +32,14 @@ final class SceneFiles {
     private var decoded: [String: RGBAImage] = [:]
     private(set) var decodedPixels = 0
 
-    init(folder: String, allowsPathsOutsideFolder: Bool, pixelBudget: Int) {
+    /// The answer for a path outside the folder (`outsideReason` for a scene).
+    let refusal: String
+
+    init(folder: String, allowsPathsOutsideFolder: Bool, pixelBudget: Int, outsideReason: String = SceneFiles.outsideReason) {
         self.folder = folder
         self.allowsPathsOutsideFolder = allowsPathsOutsideFolder
         self.pixelBudget = pixelBudget
+        refusal = outsideReason
     }
 
     /// The line of the first node past `Scene.maximumNodeCount` in valid JSON `bytes`, or nil when
@@ -80,7 +84,7 @@ final class SceneFiles {
     /// the same real path when there was one.
     func image(_ name: String) -> Result<RGBAImage, Refusal> {
         let located = ManifestFiles.confinedPath(
-            name, directory: folder, allowsOutside: allowsPathsOutsideFolder, outsideReason: Self.outsideReason, kind: "image file")
+            name, directory: folder, allowsOutside: allowsPathsOutsideFolder, outsideReason: refusal, kind: "image file")
         let path: String, real: String
         switch located {
         case .success(let found): (path, real) = found

@@ -26,7 +26,7 @@ public struct ResolvedScene: Sendable, Hashable {
     /// The canvas height in px (before the render scale).
     public internal(set) var height: Double
     /// The UI's direction the scene was resolved for.
-    public internal(set) var direction: TextDirection
+    package internal(set) var direction: TextDirection
     /// Every node in depth-first order (a parent before its children), with its canvas frame and mirroring.
     public internal(set) var nodes: [ResolvedSceneNode]
 }

@@ -18,6 +18,9 @@ struct Item {
     var languageID: UInt32 = 0
     /// The glyphs, in visual order: a range of `ShapeScratch.glyphs` (empty until shaped).
     var glyphs: Range<Int> = 0..<0
+    /// For an inline box's item, the box's index in `AttributeMap.inlines` (its one glyph is the
+    /// box's advance, never HarfBuzz's); else -1.
+    var box: Int32 = -1
 
     /// The index of the first of `items` (sorted and contiguous) that ends after `offset`.
     static func first(endingAfter offset: Int, in items: [Item]) -> Int {

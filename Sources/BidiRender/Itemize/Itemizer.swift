@@ -29,6 +29,7 @@ enum Itemizer {
         items.reserveCapacity(max(16, range.count / 4))
         var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32, size: Double)?
         let graphemeStarts = text.graphemeStarts
+        var boxCursor = attributes.inlines.partitioningIndex { $0.range.lowerBound >= range.lowerBound }
         text.display.withUnsafeBufferPointer { display in
             var i = range.lowerBound
             while i < range.upperBound {
@@ -39,16 +40,30 @@ enum Itemizer {
                 picker.useChain(
                     script: script, id: id, attributes: attributes, registry: registry, languages: languages,
                     scratch: &scratch)
+                // An inline box has no glyph of a font: its item takes the font a space would (for
+                // the run's record only), and is an item of its own.
+                let box = InlineSpan.box(startingAt: i, in: attributes.inlines, cursor: &boxCursor)
+                let cluster = box == nil ? UnsafeBufferPointer(rebasing: display[i..<end]) : Self.space
                 let pick = picker.pick(
-                    UnsafeBufferPointer(rebasing: display[i..<end]), range: i..<end, id: id,
-                    attributes: attributes.table[Int(id)], registry: registry, languages: languages, scratch: &scratch,
-                    fallbacks: &fallbacks)
+                    cluster, range: i..<end, id: id, attributes: attributes.table[Int(id)], registry: registry,
+                    languages: languages, scratch: &scratch, fallbacks: &fallbacks)
                 if let record, let cluster = picker.clusterFont(
                     pick, range: i..<end, script: script, scratch: scratch, before: record.pointee.last)
                 {
                     record.pointee.append(cluster)
                 }
                 let (font, language, size) = (pick.font, pick.language, picker.size)
+                if let box {
+                    if let c = current {
+                        items.append(Item(range: c.start..<i, level: c.level, script: c.script, language: c.language, font: c.font, size: c.size))
+                    }
+                    current = nil
+                    items.append(Item(
+                        range: i..<end, level: levels[i - range.lowerBound], script: script, language: language, font: font,
+                        size: size, box: Int32(box)))
+                    i = end
+                    continue
+                }
                 // A cluster normally has one level; split at a level change inside it all the same, so
                 // each item has one direction.
                 for j in i..<end {
@@ -71,6 +86,14 @@ enum Itemizer {
         }
         return items
     }
+
+    /// A space, the cluster whose font an inline box's item takes (allocated once, never freed; read
+    /// only, so shared between threads safely).
+    nonisolated(unsafe) private static let space: UnsafeBufferPointer<UInt32> = {
+        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 1)
+        buffer[0] = 0x20
+        return UnsafeBufferPointer(buffer)
+    }()
 
     /// The script of each code point of `range` into `scratch.scripts`, each entity (an isolated unit)
     /// resolved on its own. Over the code points' own buffer: a lazy map over the scalars costs several times more.

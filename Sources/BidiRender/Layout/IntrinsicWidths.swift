@@ -32,7 +32,7 @@ extension LayoutEngine {
         var options = options
         options.maxWidth = nil
         options.maxLines = nil
-        try TextSpan.checkRanges(spans, in: text)
+        try Self.checkSpans(spans, in: text)
         return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             try Self.intrinsicWidths(text, spans: spans, options: options, registry: registry, scratch: &scratch)
         }

@@ -44,7 +44,9 @@ extension Layout {
     /// - Throws: `.invalidValue` for a coordinate that is not a finite number.
     public func entity(atX x: Double, y: Double) throws(BidiRenderError) -> Entity? {
         try Self.checkFinite(x: x, y: y)
-        return entities.first { entity in entity.rects.contains { $0.contains(x: x, y: y) } }
+        // An inline box inside an entity (a custom emoji in a mention) is the innermost: it wins.
+        let hit = { (entity: Entity) in entity.rects.contains { $0.contains(x: x, y: y) } }
+        return entities.first { $0.kind == .inlineBox && hit($0) } ?? entities.first(where: hit)
     }
 
     /// Throws `.invalidValue` (key "point") when `x` or `y` is not a finite number.

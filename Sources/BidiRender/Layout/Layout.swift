@@ -74,7 +74,7 @@ public struct LayoutLine: Sendable, Hashable {
     public internal(set) var descent: Double
     /// The largest line gap of the fonts on the line, in px (half above the ascent, half below the
     /// descent).
-    public internal(set) var lineGap: Double
+    package internal(set) var lineGap: Double
     /// The top of the line box: the baseline less the ascent and half the line gap.
     public var top: Double { baseline - ascent - lineGap / 2 }
     /// The height of the line box: ascent + descent + line gap.
@@ -115,13 +115,22 @@ public struct LayoutRun: Sendable, Hashable {
     public internal(set) var isEllipsis: Bool = false
     /// The spans' paint over the run (colour, background, decorations); runs split where it changes.
     public internal(set) var style: TextStyle = .plain
+    /// For an inline box's run (one glyph, id 0, the box's advance; nothing drawn for it): the box's
+    /// index among the call's boxes (`AttributeMap.inlines`), else -1; and its top, from the
+    /// baseline (negative: above it). Its rectangle is its entity's (`EntityKind.inlineBox`).
+    var inlineBox: Int32 = -1
+    var inlineTop: Double = 0
+    /// Whether the run is an inline box's.
+    var isInlineBox: Bool { inlineBox >= 0 }
 
     init(
         range: Range<Int>, level: BidiLevel, script: ScriptTag, language: LocaleTag?, font: FontDescriptor, size: Double,
-        x: Double, advance: Double, glyphs: [PositionedGlyph], isEllipsis: Bool = false, style: TextStyle = .plain
+        x: Double, advance: Double, glyphs: [PositionedGlyph], isEllipsis: Bool = false, style: TextStyle = .plain,
+        inlineBox: Int32 = -1
     ) {
         (self.range, self.level, self.script, self.x, self.advance, self.glyphs) = (range, level, script, x, advance, glyphs)
         (self.language, self.font, self.size, self.isEllipsis, self.style) = (language, font, size, isEllipsis, style)
+        self.inlineBox = inlineBox
     }
 }
 

@@ -11,7 +11,7 @@ extension LayoutEngine {
     public func fontChoices(
         for text: String, spans: [TextSpan] = [], options: LayoutOptions
     ) throws(BidiRenderError) -> [ClusterFont] {
-        for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
+        for (i, span) in spans.enumerated() where span.needsValidation { try span.validate(index: i) }
         try TextSpan.checkRanges(spans, in: text)
         return try withScratch(text, options: options) { (scratch) throws(BidiRenderError) in
             scratch.startCall()

@@ -77,7 +77,7 @@ public final class LayoutEngine: Sendable {
 
     /// Checks each span's size and features (naming the span), and that its range is within `text`.
     static func checkSpans(_ spans: [TextSpan], in text: String) throws(BidiRenderError) {
-        for (i, span) in spans.enumerated() where span.size != nil || span.features != nil { try span.validate(index: i) }
+        for (i, span) in spans.enumerated() where span.needsValidation { try span.validate(index: i) }
         try TextSpan.checkRanges(spans, in: text)
     }
 
@@ -191,7 +191,7 @@ public final class LayoutEngine: Sendable {
                 into: &draft)
             if cut { break }
         }
-        return scratch.finish(&draft, entities: resolved.entities, options: options)
+        return scratch.finish(&draft, entities: resolved.entities, boxes: attributes.inlines, options: options)
     }
 
     /// Throws `.cancelled` when the current task is cancelled (`Task.isCancelled` reads it from

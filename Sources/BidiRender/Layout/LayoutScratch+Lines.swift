@@ -48,6 +48,7 @@ extension LayoutScratch {
                     lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,
                     shape: &shape, tables: itemize.tables, registry: registry, size: options.size)
             options.lineHeight.fit(&line, size: options.size)
+            InlineBoxes.fit(&line, boxes: attributes.inlines)
             line.baseline = draft.top + line.lineGap / 2 + line.ascent
             draft.top += line.height
             draft.lines.append(line)
@@ -57,8 +58,8 @@ extension LayoutScratch {
     }
 
     /// The layout of `draft`'s lines: aligned once the width is known, with the queries' index and
-    /// the entities' tap targets.
-    func finish(_ draft: inout LayoutDraft, entities: [Entity], options: LayoutOptions) -> Layout {
+    /// the entities' tap targets (the inline `boxes` among them).
+    func finish(_ draft: inout LayoutDraft, entities: [Entity], boxes: [InlineSpan], options: LayoutOptions) -> Layout {
         let width = options.maxWidth ?? draft.lines.map(\.contentWidth).max() ?? 0
         for i in draft.lines.indices {
             let direction = draft.paragraphs[draft.lines[i].paragraph].direction
@@ -81,6 +82,9 @@ extension LayoutScratch {
                 try? layout.forEachSelectionRect(for: layout.entities[i].range, runsByStart: runsByStart) { rects.append($0) }
                 layout.entities[i].rects = rects
             }
+        }
+        if !boxes.isEmpty {
+            layout.entities = InlineBoxes.merge(layout.entities, InlineBoxes.entities(of: layout.lines, boxes: boxes))
         }
         return layout
     }

@@ -79,7 +79,7 @@ extension LayoutScratch {
                     breaks: prepared.breaks, into: &draft)
                 if cut { break }
             }
-            return scratch.finish(&draft, entities: snapshot.entities, options: options)
+            return scratch.finish(&draft, entities: snapshot.entities, boxes: snapshot.attributes.inlines, options: options)
         }
     }
 

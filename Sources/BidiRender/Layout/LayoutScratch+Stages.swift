@@ -9,12 +9,16 @@ extension LayoutScratch {
         _ string: String, spans: [TextSpan], options: LayoutOptions
     ) -> (EntityResolver, AttributeMap) {
         text.load(string, digits: options.digits.resolved(for: options.locale))
+        let attributes = AttributeMap(spans: spans, options: options, count: text.count)
+        // Inline boxes: their text replaced by one unit (U+FFFC), which no entity cuts.
+        if !attributes.inlines.isEmpty { text.replace(attributes.inlines) }
         entities.resolve(
             text.scalars, classes: text.classes, direction: options.direction, kinds: options.isolate,
             spans: spans)
+        entities.keepWhole(attributes.inlines)
         isolated.rebuild(text.scalars, entities: entities.entities, innerMarks: true)
         bidi.engine = options.bidiEngine
-        return (entities, AttributeMap(spans: spans, options: options, count: text.count))
+        return (entities, attributes)
     }
 
     /// Bidi, Itemize, Shape for paragraph `p` of `resolved` (the text `loadText` loaded): the
@@ -40,7 +44,7 @@ extension LayoutScratch {
         var (items, transformed) = itemizeParagraph(
             range, baseLevel: baseLevel, entities: entities, attributes: attributes, registry: registry,
             fallbacks: &fallbacks)
-        shape.shape(&items, context: range, text: text, tables: itemize.tables, size: size)
+        shape.shape(&items, context: range, text: text, tables: itemize.tables, boxes: attributes.inlines, size: size)
         return (items, transformed)
     }
 

@@ -85,16 +85,10 @@ struct LineBuilder {
                     pen += g.xAdvance
                 }
                 let runSize = item.size > 0 ? item.size : size
-                inkMemo.unite(positioned, font: tables.font(item), size: runSize, into: &ink)
-                // A span's size: its run's metrics join the line's at that size (one baseline).
-                if item.size > 0 {
-                    Self.setMetrics(&line, font: tables.font(item), size: runSize)
-                } else if tables.font(item) !== strut, !fonts.contains(item.font),
-                    // LineHeight.normal: a font other than the strut's grows the line only for a run
-                    // that holds more than white space, punctuation and digits.
-                    text.withCodePoints({ LineStrut.grows(UnsafeBufferPointer(rebasing: $0[group.lo..<group.hi])) })
-                {
-                    fonts.append(item.font)
+                // An inline box's run has no ink nor font metrics: `InlineBoxes.fit` adds its own.
+                if item.box < 0 {
+                    inkMemo.unite(positioned, font: tables.font(item), size: runSize, into: &ink)
+                    noteMetrics(of: item, group.lo..<group.hi, size: runSize, strut: strut, text: text, tables: tables, line: &line)
                 }
                 // Built as the argument, with its style: a local run whose style is set afterwards
                 // is copied into the array and destroyed (~400 instructions a run).
@@ -102,7 +96,7 @@ struct LineBuilder {
                     range: group.lo..<group.hi, level: BidiLevel(group.level), script: item.script,
                     language: tables.languageTag(item), font: tables.font(item).descriptor, size: runSize, x: runX,
                     advance: pen - runX, glyphs: positioned,
-                    style: group.style != 0 ? styles.table[Int(group.style)] : .plain))
+                    style: group.style != 0 ? styles.table[Int(group.style)] : .plain, inlineBox: item.box))
             }
         }
         line.width = pen
@@ -116,6 +110,23 @@ struct LineBuilder {
         Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
+    }
+
+    /// Notes the metrics a run of `item` over `range` adds to `line`: a span's size joins the line's
+    /// metrics at that size (one baseline); with LineHeight.normal a font other than the strut's
+    /// grows the line (its metrics added once the line is built) only for a run that holds more
+    /// than white space, punctuation and digits.
+    private mutating func noteMetrics(
+        of item: Item, _ range: Range<Int>, size: Double, strut: Font, text: TextBuffer, tables: ItemTables,
+        line: inout LayoutLine
+    ) {
+        if item.size > 0 {
+            Self.setMetrics(&line, font: tables.font(item), size: size)
+        } else if tables.font(item) !== strut, !fonts.contains(item.font),
+            text.withCodePoints({ LineStrut.grows(UnsafeBufferPointer(rebasing: $0[range])) })
+        {
+            fonts.append(item.font)
+        }
     }
 
     /// Fills `groups`, the runs of line `lineRange` (`transformedLine` in the paragraph's isolated

@@ -4,9 +4,9 @@
 /// A formatted catalog message (`MessageCatalog.format`).
 public struct LocalizedMessage: Sendable, Hashable {
     /// The catalog key.
-    public let key: String
+    package let key: String
     /// The locale asked for.
-    public let locale: LocaleTag
+    package let locale: LocaleTag
     /// The catalog language whose pattern served the message: a file name without ".json" ("ar",
     /// "zh-Hans", "default").
     public let served: String

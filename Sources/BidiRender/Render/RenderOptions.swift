@@ -23,11 +23,16 @@ public struct RenderOptions: Sendable, Hashable {
     /// The rectangle drawn: the whole layout (`.none`), its line boxes (`.content`, a tight bubble)
     /// or its ink (`.ink`); the image is that rectangle, rounded out to whole pixels, plus `padding`.
     public var crop: RenderCrop
+    /// The images of inline boxes, by the id of the box's span (`TextSpan.id`): each is drawn into
+    /// its box, scaled to fit and centred (its aspect kept). A box without one is left empty (the
+    /// debug overlay outlines it).
+    public var inlineImages: [String: RGBAImage]
 
     /// Options with the given values: black text on white by default, at scale 1.
     public init(
         color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
-        selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil, crop: RenderCrop = .none
+        selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil, crop: RenderCrop = .none,
+        inlineImages: [String: RGBAImage] = [:]
     ) {
         self.color = color
         self.background = background
@@ -38,6 +43,7 @@ public struct RenderOptions: Sendable, Hashable {
         self.caret = caret
         self.mentionColor = mentionColor
         self.crop = crop
+        self.inlineImages = inlineImages
     }
 
     /// Checks padding (0…10,000 px) and scale (1, 2 or 3).
@@ -69,6 +75,7 @@ enum DebugOverlay {
     static let baseline = RGBAColor(red: 0, green: 160, blue: 255, alpha: 230)
     static let cluster = RGBAColor(red: 200, green: 0, blue: 200, alpha: 160)
     static let mentionColor = RGBAColor(red: 0, green: 170, blue: 60, alpha: 220)
+    static let inlineBox = RGBAColor(red: 230, green: 120, blue: 0, alpha: 230)
 
     /// Run boxes: blue for LTR, red for RTL, more opaque for deeper levels.
     static func runColor(_ run: LayoutRun) -> RGBAColor {
@@ -79,7 +86,7 @@ enum DebugOverlay {
     }
 
     /// The overlay's shapes: first the run boxes (under the text), then line boxes, baselines,
-    /// cluster boundaries and mention underlines.
+    /// cluster boundaries, mention underlines and the outlines of inline boxes.
     static func shapes(_ layout: Layout) -> (under: [OverlayShape], over: [OverlayShape]) {
         var under: [OverlayShape] = []
         var over: [OverlayShape] = []
@@ -98,6 +105,11 @@ enum DebugOverlay {
                 let glyphs = line.runs.filter { !$0.isEllipsis }.flatMap(\.glyphs).filter { mention.range.contains($0.cluster) }
                 guard let lo = glyphs.map(\.x).min(), let hi = glyphs.map({ $0.x + $0.advance }).max() else { continue }
                 over.append(OverlayShape(kind: .fill, x: lo, y: line.baseline + line.descent * 0.6, width: hi - lo, height: 1.5, color: mentionColor, role: "mention"))
+            }
+        }
+        for box in layout.entities where box.kind == .inlineBox {
+            for r in box.rects {
+                over.append(OverlayShape(kind: .stroke, x: r.x, y: r.y, width: max(1, r.width), height: max(1, r.height), color: inlineBox, role: "inline"))
             }
         }
         return (under, over)

@@ -90,6 +90,7 @@ public final class Renderer: Sendable {
         draw(Self.backgrounds(layout))
         draw(marks.under)
         try drawGlyphs(layout, on: &canvas, x: ox, y: oy, scale: s, options: options)
+        InlineImages.draw(layout, on: &canvas, x: ox, y: oy, scale: s, images: options.inlineImages)
         draw(decorations(layout, options: options))
         draw(overlay.over)
         draw(marks.over)
@@ -135,6 +136,8 @@ public final class Renderer: Sendable {
         lineBaseline: Double, scale: Double, options: RenderOptions, origin: (x: Int, y: Int),
         lastFace: inout (key: FaceKey, face: RenderFace?)?
     ) {
+        // An inline box's run has no glyph to draw (its image is drawn apart, InlineImages).
+        guard !run.pointee.isInlineBox else { return }
         let font = run.pointee.font
         let faceKey = FaceKey(file: font.file, index: font.index, variationWeight: font.variationWeight)
         let face: RenderFace?

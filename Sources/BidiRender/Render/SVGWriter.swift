@@ -62,6 +62,7 @@ extension Renderer {
         writePaint(Self.backgrounds(layout))
         writeShapes(marks.under)
         try writeRuns(layout, origin: (ox, oy), options: options, defined: defined, fonts: &fonts, to: &out)
+        out.write(try InlineImages.svg(layout, origin: (ox, oy), images: options.inlineImages))
         writePaint(decorations(layout, options: options))
         writeShapes(overlay.over)
         writeShapes(marks.over)
@@ -85,7 +86,7 @@ extension Renderer {
         out.write("<defs>\n")
         var firstDefinition = true
         for line in layout.lines {
-            for run in line.runs {
+            for run in line.runs where !run.isInlineBox {
                 let f = Self.fontNumber(run, &fonts)
                 guard let face = face(run.font) else { continue }
                 for glyph in run.glyphs {
@@ -127,7 +128,8 @@ extension Renderer {
         for (l, line) in layout.lines.enumerated() {
             // Cancellation, as in LayoutEngine.layout: once a line (what was written stays partial).
             if Task.isCancelled { throw .cancelled }
-            for run in line.runs {
+            // An inline box's run has no glyph: its image is written apart (InlineImages).
+            for run in line.runs where !run.isInlineBox {
                 let f = Self.fontNumber(run, &fonts)
                 let face = face(run.font)
                 out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")\(Self.fill(run.style.color))>")

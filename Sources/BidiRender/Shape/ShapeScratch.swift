@@ -45,7 +45,9 @@ struct ShapeScratch {
     ///
     /// When the task is cancelled it stops early, between items or words (checked every 4,096 code
     /// points), leaving the rest unshaped: the caller checks and throws `.cancelled`.
-    mutating func shape(_ items: inout [Item], context: Range<Int>, text: TextBuffer, tables: ItemTables, size: Double) {
+    mutating func shape(
+        _ items: inout [Item], context: Range<Int>, text: TextBuffer, tables: ItemTables, boxes: [InlineSpan], size: Double
+    ) {
         var sinceCheck = 0
         for k in items.indices {
             let item = items[k]
@@ -55,10 +57,21 @@ struct ShapeScratch {
                 if Task.isCancelled { return }
             }
             items[k].languageID = tables.languageIDs[Int(item.language)]
+            if item.box >= 0 {
+                items[k].glyphs = boxGlyph(item, width: boxes[Int(item.box)].box.width)
+                continue
+            }
             items[k].glyphs = shape(
                 items[k], range: item.range, context: context, font: tables.fonts[Int(item.font)],
                 language: tables.languages[Int(item.language)], features: tables.features(items[k]), text: text, size: size)
         }
+    }
+
+    /// The one glyph of an inline box's item: id 0 (no glyph is drawn for it), its cluster the
+    /// box's start, its advance the box's width. Returns its range in `glyphs`.
+    private mutating func boxGlyph(_ item: Item, width: Double) -> Range<Int> {
+        glyphs.append(ShapedGlyph(id: 0, cluster: item.range.lowerBound, xAdvance: width, yAdvance: 0, xOffset: 0, yOffset: 0))
+        return (glyphs.count - 1)..<glyphs.count
     }
 
     /// Shapes `range` of an item, with `context` (the paragraph, or a line) visible to HarfBuzz: word
@@ -104,6 +117,8 @@ struct ShapeScratch {
         of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, text: TextBuffer, tables: ItemTables,
         size: Double
     ) -> Range<Int> {
+        // An inline box is one unit: no line edge cuts it.
+        if item.box >= 0 { return item.glyphs }
         if let glyphs = wordPiece(of: item, piece, text: text) { return glyphs }
         let key = PieceKey(item: index, range: piece, context: line)
         var k = pieces.count - 1

@@ -14,7 +14,7 @@ public struct LayoutRect: Sendable, Hashable {
     public var height: Double
 
     /// A rectangle from its left, top, width and height.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width

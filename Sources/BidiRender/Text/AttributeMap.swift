@@ -20,6 +20,9 @@ struct AttributeMap {
     /// The paint of each code point (colour, background, decorations), apart from the font
     /// attributes: it never changes shaping.
     var styles = StyleMap(spans: [], count: 0)
+    /// The inline boxes of the spans, sorted by start (`TextSpan.inlineBox`); they change the text
+    /// the stages see (`TextBuffer.replace`).
+    var inlines: [InlineSpan] = []
 
     subscript(i: Int) -> Attributes { table[index.map { Int($0[i]) } ?? 0] }
     func id(_ i: Int) -> Int32 { index?[i] ?? 0 }
@@ -30,6 +33,7 @@ struct AttributeMap {
         guard spans.contains(where: \.setsAttributes) else {
             self.init(table: [base], index: nil)
             styles = StyleMap(spans: spans, count: count)
+            inlines = InlineSpan.boxes(of: spans)
             return
         }
         var values = SpanTable(base: base, count: count)
@@ -44,6 +48,7 @@ struct AttributeMap {
         }
         self.init(table: values.table, index: values.index)
         styles = StyleMap(spans: spans, count: count)
+        inlines = InlineSpan.boxes(of: spans)
     }
 
     init(table: [Attributes], index: [Int32]?) {

@@ -62,6 +62,24 @@ struct TextBuffer {
         Self.graphemeStarts(scalars, into: &graphemeStarts)
     }
 
+    /// Replaces the text of each box of `boxes` (sorted, not overlapping, within the text) with one
+    /// unit, as U+FFFC OBJECT REPLACEMENT CHARACTER: U+FFFC, then U+034F COMBINING GRAPHEME JOINER
+    /// for each further code point. The stages then see what a box is without knowing boxes: bidi
+    /// class ON, then NSM (one neutral at the level around it), one grapheme cluster, UAX #14 CB
+    /// then CM (no break inside, CB's rules at its edges). Offsets stay those of the original text.
+    mutating func replace(_ boxes: [InlineSpan]) {
+        for box in boxes {
+            for i in box.range {
+                let scalar: Unicode.Scalar = i == box.range.lowerBound ? "\u{FFFC}" : "\u{034F}"
+                scalars[i] = scalar
+                display[i] = scalar.value
+                classes[i] = BidiClass(scalar)
+                graphemeStarts[i] = i == box.range.lowerBound
+            }
+            if box.range.upperBound < count { graphemeStarts[box.range.upperBound] = true }
+        }
+    }
+
     /// A copy whose arrays have storage of their own, sized to the text (a scratch's buffer may be
     /// far larger): what a prepared text keeps.
     func compacted() -> TextBuffer {

@@ -32,13 +32,18 @@ public struct TextSpan: Sendable, Hashable {
     public var underline: Bool?
     /// Draw a strikethrough (true), or none where an earlier span set one (false).
     public var strikethrough: Bool?
+    /// A box laid out in place of the range (a custom emoji's shortcode, an avatar, U+FFFC), reported
+    /// as an entity of kind `.inlineBox` with the span's `id`. Boxes may not overlap one another, nor
+    /// be empty, nor share a span with `entity`.
+    public var inlineBox: InlineBox?
 
     /// A span over `range` (scalar offsets; `String.scalarOffsets(of:)` converts a
     /// `Range<String.Index>`) with the given attributes; nil ones inherit the options.
     public init(
         range: Range<Int>, entity: EntityKind? = nil, id: String? = nil, weight: FontWeight? = nil,
         style: FontStyle? = nil, locale: LocaleTag? = nil, size: Double? = nil, features: [String]? = nil,
-        color: RGBAColor? = nil, background: RGBAColor? = nil, underline: Bool? = nil, strikethrough: Bool? = nil
+        color: RGBAColor? = nil, background: RGBAColor? = nil, underline: Bool? = nil, strikethrough: Bool? = nil,
+        inlineBox: InlineBox? = nil
     ) {
         self.range = range
         self.entity = entity
@@ -52,6 +57,7 @@ public struct TextSpan: Sendable, Hashable {
         self.background = background
         self.underline = underline
         self.strikethrough = strikethrough
+        self.inlineBox = inlineBox
     }
 
     /// Whether the span sets a font attribute (weight, style, locale or size).
@@ -60,9 +66,22 @@ public struct TextSpan: Sendable, Hashable {
     /// Whether the span sets a paint attribute (colour, background or a decoration).
     var setsStyle: Bool { color != nil || background != nil || underline != nil || strikethrough != nil }
 
-    /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`) and that HarfBuzz parses every
-    /// feature (`hb_feature_from_string`); errors name span `index` and the key.
+    /// Whether `validate(index:)` has anything to check.
+    var needsValidation: Bool { size != nil || features != nil || inlineBox != nil || entity == .inlineBox }
+
+    /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`), that HarfBuzz parses every
+    /// feature (`hb_feature_from_string`) and the inline box; errors name span `index` and the key.
     package func validate(index: Int) throws(BidiRenderError) {
+        if let inlineBox {
+            try inlineBox.validate(key: "spans[\(index)].inlineBox")
+            if entity != nil, entity != .inlineBox {
+                throw .invalidValue(
+                    key: "spans[\(index)].entity", value: entity?.rawValue ?? "",
+                    reason: "a span with an inline box is the box's entity: give the other entity its own span")
+            }
+        } else if entity == .inlineBox {
+            throw .invalidValue(key: "spans[\(index)].entity", value: "inline", reason: "needs the span's inlineBox")
+        }
         if let features, let bad = HBFeatures.firstInvalid(features) {
             throw .invalidValue(
                 key: "spans[\(index)].features", value: bad, reason: "is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)")
@@ -81,6 +100,25 @@ extension TextSpan {
         guard !spans.isEmpty else { return }
         let count = scalarCount(text)
         for (i, span) in spans.enumerated() { try OffsetBounds.check(span.range, in: 0...count, key: "spans[\(i)]") }
+        try checkInlineBoxes(spans)
+    }
+
+    /// Throws `.invalidValue` naming `spans[i]` for an inline box over an empty range or over the
+    /// range of an earlier one (boxes replace their text: two cannot share a code point).
+    static func checkInlineBoxes(_ spans: [TextSpan]) throws(BidiRenderError) {
+        var boxes: [(range: Range<Int>, index: Int)] = []
+        for (i, span) in spans.enumerated() where span.inlineBox != nil {
+            if span.range.isEmpty {
+                throw .invalidValue(key: "spans[\(i)]", value: "\(span.range)", reason: "an inline box replaces a range: it cannot be empty")
+            }
+            boxes.append((span.range, i))
+        }
+        guard boxes.count > 1 else { return }
+        boxes.sort { $0.range.lowerBound < $1.range.lowerBound }
+        for k in 1..<boxes.count where boxes[k].range.lowerBound < boxes[k - 1].range.upperBound {
+            let (a, b) = (min(boxes[k].index, boxes[k - 1].index), max(boxes[k].index, boxes[k - 1].index))
+            throw .invalidValue(key: "spans[\(b)]", value: "\(spans[b].range)", reason: "overlaps the inline box of spans[\(a)]")
+        }
     }
 
     /// The number of code points of `text`: its UTF-8 bytes that do not continue a sequence (a

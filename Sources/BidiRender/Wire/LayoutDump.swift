@@ -10,15 +10,19 @@ extension Layout {
     ///  "contentWidth","truncated",
     ///  "lines":[{"start","end","x","baseline","width","ascent","descent","runs":[{"start","end",
     ///  "level","direction","script","language","font":{"family","weight","style","file"},
-    ///  "ellipsis" (true, only on a truncated line's ellipsis run),"size" (px),"color","background"
+    ///  "ellipsis" (true, only on a truncated line's ellipsis run),"inline" (true, only on an inline
+    ///  box's run: one glyph, id 0, nothing drawn),"size" (px),"color","background"
     ///  ("#RRGGBB" or "#RRGGBBAA", when a span set one),"decorations" (["underline","strikethrough"],
     ///  when a span set one),"x","advance","glyphs":[{"id","cluster","x","y","advance"}]}]}],
     ///  "mentions":[{"start","end","direction"[,"id"],"rects":[{"x","y","width","height"}]}],
-    ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag","start","end","direction"[,"id"],
+    ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag"|"inline","start","end","direction"[,"id"],
     ///  "rects":[{"x","y","width","height"}]}],
+    ///  "inlines":[{"start","end"[,"id"],"rect":{"x","y","width","height"}|null}],
     ///  "fallbacks":[{"start","end","source","family","file"}]}
     /// "id" is the caller's entity id (`TextSpan.id`), written only when there is one; "rects" are
-    /// the entity's tap targets (`Entity.rects`), empty when truncation cut it off.
+    /// the entity's tap targets (`Entity.rects`), empty when truncation cut it off. "inlines" are the
+    /// inline boxes (`TextSpan.inlineBox`; also in "entities", kind "inline"), "rect" the box (null
+    /// when truncation cut it off).
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
         var out = ""
@@ -50,6 +54,7 @@ extension Layout {
                 r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))"
                 r += Self.instanceFields(run.font) + "}"
                 if run.isEllipsis { r += ",\"ellipsis\":true" }
+                if run.isInlineBox { r += ",\"inline\":true" }
                 r += ",\"size\":\(JSONText.number(run.size))" + Self.styleFields(run.style)
                 r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["
                 out.write(r)
@@ -73,6 +78,18 @@ extension Layout {
             out.write(i == 0 ? "" : ",")
             Self.writeEntity(e, kind: true, to: &out)
         }
+        out.write("],\"inlines\":[")
+        for (i, box) in entities.lazy.filter({ $0.kind == .inlineBox }).enumerated() {
+            var entry = (i == 0 ? "" : ",") + "{\"start\":\(box.range.lowerBound),\"end\":\(box.range.upperBound)"
+            entry += (box.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + ",\"rect\":"
+            if let r = box.rects.first {
+                entry += "{\"x\":\(JSONText.number(r.x)),\"y\":\(JSONText.number(r.y)),"
+                entry += "\"width\":\(JSONText.number(r.width)),\"height\":\(JSONText.number(r.height))}}"
+            } else {
+                entry += "null}"
+            }
+            out.write(entry)
+        }
         out.write("],\"fallbacks\":[")
         for (i, f) in fallbacks.enumerated() {
             out.write(
@@ -86,7 +103,8 @@ extension Layout {
 
     /// The layout as text, one line per visual run:
     /// `line L run R [start,end) level N ltr|rtl Script language font-file weight x=X [gid=cluster@x,y+advance|…]`
-    /// (a truncated line's ellipsis run: `[cut,cut) ellipsis level N …`)
+    /// (a truncated line's ellipsis run: `[cut,cut) ellipsis level N …`; an inline box's run:
+    /// `[start,end) inline level N …`, one glyph of id 0)
     /// with x and y absolute in px (a run at another size than the options' adds `size=S`, a styled
     /// run `color=#… background=#… decorations=underline,strikethrough` before `x=`), then the first `WarningSummary.limit` fallbacks, one line each, and
     /// a count of the rest. Font files are relative to `fontDirectory` when inside it.
@@ -106,6 +124,7 @@ extension Layout {
             for (r, run) in line.runs.enumerated() {
                 var header = "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound))"
                 if run.isEllipsis { header += " ellipsis" }
+                if run.isInlineBox { header += " inline" }
                 header += " level \(run.level) \(run.direction.rawValue)"
                 header += " \(run.script) \(run.language?.normalized ?? "-") \(Self.file(run.font.file, fontDirectory)) \(run.font.weight)"
                 if run.size != options.size { header += " size=\(JSONText.number(run.size))" }

@@ -1,9 +1,9 @@
 // LayoutRequest: the layout options of a request, one schema for a `--jsonl` line and a scene's text
 // node: "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment",
-// "digits", "maxLines", "ellipsis", "lineHeight", "isolate" and "spans" (SpanRequest), each over the
-// options the caller starts from. "align", the spelling of `--align`, is still taken in a `--jsonl`
-// line for "alignment" (never both); "mentions": "none"|"auto", the old spelling of leaving
-// mentions out of "isolate" (or not), in a line and a text node.
+// "digits", "maxLines", "ellipsis", "lineHeight", "isolate", "spans" (SpanRequest) and "inlines"
+// (InlineRequest), each over the options the caller starts from. "align", the spelling of `--align`,
+// is still taken in a `--jsonl` line for "alignment" (never both); "mentions": "none"|"auto", the
+// old spelling of leaving mentions out of "isolate" (or not), in a line and a text node.
 
 import Foundation
 
@@ -13,7 +13,7 @@ package enum LayoutRequest {
     /// but "width", which its frame gives).
     package static let optionKeys: Set<String> = [
         "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment", "mentions", "digits",
-        "maxLines", "ellipsis", "lineHeight", "isolate", "spans",
+        "maxLines", "ellipsis", "lineHeight", "isolate", "spans", "inlines",
     ]
 
     /// Keys accepted in a `--jsonl` line beside the canonical ones, each an older spelling of one.
@@ -65,7 +65,8 @@ package enum LayoutRequest {
         } catch {
             throw WireError(message: error.description)
         }
-        return (o, try SpanRequest.spans(object))
+        // "inlines": boxes as spans after the others (the images are the renderer's, not a layout's).
+        return (o, try SpanRequest.spans(object) + InlineRequest.inlines(object).map(\.span))
     }
 
     /// The values of the old "mentions": "none" takes `.mentions` out of "isolate".

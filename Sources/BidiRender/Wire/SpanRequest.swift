@@ -61,7 +61,8 @@ package enum SpanRequest {
             throw WireError(
                 "\"\(path.dotted)\": give \"entity\" or its old spelling \"mention\", not both", at: path + [.key("mention")])
         }
-        return old == true ? .mention : try WireFields.choice(object, "entity", as: EntityKind.self, in: path)
+        return old == true
+            ? .mention : try WireFields.choice(object, "entity", as: EntityKind.self, in: path, among: EntityKind.declarable)
     }
 
     /// The style keys of a span object (`color`, `background`, `underline`, `strikethrough`, `size`,
@@ -143,8 +144,8 @@ package enum SpanRequest {
                 throw WireError(message: error.description)
             }
         case "entity":
-            guard let kind = EntityKind(rawValue: value) else {
-                throw bad("one of " + EntityKind.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let kind = EntityKind(rawValue: value), EntityKind.declarable.contains(kind) else {
+                throw bad("one of " + EntityKind.declarable.map(\.rawValue).joined(separator: ", "))
             }
             span.entity = kind
         case "mention":  // the old spelling of entity=mention; false takes a mention away

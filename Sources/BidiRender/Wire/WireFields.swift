@@ -68,12 +68,14 @@ enum WireFields {
     }
 
     /// An optional enum field spelled as its raw value; throws listing the allowed values.
+    /// `among` narrows the allowed values (all the cases by default).
     static func choice<T: RawRepresentable & CaseIterable>(
-        _ object: [String: Any], _ key: String, as: T.Type, in path: Path = []
+        _ object: [String: Any], _ key: String, as: T.Type, in path: Path = [], among: [T]? = nil
     ) throws(WireError) -> T? where T.RawValue == String {
         guard let raw = try string(object, key, in: path) else { return nil }
-        guard let value = T(rawValue: raw) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+        let cases = among ?? Array(T.allCases)
+        guard let value = T(rawValue: raw), cases.contains(where: { $0.rawValue == raw }) else {
+            let allowed = cases.map(\.rawValue).joined(separator: ", ")
             throw WireError("\"\((path + [.key(key)]).dotted)\" must be one of \(allowed), not \"\(raw)\"", at: path + [.key(key)])
         }
         return value

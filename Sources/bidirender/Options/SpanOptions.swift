@@ -1,5 +1,6 @@
-// SpanOptions: the repeatable `--span START:END:key=value,…` of `layout` and `render`, each read by
-// the library's `SpanRequest` (the schema of a JSON line's "spans", written as text).
+// SpanOptions: the repeatable `--span START:END:key=value,…` and `--inline START:END:WxH[:…]` of
+// `layout`, `render`, `query` and `bubble`, read by the library's `SpanRequest` and `InlineRequest`
+// (the schemas of a JSON line's "spans" and "inlines", written as text).
 import ArgumentParser
 @_spi(Tools) import BidiRender
 import Foundation
@@ -20,8 +21,44 @@ struct SpanOptions: ParsableArguments {
             valueName: "START:END:key=value,…"))
     var spanArguments: [String] = []
 
+    @Option(
+        name: .customLong("inline"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "An inline box (custom emoji, avatar) of W×H px in place of code points [START, END); repeatable.",
+            discussion: """
+                ALIGN: baseline (the default; offset=PX: its top's distance above the baseline), middle, top, \
+                bottom, text-top or text-bottom. id=ID names it in the JSON ("inlines", and "entities" with kind \
+                inline). image=FILE (the rest of the value, a PNG inside the current folder) is drawn into it by \
+                render and bubble -o, scaled to fit; its id is then the file's name unless id= gives one.
+                """,
+            valueName: "START:END:WxH[:ALIGN][:offset=PX][:id=ID][:image=FILE]"))
+    var inlineArguments: [String] = []
+
     func validate() throws {
         _ = try spans
+    }
+
+    /// The inline boxes, in order; a bad one throws a ValidationError naming it (`--inline 2`).
+    var inlines: [InlineRequest] {
+        get throws {
+            var requests: [InlineRequest] = []
+            for (i, argument) in inlineArguments.enumerated() {
+                do {
+                    requests.append(try InlineRequest.parse(argument, name: "--inline \(i + 1)"))
+                } catch {
+                    throw ValidationError(error.message)
+                }
+            }
+            return requests
+        }
+    }
+
+    /// The images of the inline boxes, read from inside the current folder.
+    func inlineImages() throws -> [String: RGBAImage] {
+        let requests = try inlines
+        guard requests.contains(where: { $0.image != nil }) else { return [:] }
+        return try InlineRequest.images(
+            requests, folder: FileManager.default.currentDirectoryPath, names: { "--inline \($0 + 1)" })
     }
 
     /// The spans, in order; a bad one throws a ValidationError naming it (`--span 2`) and its key.
@@ -35,7 +72,7 @@ struct SpanOptions: ParsableArguments {
                     throw ValidationError(error.message)
                 }
             }
-            return spans
+            return spans + (try inlines.map(\.span))
         }
     }
 }

@@ -82,7 +82,7 @@ import Testing
         let json = TestLayout.layout("@Ali mail ali@example.com", .leftToRight).jsonDocument()
         #expect(json.contains(
             #""height":33.792}]}],"entities":[{"kind":"mention","start":0,"end":4,"direction":"ltr","rects":[{"x":0,"y":0,"width":32.864,"height":33.792}]},"#
-                + #"{"kind":"email","start":10,"end":25,"direction":"ltr","rects":[{"x":73.376,"y":0,"width":132.32,"height":33.792}]}],"fallbacks""#
+                + #"{"kind":"email","start":10,"end":25,"direction":"ltr","rects":[{"x":73.376,"y":0,"width":132.32,"height":33.792}]}],"inlines":[],"fallbacks""#
         ))
     }
 

@@ -72,9 +72,12 @@ import Testing
         #expect(try SpanRequest.span(parsing: "3:7:entity=url,mention=false", name: "--span 1").entity == .url)
     }
 
-    /// "entity" takes every kind; a bad one names the key and the span.
+    /// "entity" takes every kind but "inline" (a box is given by "inlines"); a bad one names the key
+    /// and the span.
     @Test func entityTakesEveryKind() throws {
-        for kind in EntityKind.allCases {
+        #expect(try Self.message(#"{"spans": [{"start": 0, "end": 1, "entity": "inline"}]}"#)
+            == #""spans[0].entity" must be one of mention, url, email, phone, hashtag, not "inline""#)
+        for kind in EntityKind.declarable {
             let spans = try LayoutRequest.options(
                 try Self.object(#"{"spans": [{"start": 0, "end": 1, "entity": "\#(kind.rawValue)"}]}"#),
                 base: LayoutOptions(), direction: DirectionRequest()).spans

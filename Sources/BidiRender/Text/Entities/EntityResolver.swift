@@ -58,7 +58,7 @@ struct EntityResolver {
     private mutating func collectCallerSpans(_ spans: [TextSpan], count: Int) {
         caller.removeAll(keepingCapacity: true)
         for span in spans {
-            guard let kind = span.entity else { continue }
+            guard let kind = span.entity, kind != .inlineBox else { continue }
             caller.append(Entity(kind: kind, range: span.range, direction: .leftToRight, id: span.id))
         }
         guard !caller.isEmpty else { return }
@@ -120,6 +120,32 @@ struct EntityResolver {
                 }
             }
         }
+    }
+
+    /// Cuts each entity that covers part of one of `boxes` (sorted) to end before the box, or to
+    /// start after it when the box holds its start; one left empty is dropped. A box is one unit: an
+    /// entity holds it whole or not at all.
+    mutating func keepWhole(_ boxes: [InlineSpan]) {
+        guard !boxes.isEmpty, !entities.isEmpty else { return }
+        var kept = 0
+        var b = 0
+        for var entity in entities {
+            while b < boxes.count, boxes[b].range.upperBound <= entity.range.lowerBound { b += 1 }
+            var k = b
+            while k < boxes.count, boxes[k].range.lowerBound < entity.range.upperBound {
+                let box = boxes[k].range
+                if box.lowerBound < entity.range.lowerBound {
+                    entity.range = min(box.upperBound, entity.range.upperBound)..<entity.range.upperBound
+                } else if box.upperBound > entity.range.upperBound {
+                    entity.range = entity.range.lowerBound..<box.lowerBound
+                }
+                k += 1
+            }
+            guard !entity.range.isEmpty else { continue }
+            entities[kept] = entity
+            kept += 1
+        }
+        entities.removeLast(entities.count - kept)
     }
 
     /// UAX #9 P2–P3 over `range` (`Paragraphs.firstStrongLevel`), not looking inside `skipping`
