@@ -1,5 +1,6 @@
 // Unicode's own conformance files: BidiTest.txt (by class, and replayed with real characters) and
 // BidiCharacterTest.txt, through the library, checking levels and visual order.
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -36,6 +37,12 @@ struct BidiTestCase {
         }
         return cases
     }
+
+    /// The cases of BidiTest.txt, parsed once for the tests that share them.
+    static let parsed = Result { try load() }
+
+    /// The number of runs `cases` make: one per case and paragraph direction.
+    static func runs(_ cases: [BidiTestCase]) -> Int { cases.reduce(0) { $0 + $1.directions.count } }
 }
 
 /// One line of BidiCharacterTest.txt.
@@ -67,6 +74,9 @@ struct BidiCharacterTestCase {
         }
         return cases
     }
+
+    /// The lines of BidiCharacterTest.txt, parsed once for the tests that share them.
+    static let parsed = Result { try load() }
 }
 
 @Suite struct BidiConformanceTests {
@@ -83,16 +93,15 @@ struct BidiCharacterTestCase {
     }
 
     /// Every input of BidiTest.txt at every paragraph level it lists, by bidi class, through each
-    /// engine: levels (with the same count) and order.
+    /// engine: levels (with the same count) and order. (A sanitizer build runs every fourth case.)
     @Test(arguments: reorderers)
     func bidiTestByClass(reorderer name: String) throws {
-        let cases = try BidiTestCase.load()
+        let cases = try BidiTestCase.parsed.get()
+        #expect(BidiTestCase.runs(cases) == 770_241, "BidiTest.txt case count")
         let engine = Self.reorderer(name)
-        var runs = 0
         var failures: [String] = []
-        for testCase in cases {
+        for testCase in TestScale.sample(cases) {
             for direction in testCase.directions {
-                runs += 1
                 engine.load(classes: testCase.classes)
                 let n = engine.reorderAll(direction: direction, includeSeparators: true)
                 let order = engine.withVisualOrderBuffer(count: n) { $0.map(Int.init) }
@@ -106,7 +115,6 @@ struct BidiCharacterTestCase {
             }
         }
         #expect(failures.isEmpty, "\(failures)")
-        #expect(runs == 770_241, "BidiTest.txt case count")
     }
 
     /// Real characters for each class, several per class, to replay BidiTest.txt through the
@@ -148,16 +156,15 @@ struct BidiCharacterTestCase {
     /// the Unicode 15 class table is what reaches the engines.
     @Test(arguments: BidiEngine.allCases)
     func bidiTestReplayedWithRealCharacters(engine: BidiEngine) throws {
-        let cases = try BidiTestCase.load()
-        var runs = 0
+        let cases = try BidiTestCase.parsed.get()
+        #expect(BidiTestCase.runs(cases) == 770_241)
         var failures: [String] = []
-        for (k, testCase) in cases.enumerated() {
+        for (k, testCase) in TestScale.sample(Array(cases.enumerated())) {
             let scalars = testCase.classes.enumerated().map { i, cls -> Unicode.Scalar in
                 let choices = Self.samples[cls]!
                 return Unicode.Scalar(choices[(k + i) % choices.count])!
             }
             for direction in testCase.directions {
-                runs += 1
                 let bidi = BidiText(scalars: scalars, direction: direction, engine: engine)
                 // B only ever ends a BidiTest.txt input: it is the first paragraph's separator.
                 let paragraph = bidi.paragraphs[0]
@@ -173,17 +180,16 @@ struct BidiCharacterTestCase {
             }
         }
         #expect(failures.isEmpty, "\(failures)")
-        #expect(runs == 770_241)
     }
 
     /// Every line of BidiCharacterTest.txt through `BidiText` on each engine, and on the native
-    /// engine's general path alone.
+    /// engine's general path alone. (A sanitizer build runs every fourth line.)
     @Test(arguments: reorderers)
     func bidiCharacterTest(reorderer name: String) throws {
-        let cases = try BidiCharacterTestCase.load()
+        let cases = try BidiCharacterTestCase.parsed.get()
         #expect(cases.count == 91_707)
         var failures: [String] = []
-        for testCase in cases {
+        for testCase in TestScale.sample(cases) {
             let bidi = BidiText(scalars: testCase.scalars, direction: testCase.direction, reorderer: Self.reorderer(name))
             #expect(bidi.paragraphs.count == 1)
             let paragraph = bidi.paragraphs[0]

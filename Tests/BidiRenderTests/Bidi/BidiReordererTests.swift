@@ -1,6 +1,7 @@
 // The reusable hot path: its fast paths agree with FriBidi's full algorithm, and its visual order
 // agrees with the value API.
 import ChatCorpus
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -19,12 +20,13 @@ import Testing
         let fast = BidiReorderer()
         let general = BidiReorderer(engine: .native, fastPaths: false)
         let fribidi = BidiReorderer(engine: .fribidi)
-        var texts = ChatCorpus.messages(count: 3_000)
-        texts += ChatCorpus.messages(count: 1_000, seed: 7).map(Self.isolatedAsLayoutDoes)
+        // (A sanitizer build takes a quarter of each sample: `TestScale`.)
+        var texts = ChatCorpus.messages(count: TestScale.sample(3_000))
+        texts += ChatCorpus.messages(count: TestScale.sample(1_000), seed: 7).map(Self.isolatedAsLayoutDoes)
         // A sample of the real-vocabulary corpus, with its marks, isolates, embeddings and overrides.
-        let real = ChatCorpus.realMessages(count: 500, seed: 0x18)
-        texts += real + real.prefix(250).map(Self.isolatedAsLayoutDoes)
-        texts += try BidiCharacterTestCase.load().map { String(String.UnicodeScalarView($0.scalars)) }
+        let real = ChatCorpus.realMessages(count: TestScale.sample(500), seed: 0x18)
+        texts += real + real.prefix(TestScale.sample(250)).map(Self.isolatedAsLayoutDoes)
+        texts += try TestScale.sample(BidiCharacterTestCase.parsed.get()).map { String(String.UnicodeScalarView($0.scalars)) }
         texts += ["", " ", "abc", "مرحبا", "٣٤٥", "123", "a\u{AD}b", "مرحبا 🥺", "a\nب\n"]
         // A paragraph that starts with an NSM (after a BN or not): W1 gives it sos, which the load
         // cannot know, so the load's W1–W3 types must not be used.
@@ -53,7 +55,7 @@ import Testing
             }
         }
         // The fast paths must actually be taken, or this test proves nothing.
-        #expect(fastHits > 1_000)
+        #expect(fastHits > TestScale.sample(1_000))
     }
 
     /// The corpus text as the layout hands it to the bidi stage: mentions isolated, with the
@@ -124,8 +126,8 @@ import Testing
     /// them holds ES, ET, CS and EN when the types do, and EN or AN when they hold AN.
     @Test func loadedWeakTypesAreW1toW3() throws {
         let reorderer = BidiReorderer()
-        var texts = ChatCorpus.realMessages(count: 300, seed: 0x26) + ChatCorpus.messages(count: 300, seed: 26)
-        texts += try BidiCharacterTestCase.load().prefix(3_000).map { String(String.UnicodeScalarView($0.scalars)) }
+        var texts = ChatCorpus.realMessages(count: TestScale.sample(300), seed: 0x26) + ChatCorpus.messages(count: TestScale.sample(300), seed: 26)
+        texts += try BidiCharacterTestCase.parsed.get().prefix(TestScale.sample(3_000)).map { String(String.UnicodeScalarView($0.scalars)) }
         texts += ["\u{301}abc", "\u{AD}\u{301}مرحبا", "a\u{301}", "ب\u{AD}\u{301}١٢3", "ﺏ12", "a\nب"]
         let (L, R, AL) = (BidiClass.leftToRight.rawValue, BidiClass.rightToLeft.rawValue, BidiClass.arabicLetter.rawValue)
         let (EN, AN) = (BidiClass.europeanNumber.rawValue, BidiClass.arabicNumber.rawValue)
@@ -167,7 +169,7 @@ import Testing
             }
             used += 1
         }
-        #expect(used > 3_000 && left >= 3)  // at least the two NSM-led texts and "a\nب"
+        #expect(used > TestScale.sample(3_000) && left >= 3)  // at least the two NSM-led texts and "a\nب"
     }
 
     /// Line reordering (L1 and L2 on lines cut out of a paragraph) on both engines against ICU's
@@ -181,10 +183,10 @@ import Testing
     @Test(arguments: BidiEngine.allCases)
     func lineReorderingAgreesWithICU(engine: BidiEngine) throws {
         let reorderer = BidiReorderer(engine: engine)
-        var texts = ChatCorpus.messages(count: 600, seed: 3)
-        texts += ChatCorpus.messages(count: 300, seed: 9).map(Self.isolatedAsLayoutDoes)
-        texts += ChatCorpus.messages(count: 300, seed: 4).map { EntityIsolation.isolate($0, direction: .leftToRight, kinds: .mentions) }
-        texts += try BidiCharacterTestCase.load().enumerated().filter { $0.offset % 13 == 0 }
+        var texts = ChatCorpus.messages(count: TestScale.sample(600), seed: 3)
+        texts += ChatCorpus.messages(count: TestScale.sample(300), seed: 9).map(Self.isolatedAsLayoutDoes)
+        texts += ChatCorpus.messages(count: TestScale.sample(300), seed: 4).map { EntityIsolation.isolate($0, direction: .leftToRight, kinds: .mentions) }
+        texts += try TestScale.sample(BidiCharacterTestCase.parsed.get().enumerated().filter { $0.offset % 13 == 0 })
             .map { String(String.UnicodeScalarView($0.element.scalars)) }
         texts += [
             "abc \u{2067}d \u{2069} ", "مرحبا abc\u{202A}x \u{202C} ", "a\u{2066}b\u{2069}\u{200B} c",
@@ -223,8 +225,8 @@ import Testing
                 }
             }
         }
-        #expect(lines > 10_000)
-        #expect(reordered > 3_000, "lines whose order is not logical")
+        #expect(lines > TestScale.sample(10_000))
+        #expect(reordered > TestScale.sample(3_000), "lines whose order is not logical")
     }
 
     /// UAX #9 L1 resets the white space and isolate controls at a line's end, LINE SEPARATOR (WS)

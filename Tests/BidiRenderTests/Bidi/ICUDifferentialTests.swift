@@ -2,6 +2,7 @@
 // every bidi class, brackets and deep nesting included, under LTR, RTL and auto; and the FriBidi
 // engine on deeply nested text, where libfribidi 1.0.8 crashes or hangs without the engine's guard.
 import ChatCorpus
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -38,7 +39,7 @@ import Testing
         var deepCompared = 0
         var skipped = 0
         var failures: [String] = []
-        for k in 0..<30_000 {
+        for k in 0..<TestScale.sample(30_000) {
             let scalars = Self.randomText(&g, deep: k % 10 == 0)
             if ICUBidi.knownQuirk(scalars) {
                 skipped += 1
@@ -68,9 +69,9 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(compared > 80_000)
-        #expect(skipped < 2_000, "the quirk classes must stay narrow (about 5 % of random strings)")
-        #expect(deepCompared > 6_000, "deep nesting must be compared")
+        #expect(compared > TestScale.sample(80_000))
+        #expect(skipped < TestScale.sample(2_000), "the quirk classes must stay narrow (about 5 % of random strings)")
+        #expect(deepCompared > TestScale.sample(6_000), "deep nesting must be compared")
     }
 
     /// Deep nesting, generated: embeddings, overrides and isolates more than 125 deep with

@@ -2,6 +2,7 @@
 // limit), a layout keeps its lines, its truncation and its contentWidth.
 import ChatCorpus
 import Foundation
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -36,10 +37,11 @@ import Testing
 
     /// Every corpus message, both directions, widths 120–400 px and 1, 2, 3 or any number of lines:
     /// the relayout at `contentWidth` has the same line ranges, truncation and contentWidth, exactly.
+    /// (A sanitizer build takes a quarter of the messages.)
     @Test(arguments: [1, 2, 3, nil] as [Int?])
     func corpusLayoutsAreFixedPointsOfTheirContentWidth(maxLines: Int?) throws {
         var failures: [String] = []
-        for text in ChatCorpus.realMessages(count: 150) + ChatCorpus.messages(count: 50, seed: 34) {
+        for text in ChatCorpus.realMessages(count: TestScale.sample(150)) + ChatCorpus.messages(count: TestScale.sample(50), seed: 34) {
             for direction in [ParagraphDirection.leftToRight, .rightToLeft] {
                 for width in [120.0, 150, 173, 200, 260, 320, 400] {
                     if let failure = try Self.mismatch(text, direction, width: width, maxLines: maxLines) { failures.append(failure) }

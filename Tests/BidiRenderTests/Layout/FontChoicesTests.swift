@@ -1,6 +1,7 @@
 // LayoutEngine.fontChoices: the font each cluster gets, as the itemizer chose it — over the chat
 // corpus, the font of the cluster's run in the layout, and the reasons it gives.
 import ChatCorpus
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -28,16 +29,17 @@ import Testing
         return reasons
     }
 
+    /// Over the corpus (a quarter of it in a sanitizer build) in three UI languages.
     @Test(arguments: ["ar", "zh-Hans", "en"])
     func corpusClustersHaveTheirRunsFont(locale: String) throws {
-        let texts = ChatCorpus.realMessages(count: 1_500) + ChatCorpus.messages(count: 500)
+        let texts = ChatCorpus.realMessages(count: TestScale.sample(1_500)) + ChatCorpus.messages(count: TestScale.sample(500))
         let reasons = try Self.agree(texts, engine: TestLayout.engine, locale: locale)
-        #expect(reasons[.primary, default: 0] > 10_000 && reasons[.continuity, default: 0] > 100, "\(reasons)")
+        #expect(reasons[.primary, default: 0] > TestScale.sample(10_000) && reasons[.continuity, default: 0] > TestScale.sample(100), "\(reasons)")
     }
 
     /// With fontconfig: emoji go to the colour font, and the query says so.
     @Test func corpusWithSystemFontsAndEmoji() throws {
-        let texts = ChatCorpus.realMessages(count: 500) + ["ok 😂 👍🏽 ❤️ ☺︎ 1️⃣ 🇫🇷", "小明 (hi) 👨‍👩‍👧 ما شاء الله!"]
+        let texts = ChatCorpus.realMessages(count: TestScale.sample(500)) + ["ok 😂 👍🏽 ❤️ ☺︎ 1️⃣ 🇫🇷", "小明 (hi) 👨‍👩‍👧 ما شاء الله!"]
         let reasons = try Self.agree(texts, engine: EmojiFontTests.engine, locale: "ar")
         #expect(reasons[.emojiPresentation, default: 0] >= 6, "\(reasons)")
     }

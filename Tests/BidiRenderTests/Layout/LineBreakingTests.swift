@@ -2,6 +2,7 @@
 // against ICU's ubidi, an independent UAX #9 implementation, on the mention-isolated text.
 import ChatCorpus
 import Foundation
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -80,10 +81,11 @@ import Testing
     }
 
     /// The corpus, each message as one line, forced RTL and LTR: our visual order equals ICU ubidi's
-    /// on the same mention-isolated text (characters removed by X9 left out of both).
+    /// on the same mention-isolated text (characters removed by X9 left out of both). (A sanitizer
+    /// build takes a quarter of the messages.)
     @Test func crossCheckWithICU() {
         var checked = 0
-        for text in ChatCorpus.messages(count: 1_500, seed: 42) {
+        for text in ChatCorpus.messages(count: TestScale.sample(1_500), seed: 42) {
             for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
                 let layout = TestLayout.layout(text, direction)
                 let scalars = Array(text.unicodeScalars)
@@ -98,6 +100,6 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked >= 2_900)
+        #expect(checked >= TestScale.sample(2_900))
     }
 }

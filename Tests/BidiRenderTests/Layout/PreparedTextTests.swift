@@ -3,6 +3,7 @@
 // and line limits; with spans, entities, several paragraphs, truncation, the other bidi engine and
 // no shaping cache; from another scratch and from concurrent tasks; and the same errors.
 import ChatCorpus
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -39,14 +40,15 @@ import Testing
     }
 
     /// The property over the corpus: 150 messages, RTL, LTR and auto, six widths, four line limits.
-    /// Many of the layouts are truncated (the comparison covers the ellipsis and the cut).
+    /// Many of the layouts are truncated (the comparison covers the ellipsis and the cut). (A
+    /// sanitizer build takes a quarter of the messages.)
     @Test(arguments: [ParagraphDirection.leftToRight, .rightToLeft, .auto])
     func corpusLayoutsEqualEngineLayouts(direction: ParagraphDirection) throws {
         var truncated = 0
-        for text in ChatCorpus.messages(count: 150, seed: 34) {
+        for text in ChatCorpus.messages(count: TestScale.sample(150), seed: 34) {
             truncated += try Self.expectEqualLayouts(text, options: LayoutOptions(direction: direction, locale: LocaleTag("ar"), size: 15))
         }
-        #expect(truncated > 300)
+        #expect(truncated > TestScale.sample(300))
     }
 
     /// The FriBidi engine, an engine without a shaping cache, a size, alignment and the other line

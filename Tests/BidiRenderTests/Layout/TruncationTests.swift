@@ -3,6 +3,7 @@
 // alignment, lines counted over paragraphs, and a property test over the chat corpus.
 import ChatCorpus
 import Foundation
+import TestSupport
 import Testing
 @_spi(Tools) @testable import BidiRender
 
@@ -296,7 +297,7 @@ enum TruncatedLayout {
     /// its ellipsis is at the paragraph's end edge; a layout that is not truncated is the layout
     /// without maxLines.
     @Test func corpusProperty() throws {
-        let messages = ChatCorpus.messages(count: 80, seed: 14)
+        let messages = ChatCorpus.messages(count: TestScale.sample(80), seed: 14)
         var truncatedCount = 0
         for text in messages {
             for direction in [ParagraphDirection.leftToRight, .rightToLeft] {
@@ -336,7 +337,7 @@ enum TruncatedLayout {
                 }
             }
         }
-        #expect(truncatedCount > 150)
+        #expect(truncatedCount > TestScale.sample(150))
     }
 }
 
