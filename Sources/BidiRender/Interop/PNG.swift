@@ -12,8 +12,11 @@ extension RGBAImage {
         try PNGCodec.encode(self)
     }
 
-    /// Decodes PNG bytes (libpng) into RGBA.
-    package init(pngData: [UInt8]) throws(BidiRenderError) {
+    /// Decodes PNG bytes (libpng) into RGBA: an inline box's image (`RenderOptions.inlineImages`),
+    /// for one.
+    /// - Throws: `.renderFailure` with libpng's message, or when a side passes `ImageLimits`
+    ///   (checked from the header, before the pixels are allocated).
+    public init(pngData: [UInt8]) throws(BidiRenderError) {
         self = try PNGCodec.decode(pngData)
     }
 

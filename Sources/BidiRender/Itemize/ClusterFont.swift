@@ -19,7 +19,7 @@ public struct ClusterFont: Sendable, Hashable {
     /// The cluster's scalar offsets in the text.
     public var range: Range<Int>
     /// The script the cluster was itemized with (UAX #24, neutrals resolved from their neighbours).
-    public var script: ScriptTag
+    package var script: ScriptTag
     /// The font, the package it came from and how its weight and style were matched (the CLI's
     /// `fonts --text` prints all of it).
     package var choice: FontChoice
