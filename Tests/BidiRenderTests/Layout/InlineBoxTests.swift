@@ -3,6 +3,7 @@
 // box taller than the text grows its line; taps and carets; the spans' checks.
 import Foundation
 import Testing
+import TestSupport
 @_spi(Tools) @testable import BidiRender
 
 @Suite struct InlineBoxTests {
@@ -187,6 +188,28 @@ import Testing
         #expect(layout.entities.filter { $0.kind == .inlineBox }.map(\.id) == ["avatar"])
         let prepared = try TestLayout.engine.prepare(text, spans: spans, options: options)
         #expect(try prepared.layout(width: 60) == layout)
+    }
+
+    /// Many boxes cost linear time: 4× the boxes (one per word of mixed chat, in mentions too, over
+    /// many lines and paragraphs) take about 4× the time, and every box is placed.
+    @Test func manyBoxesGrowLinearly() throws {
+        func message(_ count: Int) -> (String, [TextSpan]) {
+            var text = "", spans: [TextSpan] = []
+            for k in 0..<count {
+                let start = text.unicodeScalars.count + (k % 3 == 0 ? 5 : 0)
+                text += k % 3 == 0 ? "@sara:e\(k % 7): مرحبا" : (k % 5 == 0 ? ":e\(k % 7):\n" : ":e\(k % 7): ok ")
+                spans.append(TextSpan(range: start..<(start + 4), id: "e\(k % 7)", inlineBox: InlineBox(width: 18, height: 18)))
+            }
+            return (text, spans)
+        }
+        let options = LayoutOptions(direction: .rightToLeft, locale: "ar", size: 15, maxWidth: 240)
+        let (large, largeSpans) = message(1_600)
+        let layout = try TestLayout.engine.layout(large, spans: largeSpans, options: options)
+        #expect(layout.entities.filter { $0.kind == .inlineBox && $0.rects.count == 1 }.count == 1_600)
+        let (t1, t2, ratio) = try Growth.ratio(400, text: message) { input in
+            _ = try TestLayout.engine.layout(input.0, spans: input.1, options: options)
+        }
+        #expect(Growth.linear(ratio), "\(t1) s, then \(t2) s")
     }
 
     @Test func spansAreChecked() throws {
