@@ -8,8 +8,8 @@ import TestSupport
 
 @Suite struct RenderCropCLITests {
     /// "ok 😂 🇸🇦 🇨🇳" at 260 px: --crop content is about its content, not 260 px; --crop ink's
-    /// outermost drawn pixels touch the image's edges (within 1 px, or the emoji bitmaps' own
-    /// transparent margin, 3 px at 24 px).
+    /// outermost drawn pixels touch the image's edges within 1 px, colour emoji too (--crop content's
+    /// edges are the advances', which hold an emoji bitmap's transparent margin: 3 px at 24 px).
     @Test(arguments: ["content", "ink"])
     func cropDrawsOnlyTheRectangle(crop: String) throws {
         let path = try TestDirectory.fresh("render-crop").appendingPathComponent("bubble-\(crop).png").path
@@ -30,10 +30,11 @@ import TestSupport
             }
         }
         let (minX, maxX) = try (#require(columns.min()), #require(columns.max()))
-        #expect(minX <= 4 && maxX >= image.width - 5)
+        let margin = crop == "ink" ? 1 : 4
+        #expect(minX <= margin && maxX >= image.width - 1 - margin, "columns \(minX)...\(maxX) of \(image.width)")
         if crop == "ink" {
             let (minY, maxY) = try (#require(rows.min()), #require(rows.max()))
-            #expect(minY <= 4 && maxY >= image.height - 5)
+            #expect(minY <= 1 && maxY >= image.height - 2, "rows \(minY)...\(maxY) of \(image.height)")
         }
     }
 

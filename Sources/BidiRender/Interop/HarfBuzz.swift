@@ -181,15 +181,53 @@ struct GlyphExtents: Sendable, Hashable {
     var height: Int32
 }
 
+extension GlyphExtents {
+    /// The box narrowed to the pixels of `image` (the glyph's whole bitmap, drawn over this box) that
+    /// are not transparent, rounded outwards to whole units; unchanged when every pixel is.
+    func tightened(to image: RGBAImage) -> GlyphExtents {
+        var (minX, minY, maxX, maxY) = (image.width, image.height, -1, -1)
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] != 0 {
+                (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+            }
+        }
+        guard maxX >= 0, image.width > 0, image.height > 0 else { return self }
+        let (w, h) = (Double(image.width), Double(image.height))
+        let left = (Double(xBearing) + Double(width) * Double(minX) / w).rounded(.down)
+        let right = (Double(xBearing) + Double(width) * Double(maxX + 1) / w).rounded(.up)
+        // y up: the top is the bearing, the height negative (downwards).
+        let top = (Double(yBearing) + Double(height) * Double(minY) / h).rounded(.up)
+        let bottom = (Double(yBearing) + Double(height) * Double(maxY + 1) / h).rounded(.down)
+        return GlyphExtents(xBearing: Int32(left), yBearing: Int32(top), width: Int32(right - left), height: Int32(bottom - top))
+    }
+}
+
 extension HBFont {
     /// The ink box of `glyph` (`hb_font_get_glyph_extents`: the glyf bounding box or the CFF outline's
     /// for an outline face, the strike's bitmap box for a colour bitmap one); zero when HarfBuzz has
     /// none. Under the face's lock: a bitmap face's extents are read through hb-ft's FT_Face.
+    ///
+    /// A colour bitmap glyph (CBDT's PNG) is drawn with transparent margins around its picture: its
+    /// box is narrowed to the PNG's pixels that are not transparent (`tightened`), so that a layout's
+    /// ink is where the emoji is drawn, not the bitmap's whole square.
     func glyphExtents(_ glyph: UInt32) -> GlyphExtents {
         var extents = hb_glyph_extents_t()
         let found = face.withFace { _ in hb_font_get_glyph_extents(font, glyph, &extents) }
         guard found != 0 else { return GlyphExtents(xBearing: 0, yBearing: 0, width: 0, height: 0) }
-        return GlyphExtents(xBearing: extents.x_bearing, yBearing: extents.y_bearing, width: extents.width, height: extents.height)
+        let box = GlyphExtents(xBearing: extents.x_bearing, yBearing: extents.y_bearing, width: extents.width, height: extents.height)
+        guard !face.isScalable, let png = colorPNG(glyph), let image = try? RGBAImage(pngData: png) else { return box }
+        return box.tightened(to: image)
+    }
+
+    /// The PNG of a colour bitmap glyph (`hb_ot_color_glyph_reference_png`), or nil.
+    private func colorPNG(_ glyph: UInt32) -> [UInt8]? {
+        face.withFace { _ -> [UInt8]? in
+            guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
+            defer { hb_blob_destroy(blob) }
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+        }
     }
 }
 
