@@ -26,41 +26,49 @@ struct InkBox: Hashable {
     }
 }
 
-/// The glyphs' ink boxes asked for by one scratch, memoized by font and glyph (no lock: a scratch
-/// serves one layout at a time). HarfBuzz reads an outline glyph's box from its table, but a colour
-/// bitmap glyph's through FreeType, which loads the glyph: each is asked once.
+/// The glyphs' ink boxes asked for by one scratch, memoized per font in a table indexed by glyph id
+/// (no lock: a scratch serves one layout at a time), so that a run looks its font up once and each
+/// glyph is an array read, not a hashed look-up. HarfBuzz reads an outline glyph's box from its
+/// table, but a colour bitmap glyph's through FreeType, which loads the glyph: each is asked once.
 struct GlyphInkMemo {
-    private struct Key: Hashable {
-        var font: ObjectIdentifier
-        var glyph: UInt32
-    }
-    private var boxes: [Key: GlyphExtents] = [:]
-    /// The fonts whose glyphs are held, kept alive so that no identifier is reused while they are.
-    private var fonts: [ObjectIdentifier: Font] = [:]
-    /// The most boxes held: past it the memo starts again.
-    static let limit = 1 << 16
-
-    /// The ink box of `glyph` in `font`, in HarfBuzz units.
-    mutating func extents(_ glyph: UInt32, font: Font) -> GlyphExtents {
-        let key = Key(font: ObjectIdentifier(font), glyph: glyph)
-        if let extents = boxes[key] { return extents }
-        if boxes.count >= Self.limit { (boxes, fonts) = ([:], [:]) }
-        if fonts[key.font] == nil { fonts[key.font] = font }
-        let extents = font.hbFont.glyphExtents(glyph)
-        boxes[key] = extents
-        return extents
-    }
+    /// Per font (kept alive, so that no identifier is reused while its table is held): the ink box
+    /// of each glyph id asked for so far, nil for one not asked yet.
+    private var tables: [ObjectIdentifier: (font: Font, extents: [GlyphExtents?])] = [:]
+    /// The slots of all the tables: past `limit` the memo starts again.
+    private var slots = 0
+    /// The most slots held (about 2.6 MB): a CJK font's 65,536 glyph ids fit twice over.
+    static let limit = 1 << 17
 
     /// Grows `ink` by the ink of `glyphs`, of `font` at `size` px, each at its (x, y): the pen
     /// position and GPOS offset on a baseline at y = 0, y down. Glyphs without ink add nothing.
     mutating func unite(_ glyphs: [PositionedGlyph], font: Font, size: Double, into ink: inout InkBox?) {
+        guard !glyphs.isEmpty else { return }
+        let key = ObjectIdentifier(font)
+        // Moved out of the dictionary while it is written, so that the array is not copied.
+        var table = tables.removeValue(forKey: key)?.extents ?? []
         let scale = size / Double(font.hbFont.unitsPerEm)
         for glyph in glyphs {
-            let e = extents(glyph.id, font: font)
+            let id = Int(glyph.id)
+            // (An OpenType glyph id is below 65,536; any other is asked, not memoized.)
+            if id >= table.count, id < 1 << 16 {
+                slots += id + 1 - table.count
+                table.append(contentsOf: repeatElement(nil, count: id + 1 - table.count))
+            }
+            let e: GlyphExtents
+            if id < table.count, let known = table[id] {
+                e = known
+            } else {
+                e = font.hbFont.glyphExtents(glyph.id)
+                if id < table.count { table[id] = e }
+            }
             guard e.width != 0 || e.height != 0 else { continue }
             let x0 = glyph.x + Double(e.xBearing) * scale, x1 = x0 + Double(e.width) * scale
             let y0 = glyph.y - Double(e.yBearing) * scale, y1 = y0 - Double(e.height) * scale
             InkBox.unite(&ink, InkBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1)))
         }
+        if slots > Self.limit {
+            (tables, slots) = ([:], table.count)
+        }
+        tables[key] = (font, table)
     }
 }
