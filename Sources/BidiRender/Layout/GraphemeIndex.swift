@@ -90,7 +90,7 @@ extension GraphemeIndex {
         var carets: [Int32] = []
         for l in lines.indices where hasLigatures(lines[l]) {
             lines[l].runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
-                for r in runs.indices {
+                for r in runs.indices where hasLigatures(runs[r]) {
                     // The run's font, found (by descriptor) at its first ligature only; a run whose
                     // font is not among `fonts` is left.
                     var font: Font?
@@ -115,23 +115,35 @@ extension GraphemeIndex {
     private func hasLigatures(_ line: LayoutLine) -> Bool {
         var clusters = 0
         line.runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
-            for r in runs.indices {
-                var previous = -1
-                runs[r].glyphs.withUnsafeBufferPointer { glyphs in
-                    for glyph in glyphs where glyph.cluster != previous {
-                        clusters += 1
-                        previous = glyph.cluster
-                    }
-                }
+            for r in runs.indices { clusters += Self.clusterCount(runs[r].glyphs) }
+        }
+        return clusters < graphemeCount(line.range)
+    }
+
+    /// Whether some cluster of `run` covers more than one grapheme (as `hasLigatures(_: LayoutLine)`):
+    /// only such runs of a line with a ligature are walked.
+    private func hasLigatures(_ run: LayoutRun) -> Bool {
+        !run.range.isEmpty && Self.clusterCount(run.glyphs) < graphemeCount(run.range)
+    }
+
+    /// The distinct clusters of `glyphs` (a run's: equal clusters are adjacent).
+    private static func clusterCount(_ glyphs: [PositionedGlyph]) -> Int {
+        var (clusters, previous) = (0, -1)
+        glyphs.withUnsafeBufferPointer { glyphs in
+            for glyph in glyphs where glyph.cluster != previous {
+                clusters += 1
+                previous = glyph.cluster
             }
         }
+        return clusters
+    }
+
+    /// The graphemes that start in `range`.
+    private func graphemeCount(_ range: Range<Int>) -> Int {
+        if starts.isEmpty { return range.count }
         var graphemes = 0
-        if starts.isEmpty {
-            graphemes = line.range.count
-        } else {
-            for o in line.range where isBoundary(o) { graphemes += 1 }
-        }
-        return clusters < graphemes
+        for o in range where isBoundary(o) { graphemes += 1 }
+        return graphemes
     }
 
     /// The GDEF carets of the widest glyph of `cluster`, when the font has one per inner boundary.

@@ -19,19 +19,19 @@ struct LayoutDraft {
 
 extension LayoutScratch {
     /// Line breaking, building and truncation of one paragraph, shaped and with its levels loaded in
-    /// `bidi`; its lines go to `draft`. `breaks` are its break opportunities when known (else asked
-    /// for). Returns true when maxLines cut the text here (the layout has no more lines). Throws
+    /// `bidi`; its lines go to `draft`. `breaks` are its break opportunities and `prefix` its
+    /// advances' prefix sums when known (else found). Returns true when maxLines cut the text here (the layout has no more lines). Throws
     /// `.cancelled` when the task is cancelled.
     mutating func layLines(
         _ paragraph: LineBuilder.Paragraph, range: Range<Int>, moreParagraphs: Bool, entities: [Entity],
         attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions, breaks: [UInt8]? = nil,
-        into draft: inout LayoutDraft
+        prefix: [Double]? = nil, into draft: inout LayoutDraft
     ) throws(BidiRenderError) -> Bool {
         draft.paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: paragraph.baseLevel)))
         let lineRanges = lineBreak.lines(
             range, items: paragraph.items, text: text, entities: entities, maxWidth: options.maxWidth,
             locale: options.locale, shape: &shape, tables: itemize.tables, size: options.size,
-            lineLimit: options.maxLines.map { $0 - draft.lines.count }, breaks: breaks)
+            lineLimit: options.maxLines.map { $0 - draft.lines.count }, breaks: breaks, prefix: prefix)
         // Line filling stops early when the task is cancelled: its output is then partial, never used.
         try LayoutEngine.checkCancellation()
         // Truncation (maxLines): the lines kept, the last one cut and ended by the ellipsis.
@@ -73,10 +73,11 @@ extension LayoutScratch {
             paragraphs: draft.paragraphs, lines: lines, width: width, height: draft.top,
             fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
             entities: entities)
-        // The entities' tap targets: their selection rectangles on the finished lines, each line's runs
-        // searched by logical start (linear in the entities and runs, however many share a line).
+        // The entities' tap targets: their selection rectangles on the finished lines. With many
+        // entities each line's runs are searched by logical start (linear in the entities and runs,
+        // however many share a line); a few visit their lines' runs, with no index to sort.
         if !layout.entities.isEmpty {
-            let runsByStart = layout.runsByLogicalStart()
+            let runsByStart = layout.entities.count > 4 ? layout.runsByLogicalStart() : nil
             for i in layout.entities.indices {
                 var rects: [LayoutRect] = []
                 try? layout.forEachSelectionRect(for: layout.entities[i].range, runsByStart: runsByStart) { rects.append($0) }

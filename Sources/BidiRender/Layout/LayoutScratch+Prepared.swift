@@ -12,6 +12,8 @@ struct PreparedParagraph: Sendable {
     var bidi: BidiParagraphSnapshot
     /// Its UAX #14 break opportunities (`LineBreakScratch.opportunities`).
     var breaks: [UInt8]
+    /// The prefix sums of its advances, from its start (`LineBreakScratch.prefix`).
+    var prefix: [Double]
 }
 
 /// What a layout scratch holds once every paragraph of a text is shaped: the width-independent half
@@ -48,7 +50,8 @@ extension LayoutScratch {
             let range = resolved.paragraphs[p]
             paragraphs.append(PreparedParagraph(
                 line: paragraph, range: range, bidi: bidi.paragraphSnapshot(),
-                breaks: lineBreak.opportunities(range, text: text, locale: options.locale, entities: resolved.entities)))
+                breaks: lineBreak.opportunities(range, text: text, locale: options.locale, entities: resolved.entities),
+                prefix: lineBreak.prefix(range, items: paragraph.items, shape: shape)))
         }
         // Shaping stops early when the task is cancelled: its output is then partial, never used.
         try LayoutEngine.checkCancellation()
@@ -76,7 +79,7 @@ extension LayoutScratch {
                 let cut = try scratch.layLines(
                     paragraph, range: prepared.range, moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count,
                     entities: snapshot.entities, attributes: snapshot.attributes, registry: registry, options: options,
-                    breaks: prepared.breaks, into: &draft)
+                    breaks: prepared.breaks, prefix: prepared.prefix, into: &draft)
                 if cut { break }
             }
             return scratch.finish(&draft, entities: snapshot.entities, boxes: snapshot.attributes.inlines, options: options)
@@ -98,7 +101,7 @@ extension LayoutScratch {
                 let lines = scratch.lineBreak.lines(
                     prepared.range, items: paragraph.items, text: scratch.text, entities: snapshot.entities,
                     maxWidth: maxWidth, locale: options.locale, shape: &scratch.shape, tables: tables, size: options.size,
-                    lineLimit: maxLines.map { $0 - ranges.count }, breaks: prepared.breaks)
+                    lineLimit: maxLines.map { $0 - ranges.count }, breaks: prepared.breaks, prefix: prepared.prefix)
                 try LayoutEngine.checkCancellation()
                 let kept = Truncation.kept(
                     lineCount: lines.count, linesBefore: ranges.count, maxLines: maxLines,

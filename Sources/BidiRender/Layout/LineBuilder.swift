@@ -137,31 +137,37 @@ struct LineBuilder {
         bidi: BidiReorderer, attributes: AttributeMap
     ) {
         itemAt.removeAll(keepingCapacity: true)
-        for (k, item) in lineItems.enumerated() {
-            for _ in 0..<item.range.count { itemAt.append(Int32(k)) }
-        }
+        for (k, item) in lineItems.enumerated() { itemAt.append(contentsOf: repeatElement(Int32(k), count: item.range.count)) }
         groups.removeAll(keepingCapacity: true)
-        let styles = attributes.styles
         let offset = paragraph.transformed.lowerBound
-        bidi.withLineOrder(transformedLine, baseLevel: paragraph.baseLevel) { order, bidiLevels in
-            for t32 in order {
-                let t = Int(t32)
-                let index = isolated.originalIndex[t + offset]
-                guard index >= 0 else { continue }
-                let level = bidiLevels[t]
-                let item = Int(itemAt[index - lineRange.lowerBound])
-                let style = styles.id(index)
-                if var last = groups.last, last.item == item, last.level == level, last.style == style,
-                    index == last.lo - 1 || index == last.hi
-                {
-                    last.lo = min(last.lo, index)
-                    last.hi = max(last.hi, index + 1)
-                    groups[groups.count - 1] = last
-                } else {
-                    groups.append((item, level, index, index + 1, style))
+        let lineStart = lineRange.lowerBound
+        // The group being grown, appended when the next code point cannot join it.
+        var current: (item: Int, level: UInt8, lo: Int, hi: Int, style: Int32)?
+        let itemAt = self.itemAt  // (a read of its own: `groups` is written meanwhile)
+        isolated.originalIndex.withUnsafeBufferPointer { originalIndex in
+            itemAt.withUnsafeBufferPointer { itemAt in
+                let styleIndex = attributes.styles.index
+                bidi.withLineOrder(transformedLine, baseLevel: paragraph.baseLevel) { order, bidiLevels in
+                    for t32 in order {
+                        let t = Int(t32)
+                        let index = originalIndex[t + offset]
+                        guard index >= 0 else { continue }
+                        let level = bidiLevels[t]
+                        let item = Int(itemAt[index - lineStart])
+                        let style = styleIndex?[index] ?? 0
+                        if let last = current, last.item == item, last.level == level, last.style == style,
+                            index == last.lo - 1 || index == last.hi
+                        {
+                            current = (item, level, min(last.lo, index), max(last.hi, index + 1), style)
+                        } else {
+                            if let last = current { groups.append(last) }
+                            current = (item, level, index, index + 1, style)
+                        }
+                    }
                 }
             }
         }
+        if let last = current { groups.append(last) }
     }
 
     /// The font whose metrics an empty line takes, and every line's strut: the chain's first font

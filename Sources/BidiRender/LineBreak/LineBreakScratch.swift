@@ -47,10 +47,14 @@ struct LineBreakScratch {
     mutating func lines(
         _ range: Range<Int>, items: [Item], text: TextBuffer, entities: [Entity] = [], maxWidth: Double?,
         locale: LocaleTag, shape: inout ShapeScratch, tables: ItemTables, size: Double, lineLimit: Int? = nil,
-        breaks known: [UInt8]? = nil
+        breaks known: [UInt8]? = nil, prefix knownPrefix: [Double]? = nil
     ) -> [Range<Int>] {
         guard !range.isEmpty else { return [range] }
-        loadPrefix(range, items: items, shape: shape)
+        if let knownPrefix {
+            (base, prefix) = (range.lowerBound, knownPrefix)
+        } else {
+            loadPrefix(range, items: items, shape: shape)
+        }
         // A paragraph that fits and holds no mandatory break (UAX #14 LB4–LB5: after BK, CR, LF or
         // NL; CR, LF and NL end paragraphs, so only BK — VT, FF, LS — can be inside one) is one line,
         // as the fill below would find: there is no need to ask for opportunities.
@@ -97,6 +101,13 @@ struct LineBreakScratch {
     /// Whether a line must break after code point `c` inside a paragraph: UAX #14 class BK (VT, FF,
     /// LS; CR, LF and NL end paragraphs).
     static func isMandatoryBreak(_ c: UInt32) -> Bool { c == 0x0B || c == 0x0C || c == 0x2028 }
+
+    /// The prefix sums of the advances of paragraph `range`, shaped as `items`: what `lines` takes
+    /// as `prefix` (a prepared paragraph's).
+    mutating func prefix(_ range: Range<Int>, items: [Item], shape: ShapeScratch) -> [Double] {
+        loadPrefix(range, items: items, shape: shape)
+        return Array(prefix)
+    }
 
     /// Loads the prefix sums of the advances of paragraph `range`, shaped as `items`.
     mutating func loadPrefix(_ range: Range<Int>, items: [Item], shape: ShapeScratch) {
