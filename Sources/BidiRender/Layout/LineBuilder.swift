@@ -137,7 +137,16 @@ struct LineBuilder {
         bidi: BidiReorderer, attributes: AttributeMap
     ) {
         itemAt.removeAll(keepingCapacity: true)
-        for (k, item) in lineItems.enumerated() { itemAt.append(contentsOf: repeatElement(Int32(k), count: item.range.count)) }
+        itemAt.append(contentsOf: repeatElement(0, count: lineRange.count))
+        itemAt.withUnsafeMutableBufferPointer { itemAt in
+            var i = 0
+            for k in lineItems.indices {
+                for _ in 0..<min(lineItems[k].range.count, itemAt.count - i) {
+                    itemAt[i] = Int32(k)
+                    i += 1
+                }
+            }
+        }
         groups.removeAll(keepingCapacity: true)
         let offset = paragraph.transformed.lowerBound
         let lineStart = lineRange.lowerBound

@@ -56,8 +56,10 @@ enum LineBreaker {
                     guard estimate(base + start, base + b) <= reach else { break }
                     fitting.append(b)
                     if b < n, breaks[b] == mandatory { break }
-                } else if !isHangingSpace(base + b - 1), estimate(base + start, base + b) > reach {
-                    // Past the width with no opportunity yet: no later one fits either.
+                } else if (b - start) & 15 == 0, !isHangingSpace(base + b - 1), estimate(base + start, base + b) > reach {
+                    // Past the width with no opportunity yet: no later one fits either (the estimate
+                    // only grows past a visible code point). Asked every 16 code points: the scan
+                    // stays linear, and the opportunities in between fail the guard above anyway.
                     break
                 }
                 b += 1
