@@ -47,9 +47,20 @@ extension String {
     }
 
     /// The Unicode scalar offsets of a `String.Index` range of this string.
-    public func scalarOffsets(of range: Range<String.Index>) -> Range<Int> {
+    /// - Throws: `.invalidValue` (key "range") when the range is not one of this string's: past its
+    ///   end (an index of a longer string) or not on a Unicode scalar boundary (an index of another
+    ///   string that falls inside one of this string's scalars), instead of trapping.
+    public func scalarOffsets(of range: Range<String.Index>) throws(BidiRenderError) -> Range<Int> {
         let view = unicodeScalars
-        let lo = view.distance(from: view.startIndex, to: range.lowerBound)
-        return lo..<(lo + view.distance(from: range.lowerBound, to: range.upperBound))
+        // (Bounds first: a position is asked of an index within the string only.)
+        guard range.upperBound <= view.endIndex, let lower = range.lowerBound.samePosition(in: view),
+            let upper = range.upperBound.samePosition(in: view)
+        else {
+            throw .invalidValue(
+                key: "range", value: "a String.Index range",
+                reason: "not a range of this string: past its end or inside a Unicode scalar (an index of another string?)")
+        }
+        let lo = view.distance(from: view.startIndex, to: lower)
+        return lo..<(lo + view.distance(from: lower, to: upper))
     }
 }

@@ -120,7 +120,7 @@ import Testing
         let paragraph = BidiText(text, direction: .rightToLeft).paragraphs[0]
         let range = try text.indexRange(scalarOffsets: paragraph.range)
         #expect(text[range] == Substring(text))
-        #expect(text.scalarOffsets(of: range) == paragraph.range)
+        #expect(try text.scalarOffsets(of: range) == paragraph.range)
         let arabic = try text.indexRange(scalarOffsets: 6..<11)
         #expect(text[arabic] == "مرحبا")
     }

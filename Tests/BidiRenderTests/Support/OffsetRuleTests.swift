@@ -38,8 +38,29 @@ import Testing
 
     @Test func indexRangeInBoundsRoundTrips() throws {
         for range in [0..<15, 4..<9, 15..<15, 0..<0] {
-            #expect(Self.text.scalarOffsets(of: try Self.text.indexRange(scalarOffsets: range)) == range)
+            #expect(try Self.text.scalarOffsets(of: Self.text.indexRange(scalarOffsets: range)) == range)
         }
+    }
+
+    /// A `String.Index` range of another string is an error, never a trap: past this string's end
+    /// (a longer string's), or inside one of its scalars (a UTF-8 index of another string that falls
+    /// inside a two-byte Arabic letter here); one of an equal string converts.
+    @Test func scalarOffsetsOfAnotherStringsRangeThrows() throws {
+        let error = BidiRenderError.invalidValue(
+            key: "range", value: "a String.Index range",
+            reason: "not a range of this string: past its end or inside a Unicode scalar (an index of another string?)")
+        let longer = Self.text + " and more"
+        #expect(throws: error) { try Self.text.scalarOffsets(of: longer.startIndex..<longer.endIndex) }
+        #expect(throws: error) { try Self.text.scalarOffsets(of: longer.index(longer.endIndex, offsetBy: -2)..<longer.endIndex) }
+        let arabic = "مرحبا"  // two UTF-8 bytes a letter
+        let ascii = "abcdefghij"
+        let midLetter = ascii.utf8.index(ascii.utf8.startIndex, offsetBy: 3)
+        #expect(throws: error) { try arabic.scalarOffsets(of: midLetter..<midLetter) }
+        #expect(throws: error) { try arabic.scalarOffsets(of: arabic.startIndex..<midLetter) }
+        let onBoundary = ascii.utf8.index(ascii.utf8.startIndex, offsetBy: 4)
+        #expect(try arabic.scalarOffsets(of: arabic.startIndex..<onBoundary) == 0..<2)
+        let copy = String(Self.text.reversed().reversed())
+        #expect(try Self.text.scalarOffsets(of: copy.startIndex..<copy.endIndex) == 0..<15)
     }
 
     @Test func layoutSpanPastTheEndThrows() {
