@@ -250,31 +250,6 @@ public final class FontRegistry: Sendable {
             systemFallback: systemFallback)
     }
 
-    /// The registry of the embedded fonts (`Fonts/fonts.json`, found by `defaultManifestPath`).
-    public static func embedded(systemFallback: Bool = true) throws(BidiRenderError) -> FontRegistry {
-        guard let path = defaultManifestPath else {
-            throw .manifest(
-                file: "Fonts/fonts.json", line: 0, key: "",
-                reason: "the embedded fonts were not found; set BIDIRENDER_FONTS to a fonts.json")
-        }
-        return try FontRegistry(manifestPath: path, systemFallback: systemFallback)
-    }
-
-    /// Where the embedded manifest is: `$BIDIRENDER_FONTS` if set; else `Fonts/fonts.json` or
-    /// `../share/bidirender/Fonts/fonts.json` next to the executable; else the source tree's `Fonts/`.
-    package static var defaultManifestPath: String? {
-        if let path = ProcessInfo.processInfo.environment["BIDIRENDER_FONTS"], !path.isEmpty { return path }
-        var candidates: [String] = []
-        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() {
-            candidates.append(executable.appendingPathComponent("Fonts/fonts.json").path)
-            candidates.append(executable.appendingPathComponent("../share/bidirender/Fonts/fonts.json").standardized.path)
-        }
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Fonts/fonts.json").standardized.path
-        candidates.append(sourceRoot)
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }
-
     // MARK: The chain
 
     /// The manifest steps of the chain for `script`, `locale`, `weight` and `style`: each package

@@ -1,0 +1,77 @@
+// Where `FontRegistry.embedded()` looks for its manifest (issue #39): BIDIRENDER_FONTS alone when set
+// (a file or a folder), else beside the executable (Fonts/, then ../share/bidirender/Fonts/), then the
+// source tree for an executable inside the checkout only; when none holds one, the error names every
+// place looked in.
+import Foundation
+import Testing
+@_spi(Tools) @testable import BidiRender
+import TestSupport
+
+@Suite struct ManifestLocationTests {
+    /// A folder laid out as an installation: `bin/` and `share/bidirender/Fonts/fonts.json`, with
+    /// the manifest only where `manifests` says (relative paths).
+    static func installation(_ manifests: [String]) throws -> URL {
+        let root = try TestDirectory.fresh("manifest-location")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        for manifest in manifests {
+            let file = root.appendingPathComponent(manifest)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: file)
+        }
+        return root
+    }
+
+    static let missingTree = "/nonexistent-checkout/Fonts/fonts.json"
+
+    @Test func environmentAloneWhenSetFileOrFolder() throws {
+        let root = try Self.installation(["share/bidirender/Fonts/fonts.json", "bin/Fonts/fonts.json"])
+        let folder = root.appendingPathComponent("share/bidirender/Fonts").path
+        let byFolder = FontRegistry.locateManifest(
+            environment: ["BIDIRENDER_FONTS": folder], executableFolder: root.appendingPathComponent("bin"), sourceTree: Self.missingTree)
+        #expect(byFolder.path == folder + "/fonts.json")
+        #expect(byFolder.tried == [folder + "/fonts.json"])
+        // A setting that names nothing is kept (its reading fails, naming it): never a fall-back.
+        let wrong = FontRegistry.locateManifest(
+            environment: ["BIDIRENDER_FONTS": "/nonexistent/fonts.json"], executableFolder: root.appendingPathComponent("bin"),
+            sourceTree: Self.missingTree)
+        #expect(wrong.path == "/nonexistent/fonts.json")
+        #expect(throws: BidiRenderError.self) { try FontRegistry(manifestPath: wrong.path!) }
+    }
+
+    @Test func besideTheExecutableFirstThenShare() throws {
+        let both = try Self.installation(["bin/Fonts/fonts.json", "share/bidirender/Fonts/fonts.json"])
+        let first = FontRegistry.locateManifest(environment: [:], executableFolder: both.appendingPathComponent("bin"), sourceTree: Self.missingTree)
+        #expect(first.path == both.appendingPathComponent("bin/Fonts/fonts.json").path)
+        let share = try Self.installation(["share/bidirender/Fonts/fonts.json"])
+        let second = FontRegistry.locateManifest(environment: [:], executableFolder: share.appendingPathComponent("bin"), sourceTree: Self.missingTree)
+        #expect(second.path == share.appendingPathComponent("share/bidirender/Fonts/fonts.json").path)
+    }
+
+    @Test func noneFoundNamesEveryPlace() throws {
+        let empty = try Self.installation([])
+        let bin = empty.appendingPathComponent("bin")
+        let found = FontRegistry.locateManifest(environment: ["BIDIRENDER_FONTS": ""], executableFolder: bin, sourceTree: Self.missingTree)
+        #expect(found.path == nil)
+        #expect(found.tried == [
+            bin.appendingPathComponent("Fonts/fonts.json").path, empty.appendingPathComponent("share/bidirender/Fonts/fonts.json").path,
+            Self.missingTree + " (only for an executable inside that checkout)",
+        ])
+        let message = "\(FontRegistry.notFound(tried: found.tried))"
+        for place in found.tried { #expect(message.contains(place), "\(message)") }
+        #expect(message.contains("BIDIRENDER_FONTS"))
+    }
+
+    /// The checkout's Fonts/ serves an executable built inside the checkout (this test process), and
+    /// not one outside it, even when it exists.
+    @Test func sourceTreeOnlyForAnExecutableInsideTheCheckout() throws {
+        let tree = try #require(FontRegistry.locateManifest(environment: [:], executableFolder: nil).tried.last)
+        #expect(FileManager.default.fileExists(atPath: tree))
+        let checkout = URL(fileURLWithPath: tree).deletingLastPathComponent().deletingLastPathComponent()
+        let inside = FontRegistry.locateManifest(environment: [:], executableFolder: checkout.appendingPathComponent(".build/debug"))
+        #expect(inside.path == tree)
+        let outside = try Self.installation([])
+        let copied = FontRegistry.locateManifest(environment: [:], executableFolder: outside.appendingPathComponent("bin"))
+        #expect(copied.path == nil)
+        #expect(copied.tried.last == tree + " (only for an executable inside that checkout)")
+    }
+}
