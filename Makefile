@@ -17,7 +17,7 @@ BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
 .PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks check-memory soak bench clean
-.PHONY: docs check-docs
+.PHONY: docs check-docs install uninstall check-install
 
 N ?= 1000000
 
@@ -29,6 +29,25 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release --product bidirender
+
+## Installs under $(PREFIX) (default /usr/local; $(DESTDIR) before it for staging): the CLI in bin/,
+## the embedded fonts in share/bidirender/Fonts (where the CLI finds them, beside bin/), a man page per
+## command in share/man/man1 (swift-argument-parser's generate-manual) and bash, zsh and fish
+## completions; the files written are listed in share/bidirender/installed-files for `make uninstall`,
+## which removes exactly those and the folders install made.
+PREFIX ?= /usr/local
+MANUAL := .build/plugins/GenerateManual/outputs/bidirender
+install: build
+	$(SWIFT) package generate-manual --multi-page
+	scripts/install.sh install "$(DESTDIR)$(PREFIX)" $(BIN) $(MANUAL)
+
+uninstall:
+	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
+## make install into a fresh folder, the installed CLI run on the seed string from a folder outside
+## the checkout (fonts from the installation), then make uninstall, which must leave the folder empty.
+check-install:
+	scripts/check-install.sh
 
 ## The main job: build, then reorder the seed string under a forced RTL paragraph.
 demo: build
@@ -79,6 +98,7 @@ test: deps
 	python3 scripts/check-surface.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/check-install.sh
 
 ## Regenerates Sources/BidiRender/Unicode/UnicodeBidiTables.generated.swift from /usr/share/unicode
 ## (or UCD_DIR=... for a newer Unicode).
