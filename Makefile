@@ -17,7 +17,7 @@ BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
 .PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks check-memory soak bench clean
-.PHONY: docs check-docs install uninstall check-install
+.PHONY: docs check-docs install uninstall check-install deb check-deb
 
 N ?= 1000000
 
@@ -48,6 +48,21 @@ uninstall:
 ## the checkout (fonts from the installation), then make uninstall, which must leave the folder empty.
 check-install:
 	scripts/check-install.sh
+
+## The Debian package out/bidirender_VERSION_amd64.deb (scripts/make-deb.sh, dpkg-deb): the CLI with the
+## Swift runtime linked in (--static-swift-stdlib, in its own build folder), stripped; the fonts, the
+## man pages and the completions as install lays them out under /usr; Depends on the C libraries'
+## Debian packages, Recommends fonts-noto-color-emoji.
+deb: deps
+	$(SWIFT) build -c release --product bidirender --static-swift-stdlib --scratch-path .build-static
+	$(SWIFT) package generate-manual --multi-page
+	@mkdir -p out
+	scripts/make-deb.sh .build-static/release/bidirender $(MANUAL) out
+
+## make deb, then the package unpacked with dpkg -x into a fresh folder: its control fields and files
+## checked, its CLI run on the seed strings from outside the checkout (scripts/check-deb.sh).
+check-deb:
+	scripts/check-deb.sh
 
 ## The main job: build, then reorder the seed string under a forced RTL paragraph.
 demo: build
@@ -99,6 +114,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/check-install.sh
+	scripts/check-deb.sh
 
 ## Regenerates Sources/BidiRender/Unicode/UnicodeBidiTables.generated.swift from /usr/share/unicode
 ## (or UCD_DIR=... for a newer Unicode).
