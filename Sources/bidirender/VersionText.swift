@@ -2,8 +2,8 @@
 import BidiRender
 
 enum VersionText {
-    /// The library and command version.
-    static let number = "0.1.0"
+    /// The library and command version (`BidiRender.version`, the one place it is written).
+    static let number = BidiRender.version
 
     /// The version line, then one line per Unicode property source (UnicodeVersions).
     static var text: String {

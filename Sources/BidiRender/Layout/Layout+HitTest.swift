@@ -36,7 +36,7 @@ extension Layout {
     }
 
     /// The entity drawn at point (`x`, `y`), in layout px: the one of ``entities`` (any kind) one of
-    /// whose tap targets, ``Entity/rects``, contains the point (``LayoutRect/contains(x:y:)``: the
+    /// whose tap targets, ``Entity/rects``, contains the point (the
     /// left and top edges are in, the right and bottom edges out); nil when none does, such as
     /// between two entities or on a part truncation cut off. An entity broken over lines is hit on
     /// each of its lines. Linear in the entities' rectangles.

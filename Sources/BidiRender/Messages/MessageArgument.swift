@@ -5,9 +5,7 @@
 /// Text is made safe and isolated in the result (`ArgumentIsolation`); a number is formatted by ICU
 /// for the locale and is not isolated. A plural, `number`, `selectordinal` or `date` argument takes a
 /// number; a `select` argument takes text; a plain `{name}` takes either.
-public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral
-{
+public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     /// Text, made safe and isolated in the result.
     case text(String)
     /// A number, formatted by ICU for the locale.
@@ -19,7 +17,6 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
 
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(floatLiteral value: Double) { self = .number(value) }
 
     /// The longest `.decimal`, in characters.
     static let maximumDecimalLength = 100

@@ -25,7 +25,7 @@ public struct LayoutRect: Sendable, Hashable {
     /// left and top edges are inside, the right and bottom edges are not, so a point on the edge two
     /// rectangles share (two lines of one entity, two entities side by side) is in exactly one of
     /// them. A rectangle of no width or height contains nothing, and nothing contains a NaN.
-    public func contains(x: Double, y: Double) -> Bool {
+    func contains(x: Double, y: Double) -> Bool {
         x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
     }
 }
