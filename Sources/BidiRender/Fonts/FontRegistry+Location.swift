@@ -4,21 +4,43 @@
 import Foundation
 
 extension FontRegistry {
-    /// The registry of the embedded fonts (`Fonts/fonts.json`, found by `defaultManifestPath`).
+    /// The registry of the embedded fonts (`fonts.json` and the font files beside it).
+    ///
+    /// Where they are found, in order:
+    /// 1. `folder`, when given: the folder that holds `fonts.json` (or that file itself), alone.
+    /// 2. `$BIDIRENDER_FONTS`, when set: the same, alone.
+    /// 3. `Fonts/`, then `../share/bidirender/Fonts/`, beside the executable (how `make install`
+    ///    and the Debian package lay them out).
+    /// 4. For development only, the package's own `Fonts/`, when the executable was built inside the
+    ///    checkout or inside the `.build` folder that holds it as a dependency: a binary copied
+    ///    elsewhere never reaches back into the build machine's source tree.
+    ///
+    /// A folder given in 1 or 2 that holds no manifest is an error that names it, never a silent
+    /// fall-back to the next place.
     /// - Throws: `.manifest` naming every place looked in when none holds the manifest; what
-    ///   `init(manifestPath:)` throws for the one found (or the one `BIDIRENDER_FONTS` names).
-    public static func embedded(systemFallback: Bool = true) throws(BidiRenderError) -> FontRegistry {
-        let found = locateManifest(environment: ProcessInfo.processInfo.environment)
+    ///   `init(manifestPath:)` throws for the one found.
+    public static func embedded(in folder: String? = nil, systemFallback: Bool = true) throws(BidiRenderError) -> FontRegistry {
+        var environment = ProcessInfo.processInfo.environment
+        if let folder { environment = ["BIDIRENDER_FONTS": folder] }
+        let found = locateManifest(environment: environment)
         guard let path = found.path else { throw notFound(tried: found.tried) }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw notFound(tried: found.tried, setting: folder == nil ? "BIDIRENDER_FONTS" : "embedded(in:)")
+        }
         return try FontRegistry(manifestPath: path, systemFallback: systemFallback)
     }
 
     /// The error of `embedded` when no place it looked in holds a manifest.
-    package static func notFound(tried: [String]) -> BidiRenderError {
-        .manifest(
+    package static func notFound(tried: [String], setting: String? = nil) -> BidiRenderError {
+        if let setting {
+            return .manifest(
+                file: tried.first ?? "fonts.json", line: 0, key: "",
+                reason: "the embedded fonts were not found: \(setting) names \(tried.first ?? "nothing"), which does not exist")
+        }
+        return .manifest(
             file: "Fonts/fonts.json", line: 0, key: "",
             reason: "the embedded fonts were not found; looked in " + tried.joined(separator: ", ")
-                + "; set BIDIRENDER_FONTS to a fonts.json or to the folder that holds it")
+                + "; set BIDIRENDER_FONTS (or call FontRegistry.embedded(in:)) with a fonts.json or the folder that holds it")
     }
 
     /// Where the embedded manifest is (`locateManifest` in this process's environment).
@@ -52,12 +74,21 @@ extension FontRegistry {
         if let sourceTree {
             let root = URL(fileURLWithPath: sourceTree).deletingLastPathComponent().deletingLastPathComponent()
                 .resolvingSymlinksInPath().path + "/"
-            if let executableFolder, !(executableFolder.resolvingSymlinksInPath().path + "/").hasPrefix(root) {
+            if let executableFolder, !isDevelopmentBuild(executableFolder.resolvingSymlinksInPath().path + "/", checkout: root) {
                 tried.append(sourceTree + " (only for an executable inside that checkout)")
             } else {
                 tried.append(sourceTree)
             }
         }
         return (tried.first { FileManager.default.fileExists(atPath: $0) }, tried)
+    }
+
+    /// Whether an executable in `folder` was built from the checkout at `root` (both paths end with
+    /// "/"): inside the checkout itself, or inside the `.build` folder of a package that holds the
+    /// checkout as a dependency (`<client>/.build/checkouts/BidiRender/`).
+    static func isDevelopmentBuild(_ folder: String, checkout root: String) -> Bool {
+        if folder.hasPrefix(root) { return true }
+        guard let marker = root.range(of: "/.build/checkouts/", options: .backwards) else { return false }
+        return folder.hasPrefix(String(root[..<marker.lowerBound]) + "/.build/")
     }
 }

@@ -74,4 +74,38 @@ import TestSupport
         #expect(copied.path == nil)
         #expect(copied.tried.last == tree + " (only for an executable inside that checkout)")
     }
+
+    /// An explicit folder comes first and alone: the checkout's own Fonts/ by folder and by file
+    /// gives a working registry; a folder without a manifest is an error naming that folder, even
+    /// though the checkout (found otherwise for this test process) holds one.
+    @Test func explicitFolderFirstAndAlone() throws {
+        let tree = try #require(FontRegistry.locateManifest(environment: [:], executableFolder: nil).tried.last)
+        let folder = URL(fileURLWithPath: tree).deletingLastPathComponent().path
+        for given in [folder, tree] {
+            let engine = LayoutEngine(registry: try FontRegistry.embedded(in: given, systemFallback: false))
+            let fonts = try engine.fontChoices(for: "مرحبا", options: LayoutOptions(direction: .rightToLeft, locale: "ar"))
+            #expect(fonts.first?.font.family.contains("Arabic") == true, "\(fonts)")
+        }
+        let empty = try Self.installation([]).path
+        do {
+            _ = try FontRegistry.embedded(in: empty)
+            Issue.record("a folder with no fonts.json gave a registry")
+        } catch {
+            #expect(error == .manifest(
+                file: empty + "/fonts.json", line: 0, key: "",
+                reason: "the embedded fonts were not found: embedded(in:) names \(empty)/fonts.json, which does not exist"))
+        }
+    }
+
+    /// A client's executable reaches the package's Fonts/ while developing when the package is its
+    /// dependency (the checkout under the client's .build/checkouts), and not from another client.
+    @Test func dependencyCheckoutServesItsOwnBuildFolder() {
+        let root = "/home/u/app/.build/checkouts/BidiRender/"
+        #expect(FontRegistry.isDevelopmentBuild("/home/u/app/.build/debug/", checkout: root))
+        #expect(FontRegistry.isDevelopmentBuild("/home/u/app/.build/x86_64-unknown-linux-gnu/release/", checkout: root))
+        #expect(!FontRegistry.isDevelopmentBuild("/home/u/other/.build/debug/", checkout: root))
+        #expect(!FontRegistry.isDevelopmentBuild("/usr/local/bin/", checkout: root))
+        #expect(FontRegistry.isDevelopmentBuild("/src/BidiRender/Examples/Client/.build/debug/", checkout: "/src/BidiRender/"))
+        #expect(!FontRegistry.isDevelopmentBuild("/src/BidiRenderX/.build/debug/", checkout: "/src/BidiRender/"))
+    }
 }
