@@ -152,14 +152,16 @@ struct BubbleCommand: ParsableCommand {
                 },
                 run: { work in
                     var out = ""
-                    try engine.bubble(work.text, spans: work.spans, options: work.options, parameters: work.parameters)
-                        .writeJSON(to: &out, fontDirectory: fontDirectory)
+                    let bubble = try engine.bubble(work.text, spans: work.spans, options: work.options, parameters: work.parameters)
+                    printWarnings(bubble.layout)
+                    bubble.writeJSON(to: &out, fontDirectory: fontDirectory)
                     return out
                 })
             return
         }
         let text = try input.readText()
         let bubble = try engine.bubble(text, spans: try layout.spanOptions.spans, options: layout.options, parameters: base)
+        printWarnings(bubble.layout)
         if let output, let imageFormat {
             try write(bubble, to: output, format: imageFormat, into: &out)
             return

@@ -92,6 +92,7 @@ struct FormatCommand: ParsableCommand {
         if layout || render {
             let registry = try layoutOptions.fontOptions.registry()
             let result = try LayoutEngine(registry: registry).layout(message, options: options)
+            printWarnings(result)
             if render, let output, let imageFormat {
                 try RenderCommand.write(result, to: output, format: imageFormat, options: RenderOptions(), into: &out)
                 return

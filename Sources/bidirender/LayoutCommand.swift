@@ -50,12 +50,15 @@ struct LayoutCommand: ParsableCommand {
                     return LayoutWork(text: text, options: options, spans: spans)
                 },
                 run: { work in
-                    try engine.layout(work.text, spans: work.spans, options: work.options).jsonDocument(fontDirectory: fontDirectory)
+                    let result = try engine.layout(work.text, spans: work.spans, options: work.options)
+                    printWarnings(result)
+                    return result.jsonDocument(fontDirectory: fontDirectory)
                 })
             return
         }
         let text = try input.readText()
         let result = try engine.layout(text, spans: try layout.spanOptions.spans, options: layout.options)
+        printWarnings(result)
         Self.write(result, format: batch.format ?? .text, fontDirectory: fontDirectory, into: &out)
     }
 

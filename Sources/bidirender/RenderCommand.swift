@@ -104,6 +104,7 @@ struct RenderCommand: ParsableCommand {
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
         let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans, options: layout.options)
+        printWarnings(result)
         var options = renderOptions
         options.inlineImages = try layout.spanOptions.inlineImages()
         try Self.write(result, to: output, format: imageFormat!, options: options, into: &out)

@@ -18,9 +18,15 @@ extension ItemizeScratch {
         if found == nil {
             // Nothing to ask without an emoji package or fontconfig (each ask costs thousands of
             // instructions, and its nil is not memoized).
-            guard registry.hasEmojiSource else { return nil }
+            guard registry.hasEmojiSource else {
+                missedColorEmoji = true
+                return nil
+            }
             let scalars = cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }
-            guard let choice = registry.emojiFont(for: scalars, weight: a.weight, style: a.style) else { return nil }
+            guard let choice = registry.emojiFont(for: scalars, weight: a.weight, style: a.style) else {
+                missedColorEmoji = true
+                return nil
+            }
             let font = tables.fontIndex(choice.font)
             found = emojiFonts.firstIndex { $0.font == font }
             if found == nil {

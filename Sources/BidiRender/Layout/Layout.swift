@@ -37,6 +37,10 @@ public struct Layout: Sendable, Hashable {
     /// Every entity that was isolated (mentions, URLs, e-mail addresses, phone numbers, hashtags),
     /// sorted, with the direction of each, the caller's id and where the layout draws it (`Entity.rects`).
     public internal(set) var entities: [Entity] = []
+    /// What the caller should know about how the text could be drawn, once per font registry: today
+    /// only that no colour emoji font was found for an emoji (said by the first layout that needed
+    /// one, and the CLI prints it on standard error). Empty almost always.
+    public internal(set) var warnings: [String] = []
 
     /// The mentions among `entities` (detected, or the caller's mention spans), in order. Filters
     /// `entities` on each call: keep the result when you read it more than once.

@@ -191,6 +191,7 @@ public final class LayoutEngine: Sendable {
                 into: &draft)
             if cut { break }
         }
+        draft.warnings = scratch.warnings(registry: registry)
         return scratch.finish(&draft, entities: resolved.entities, boxes: attributes.inlines, options: options)
     }
 

@@ -10,9 +10,12 @@ struct LayoutDraft {
     var top = 0.0
     var truncated = false
     var fallbacks: [FontFallback] = []
+    /// What `Layout.warnings` says.
+    var warnings: [String] = []
 
-    init(fallbacks: [FontFallback] = []) {
+    init(fallbacks: [FontFallback] = [], warnings: [String] = []) {
         self.fallbacks = fallbacks
+        self.warnings = warnings
         lines.reserveCapacity(8)
     }
 }
@@ -73,6 +76,7 @@ extension LayoutScratch {
             paragraphs: draft.paragraphs, lines: lines, width: width, height: draft.top,
             fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
             entities: entities)
+        layout.warnings = draft.warnings
         // The entities' tap targets: their selection rectangles on the finished lines. With many
         // entities each line's runs are searched by logical start (linear in the entities and runs,
         // however many share a line); a few visit their lines' runs, with no index to sort.

@@ -36,6 +36,12 @@ struct LayoutScratch {
     /// Readies the per-call tables for a call.
     mutating func startCall() {
         shape.startCall()
+        itemize.missedColorEmoji = false
+    }
+
+    /// The warnings of the call so far that `registry` has not said before (see `Layout.warnings`).
+    func warnings(registry: FontRegistry) -> [String] {
+        itemize.missedColorEmoji && registry.claimMissingEmojiWarning() ? [FontRegistry.missingEmojiWarning] : []
     }
 
     /// Lets go of storage a very long text grew, so that an idle scratch keeps only a chat message's

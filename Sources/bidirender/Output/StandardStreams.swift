@@ -51,6 +51,11 @@ func printError(_ message: String) {
     print(message, to: &stderr)
 }
 
+/// Writes each of a layout's warnings (`Layout.warnings`) to standard error, as "warning: …".
+func printWarnings(_ layout: Layout) {
+    for warning in layout.warnings { printError("warning: " + warning) }
+}
+
 /// A command that writes its output to a stream, so tests can run it in-process.
 protocol OutputCommand: ParsableCommand {
     func execute(into out: inout some TextOutputStream) throws
