@@ -17,7 +17,7 @@ BIN := .build/release/bidirender
 SEED := 小明بدأ في متابعتك
 
 .PHONY: deps build demo test unicode-tables fonts readme-image fuzz check-sanitizers check-leaks check-memory soak bench clean
-.PHONY: docs check-docs install uninstall check-install deb check-deb
+.PHONY: docs check-docs install uninstall check-install deb check-deb check-client
 
 N ?= 1000000
 
@@ -43,6 +43,11 @@ install: build
 
 uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
+## Examples/Client, a package of its own depending on this one by path as the README says, built
+## (with nothing fetched: the CLI's trait off) and run: it lays out, renders and formats a message.
+check-client: deps
+	scripts/check-client.sh
 
 ## make install into a fresh folder, the installed CLI run on the seed string from a folder outside
 ## the checkout (fonts from the installation), then make uninstall, which must leave the folder empty.
@@ -115,6 +120,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	scripts/check-install.sh
 	scripts/check-deb.sh
+	scripts/check-client.sh
 
 ## Regenerates Sources/BidiRender/Unicode/UnicodeBidiTables.generated.swift from /usr/share/unicode
 ## (or UCD_DIR=... for a newer Unicode).
@@ -213,14 +219,14 @@ docs: check-docs
 	    '<a href="documentation/bidirender/">BidiRender documentation</a>' > out/docs/index.html
 	@echo "== out/docs: serve with python3 -m http.server -d out/docs 8000, open http://localhost:8000/"
 
-## Fails, listing them, when a public declaration of BidiRender has no doc comment (from the symbol
-## graph of the debug build, tests included, since dump-symbol-graph extracts every module: quick
-## once `make test` has built).
+## Fails, listing them, when a public declaration of BidiRender has no doc comment. The symbol graph
+## (scripts/symbol-graph.sh) is extracted from the BidiRender target built alone in its own
+## .build-docs: the C modules and the library, no tests, no CLI, nothing fetched (the CLI's default
+## trait off).
 check-docs: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) package dump-symbol-graph --minimum-access-level public --skip-synthesized-members > /dev/null
-	rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
-	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph/"BidiRender*.symbols.json $(SYMBOL_GRAPHS)/
+	$(SWIFT) build --target BidiRender --scratch-path .build-docs --disable-default-traits
+	rm -rf $(SYMBOL_GRAPHS)
+	scripts/symbol-graph.sh .build-docs $(SYMBOL_GRAPHS)
 	python3 scripts/check-doc-comments.py $(SYMBOL_GRAPHS) BidiRender
 
 ## Regenerates Fonts/ from Debian's font packages.

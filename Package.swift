@@ -9,6 +9,13 @@ let package = Package(
         .library(name: "BidiRender", targets: ["BidiRender"]),
         .executable(name: "bidirender", targets: ["bidirender"]),
     ],
+    // The CLI's trait, on by default: the `bidirender` target links swift-argument-parser only with
+    // it. A library-only client turns it off (`.package(…, traits: [])`, as the README and
+    // Examples/Client do) and SwiftPM then neither fetches nor builds swift-argument-parser.
+    traits: [
+        .trait(name: "CommandLineTool", description: "The bidirender CLI's dependency on swift-argument-parser."),
+        .default(enabledTraits: ["CommandLineTool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -60,7 +67,7 @@ let package = Package(
             name: "bidirender",
             dependencies: [
                 "BidiRender",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]
         ),
         // Every Swift sample of README.md, compiled by `swift build` and run by `swift run ReadmeSamples`
