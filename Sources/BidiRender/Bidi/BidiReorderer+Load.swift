@@ -40,7 +40,7 @@ extension BidiReorderer {
         reserve(max(byteCount, 1))  // a scalar takes at least one UTF-8 byte
         let (scalars, classes, brackets, types) = (self.scalars, self.classes, self.brackets, native.types)
         let trie = UnicodeBidiData.trie
-        let low = trie.low.baseAddress!
+        let low = trie.low.baseAddress!  // no-trap: allocated with lowLimit entries at startup
         var n = 0
         var k = 0
         var set: UInt32 = 0

@@ -55,13 +55,15 @@ public final class BidiReorderer {
     // shared between threads and none of its methods re-enters another while holding an access.
 
     /// Creates a reorderer with room for `initialCapacity` code points (it grows as needed) that
-    /// resolves with `engine`.
+    /// resolves with `engine`. The room reserved at first is at least 16 and at most 4,194,304 code
+    /// points (a layout engine's default limit), whatever `initialCapacity` says: a hint past
+    /// what memory holds (`Int.max`) would otherwise trap in the allocation.
     public convenience init(initialCapacity: Int = 256, engine: BidiEngine = .native) {
         self.init(initialCapacity: initialCapacity, engine: engine, fastPaths: true)
     }
 
     init(initialCapacity: Int = 256, engine: BidiEngine = .native, fastPaths: Bool) {
-        let n = max(initialCapacity, 16)
+        let n = min(max(initialCapacity, 16), 1 << 22)
         self.engine = engine
         native = NativeEngine(capacity: n, fastPaths: fastPaths)
         capacity = n

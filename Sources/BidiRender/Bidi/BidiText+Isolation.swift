@@ -34,7 +34,7 @@ extension BidiText {
             let isolatedLevels = reorderer.withParagraphLevels { Array($0) }
             let isolation = ParagraphIsolation(
                 levels: isolatedLevels,
-                classes: isolated.scalars[transformed].map { BidiClass(Unicode.Scalar($0)!) },
+                classes: isolated.scalars[transformed].map { BidiClass(Unicode.Scalar($0)!) },  // no-trap: scalars of a String and inserted controls
                 originalOffsets: isolated.originalIndex[transformed].map { $0 },
                 transformedIndex: span.range.map { isolated.transformedIndex[$0] - transformed.lowerBound },
                 slotStarts: span.range.map { isolated.transformedRange($0..<($0 + 1)).lowerBound - transformed.lowerBound }

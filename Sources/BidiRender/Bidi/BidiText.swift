@@ -87,7 +87,7 @@ public struct BidiParagraph: Sendable, Hashable {
         separatorRange = span.contentEnd..<span.end
         baseLevel = BidiLevel(base)
         levels = UnsafeBufferPointer(start: engine.levels + span.start, count: range.count).map { BidiLevel($0) }
-        classes = (span.start..<span.contentEnd).map { BidiClass(rawValue: engine.classes[$0])! }
+        classes = (span.start..<span.contentEnd).map { BidiClass(rawValue: engine.classes[$0])! }  // no-trap: the engine wrote classes from the tables
     }
 
     /// The whole paragraph laid out as one line.
@@ -117,9 +117,9 @@ public struct BidiParagraph: Sendable, Hashable {
             lineLevels.withUnsafeMutableBufferPointer { levels in
                 map.withUnsafeMutableBufferPointer { map in
                     backend.reorderLine(
-                        classes: classes.baseAddress!, levels: levels.baseAddress!, lineStart: slice.lowerBound,
+                        classes: classes.baseAddress!, levels: levels.baseAddress!, lineStart: slice.lowerBound,  // no-trap: non-empty (guard above)
                         lineEnd: slice.upperBound, baseLevel: baseLevel.rawValue, segmentSeparators: true,
-                        map: map.baseAddress! + slice.lowerBound)
+                        map: map.baseAddress! + slice.lowerBound)  // no-trap: non-empty (guard above)
                 }
             }
         }

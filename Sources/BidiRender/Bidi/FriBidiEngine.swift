@@ -125,8 +125,8 @@ struct FriBidiEngine: BidiEngineBackend {
             fribidiBrackets.withUnsafeBufferPointer { b in
                 fribidiLevels.withUnsafeMutableBufferPointer { l in
                     FriBidi.resolveLevels(
-                        types: t.baseAddress!, brackets: b.baseAddress!, count: m, direction: direction,
-                        levels: l.baseAddress!)
+                        types: t.baseAddress!, brackets: b.baseAddress!, count: m, direction: direction,  // no-trap: m >= n > 0 (n == 0 returned above)
+                        levels: l.baseAddress!)  // no-trap: as above
                 }
             }
         }
@@ -202,7 +202,7 @@ struct FriBidiEngine: BidiEngineBackend {
         for k in 0..<(lineEnd - lineStart) { map[k] = Int32(lineStart + k) }
         return types.withUnsafeBufferPointer { t in
             FriBidi.reorderLine(
-                types: t.baseAddress!, lineStart: lineStart, lineCount: lineEnd - lineStart, baseLevel: baseLevel,
+                types: t.baseAddress!, lineStart: lineStart, lineCount: lineEnd - lineStart, baseLevel: baseLevel,  // no-trap: lineEnd > lineStart >= 0: callers skip empty lines
                 levels: levels, map: map - lineStart)
         }
     }

@@ -63,7 +63,7 @@ extension FTFace {
                 guard FT_Set_Char_Size(face, 0, FT_F26Dot6(size26Dot6), 72, 72) == 0,
                     FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)) == 0
                 else { return nil }
-                let slot = face.pointee.glyph!
+                let slot = face.pointee.glyph!  // no-trap: FreeType gives every face a glyph slot
                 guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
                 Self.shear(&slot.pointee.outline, slant: slant)
                 FT_Outline_Translate(&slot.pointee.outline, FT_Pos(shiftX), FT_Pos(shiftY))
@@ -83,11 +83,11 @@ extension FTFace {
             guard !strikes.isEmpty else { return nil }
             let ppems = strikes.map { Double($0.y_ppem) / 64 }
             let index = ppems.indices.filter { ppems[$0] >= pixelSize }.min { ppems[$0] < ppems[$1] }
-                ?? ppems.indices.max { ppems[$0] < ppems[$1] }!
+                ?? ppems.indices.max { ppems[$0] < ppems[$1] }!  // no-trap: strikes non-empty (guard above)
             guard FT_Select_Size(face, FT_Int(index)) == 0,
                 FT_Load_Glyph(face, id, Int32(FT_LOAD_COLOR)) == 0
             else { return nil }
-            return Self.copy(face.pointee.glyph!, scale: ppems[index] / pixelSize)
+            return Self.copy(face.pointee.glyph!, scale: ppems[index] / pixelSize)  // no-trap: as above
         }
     }
 
@@ -148,10 +148,10 @@ extension FTFace {
             Self.shear(&slot.pointee.outline, slant: slant)
             let builder = PathBuilder()
             var funcs = FT_Outline_Funcs(
-                move_to: { to, user in PathBuilder.from(user).add("M", [to!.pointee]) },
-                line_to: { to, user in PathBuilder.from(user).add("L", [to!.pointee]) },
-                conic_to: { control, to, user in PathBuilder.from(user).add("Q", [control!.pointee, to!.pointee]) },
-                cubic_to: { c1, c2, to, user in PathBuilder.from(user).add("C", [c1!.pointee, c2!.pointee, to!.pointee]) },
+                move_to: { to, user in PathBuilder.from(user).add("M", [to!.pointee]) },  // no-trap: FreeType passes non-null points
+                line_to: { to, user in PathBuilder.from(user).add("L", [to!.pointee]) },  // no-trap: as above
+                conic_to: { control, to, user in PathBuilder.from(user).add("Q", [control!.pointee, to!.pointee]) },  // no-trap: as above
+                cubic_to: { c1, c2, to, user in PathBuilder.from(user).add("C", [c1!.pointee, c2!.pointee, to!.pointee]) },  // no-trap: as above
                 shift: 0, delta: 0)
             let status = withExtendedLifetime(builder) {
                 FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
@@ -168,7 +168,7 @@ private final class PathBuilder {
     var started = false
 
     static func from(_ user: UnsafeMutableRawPointer?) -> PathBuilder {
-        Unmanaged<PathBuilder>.fromOpaque(user!).takeUnretainedValue()
+        Unmanaged<PathBuilder>.fromOpaque(user!).takeUnretainedValue()  // no-trap: our builder, passed to FT_Outline_Decompose
     }
 
     func add(_ command: String, _ points: [FT_Vector]) -> Int32 {

@@ -74,8 +74,8 @@ struct ClusterFontPicker {
         {
             pick = Pick(font: emoji.font, language: emoji.language, reason: .emojiPresentation, step: emoji.known)
         } else if cluster.count == 1, !coverage.isEmpty, coverage[0].contains(cluster[0]),
-            presentation != nil || previous == nil || previous!.attributes != id
-                || (previous!.font, previous!.language) == (stepFonts[0], stepLanguages[0])
+            presentation != nil || previous == nil || previous!.attributes != id  // no-trap: nil checked first
+                || (previous!.font, previous!.language) == (stepFonts[0], stepLanguages[0])  // no-trap: as above
         {
             // The chain's first font covers the character, and font continuity would keep that
             // same font if it applied: both rules below give it (the usual case, a letter after a

@@ -119,7 +119,7 @@ enum LineStrut {
     /// digits, spaces and punctuation).
     private static let asciiGrows: (low: UInt64, high: UInt64) = {
         var bits: (low: UInt64, high: UInt64) = (0, 0)
-        for c in UInt32(0)..<128 where grows(Unicode.Scalar(c)!) {
+        for c in UInt32(0)..<128 where grows(Unicode.Scalar(c)!) {  // no-trap: ASCII
             if c < 64 { bits.low |= 1 << c } else { bits.high |= 1 << (c - 64) }
         }
         return bits

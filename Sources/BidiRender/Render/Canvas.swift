@@ -23,7 +23,7 @@ struct Canvas {
     mutating func blend(x: Int, y: Int, red: Float, green: Float, blue: Float, alpha: Float) {
         guard x >= 0, y >= 0, x < image.width, y < image.height, alpha > 0 else { return }
         let i = (y * image.width + x) * 4
-        image.pixels.withUnsafeMutableBufferPointer { Self.blend($0.baseAddress! + i, red: red, green: green, blue: blue, alpha: alpha) }
+        image.pixels.withUnsafeMutableBufferPointer { Self.blend($0.baseAddress! + i, red: red, green: green, blue: blue, alpha: alpha) }  // no-trap: (x, y) inside the image, checked above
     }
 
     /// Source-over of a straight-alpha colour with opacity `alpha` onto the straight-alpha RGBA pixel
@@ -115,9 +115,9 @@ struct Canvas {
                 image.pixels.withUnsafeMutableBufferPointer { canvas in
                     for row in rows {
                         Self.drawRow(
-                            coverage.baseAddress! + row * glyph.width + columns.lowerBound, count: columns.count,
-                            onto: canvas.baseAddress! + ((top + row) * width + left + columns.lowerBound) * 4,
-                            table: table.baseAddress!, background: background, ink: ink)
+                            coverage.baseAddress! + row * glyph.width + columns.lowerBound, count: columns.count,  // no-trap: rows and columns non-empty (guard above)
+                            onto: canvas.baseAddress! + ((top + row) * width + left + columns.lowerBound) * 4,  // no-trap: as above
+                            table: table.baseAddress!, background: background, ink: ink)  // no-trap: 256 entries once filled
                     }
                 }
             }
@@ -183,7 +183,7 @@ struct Canvas {
         overBackground.withUnsafeMutableBufferPointer { table in
             for c in 0..<256 {
                 var pixel = background
-                withUnsafeMutableBytes(of: &pixel) { ink.draw(UInt8(c), onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+                withUnsafeMutableBytes(of: &pixel) { ink.draw(UInt8(c), onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }  // no-trap: a local's 4 bytes
                 table[c] = pixel
             }
         }

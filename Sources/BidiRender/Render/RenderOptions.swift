@@ -46,13 +46,17 @@ public struct RenderOptions: Sendable, Hashable {
         self.inlineImages = inlineImages
     }
 
-    /// Checks padding (0…10,000 px) and scale (1, 2 or 3).
+    /// Checks padding (0…10,000 px), scale (1, 2 or 3) and that each inline image's pixels match its
+    /// sides (`RGBAImage.checkShape`; the first bad id in sorted order is named).
     package func validate() throws(BidiRenderError) {
         guard padding.isFinite, padding >= 0, padding <= 10_000 else {
             throw .invalidValue(key: "padding", value: "\(padding)", reason: "must be from 0 to 10000 px")
         }
         guard (1...3).contains(scale) else {
             throw .invalidValue(key: "scale", value: "\(scale)", reason: "must be 1, 2 or 3")
+        }
+        if let id = inlineImages.filter({ !$0.value.isWellFormed }).keys.min() {
+            try inlineImages[id]?.checkShape(key: "inlineImages[\(id)]")
         }
     }
 }

@@ -122,7 +122,7 @@ public final class Renderer: Sendable {
             line.runs.withUnsafeBufferPointer { runs in
                 for r in runs.indices {
                     drawRun(
-                        runs.baseAddress! + r, mentions: mentions, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
+                        runs.baseAddress! + r, mentions: mentions, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,  // no-trap: r in runs.indices
                         scale: scale, options: options, origin: origin, lastFace: &lastFace)
                 }
             }

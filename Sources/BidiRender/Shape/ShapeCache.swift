@@ -114,7 +114,7 @@ private struct ShapeTable {
         while slots[index].generation == generation {
             let slot = slots[index]
             if slot.hash == hash, slot.key == key, Int(slot.textCount) == word.count,
-                memcmp(text + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0
+                memcmp(text + Int(slot.textStart), word.baseAddress!, word.count * 4) == 0  // no-trap: a word is a non-empty slice of its run (splitWords)
             {
                 return Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
             }
@@ -141,7 +141,7 @@ private struct ShapeTable {
         slots[index] = Slot(
             generation: generation, hash: hash, key: key, textStart: Int32(textStart), textCount: Int32(word.count),
             glyphStart: Int32(glyphStart), glyphCount: Int32(k - glyphStart))
-        (text + textStart).update(from: word.baseAddress!, count: word.count)
+        (text + textStart).update(from: word.baseAddress!, count: word.count)  // no-trap: as in find
         fill.pointee.textCount += word.count
         fill.pointee.glyphCount = k
         fill.pointee.entries += 1
@@ -250,7 +250,7 @@ final class ShapeCache {
         // Copied out first: making room in the current generation may drop the previous one.
         moving.removeAll(keepingCapacity: true)
         moving.append(contentsOf: UnsafeBufferPointer(start: previous.glyphs + found.lowerBound, count: found.count))
-        let font = fonts[1 - current][key.font]!
+        let font = fonts[1 - current][key.font]!  // no-trap: a generation keeps the font of each word it stores
         return insert(key, font: font, word: word, hash: hash, glyphs: moving)
     }
 

@@ -105,10 +105,10 @@
     }
 
     func stage(_ codePoints: UnsafeBufferPointer<UInt32>) {
-        guard let source = codePoints.baseAddress else { return }
+        guard let source = codePoints.baseAddress, !codePoints.isEmpty else { return }
         let end = staged + codePoints.count
         if context.count < end { context.append(contentsOf: repeatElement(0, count: end - context.count)) }
-        context.withUnsafeMutableBufferPointer { ($0.baseAddress! + staged).update(from: source, count: codePoints.count) }
+        context.withUnsafeMutableBufferPointer { ($0.baseAddress! + staged).update(from: source, count: codePoints.count) }  // no-trap: context holds end > 0 entries (guard above)
         staged = end
     }
 

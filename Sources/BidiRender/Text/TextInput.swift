@@ -41,7 +41,7 @@ extension String {
             let hi = view.index(lo, offsetBy: range.count, limitedBy: view.endIndex)
         else {
             try OffsetBounds.check(range, in: 0...view.count, key: "scalarOffsets")
-            preconditionFailure("a range that fails its walk is out of bounds")
+            preconditionFailure("a range that fails its walk is out of bounds")  // no-trap: the walk fails only for lower < 0, lower > count or upper > count; the check throws for each
         }
         return lo..<hi
     }

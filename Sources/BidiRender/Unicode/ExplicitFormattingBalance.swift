@@ -98,7 +98,7 @@ struct ExplicitFormattingBalance: Sendable {
             out = kept
         }
         for opener in balance.unmatchedOpeners.reversed() {
-            out.append(Unicode.Scalar(isIsolateInitiator(opener.value) ? pdi : pdf)!)
+            out.append(Unicode.Scalar(isIsolateInitiator(opener.value) ? pdi : pdf)!)  // no-trap: constants U+2069 / U+202C
         }
         return out
     }

@@ -56,7 +56,9 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     /// A tag written in code: four ASCII letters. Anything else is a programming error and traps.
     public init(stringLiteral value: StaticString) {
-        guard let tag = ScriptTag(parsing: "\(value)") else { preconditionFailure("not an ISO 15924 script tag: \(value)") }
+        guard let tag = ScriptTag(parsing: "\(value)") else {
+            preconditionFailure("not an ISO 15924 script tag: \(value)")  // no-trap: a literal in source: a programmer error caught at its first run, like Foundation's literals
+        }
         self = tag
     }
 

@@ -51,7 +51,7 @@ enum UnicodeBidiData {
         func decode(_ text: String) -> [UInt8] {
             let compact = text.filter { !$0.isWhitespace }
             guard let data = Data(base64Encoded: compact) else {
-                fatalError("UnicodeBidiTables.generated.swift is corrupt; regenerate it")
+                fatalError("UnicodeBidiTables.generated.swift is corrupt; regenerate it")  // no-trap: the generated tables are source, not input (UnicodeTablesTests decodes them)
             }
             return [UInt8](data)
         }
@@ -75,7 +75,7 @@ enum UnicodeBidiData {
     /// The Bidi_Class of a code point.
     @inline(__always)
     static func bidiClass(_ cp: UInt32) -> BidiClass {
-        BidiClass(rawValue: trie.entry(cp) & classMask)!
+        BidiClass(rawValue: trie.entry(cp) & classMask)!  // no-trap: every table entry is a class (UnicodeTablesTests: all 0x110000); input only picks one
     }
 
     /// The Bidi_Class of a scalar.
@@ -87,7 +87,7 @@ enum UnicodeBidiData {
     static func pairedBracket(of scalar: Unicode.Scalar) -> PairedBracket? {
         guard let i = bracketIndex(scalar.value) else { return nil }
         return PairedBracket(
-            pair: Unicode.Scalar(UnicodeBidiTables.bracketPairs[i])!,
+            pair: Unicode.Scalar(UnicodeBidiTables.bracketPairs[i])!,  // no-trap: generated BidiBrackets.txt scalars (UnicodeTablesTests)
             kind: UnicodeBidiTables.bracketIsOpen[i] == 1 ? .open : .close)
     }
 

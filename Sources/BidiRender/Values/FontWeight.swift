@@ -45,6 +45,8 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
         names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key).joined(separator: ", ")
     }
 
+    // no-trap (the nine constants below): literal weights within 1...1000, for which `FontWeight(_:)`
+    // never returns nil; no caller value reaches them.
     /// 100.
     public static let thin = FontWeight(100)!
     /// 200.

@@ -77,7 +77,7 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible, Expressibl
         // "x" (private use) or "i" (grandfathered).
         let language = tag.utf8.prefix { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }
         let letters = language.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
-        let singleton = language.count == 1 && (language.first! | 0x20 == UInt8(ascii: "x") || language.first! | 0x20 == UInt8(ascii: "i"))
+        let singleton = language.count == 1 && (language.first! | 0x20 == UInt8(ascii: "x") || language.first! | 0x20 == UInt8(ascii: "i"))  // no-trap: count == 1 is checked first
         guard length == 0 || (letters && ((2...8).contains(language.count) || singleton)) else {
             throw .invalidValue(
                 key: key, value: shown, reason: "not a BCP 47 tag: the language subtag is 2 to 8 letters (ar, zh, fil)")

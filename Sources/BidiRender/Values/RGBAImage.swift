@@ -18,6 +18,24 @@ public struct RGBAImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
+    /// Whether `pixels` holds the `width * height * 4` bytes the sides call for, each side within
+    /// 0…`ImageLimits.maximumSide`. The fields are public variables: a caller's image whose fields
+    /// disagree would be read past its pixels.
+    var isWellFormed: Bool {
+        let sides = 0...ImageLimits.maximumSide
+        // Each side at most 1,000,000 first, so the product cannot overflow.
+        return sides.contains(width) && sides.contains(height) && pixels.count == width * height * 4
+    }
+
+    /// Throws `.invalidValue` naming `key` unless the image `isWellFormed`.
+    func checkShape(key: String) throws(BidiRenderError) {
+        guard isWellFormed else {
+            throw .invalidValue(
+                key: key, value: "\(width)×\(height) px, \(pixels.count) bytes",
+                reason: "an RGBA image needs width × height × 4 bytes, each side from 0 to \(ImageLimits.maximumSide) px")
+        }
+    }
+
     /// A `width` × `height` image filled with one colour.
     init(width: Int, height: Int, fill: RGBAColor) {
         self.width = width

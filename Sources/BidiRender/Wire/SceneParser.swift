@@ -84,8 +84,8 @@ struct SceneParser {
         try known(object, [], ["size", "direction", "locale", "background", "flipImageNames", "root"])
         guard let size = object["size"] as? [String: Any] else { throw error([.key("size")], "expected {\"width\": w, \"height\": h}") }
         try known(size, [.key("size")], ["width", "height"])
-        let width = try number(size, [.key("size"), .key("width")], in: 1...100_000)!
-        let height = try number(size, [.key("size"), .key("height")], in: 1...100_000)!
+        let width = try number(size, [.key("size"), .key("width")], in: 1...100_000)!  // no-trap: required: returns or throws
+        let height = try number(size, [.key("size"), .key("height")], in: 1...100_000)!  // no-trap: as above
         let direction = try text(object, [.key("direction")]).map { (d) throws(BidiRenderError) in
             guard let value = TextDirection(rawValue: d) else { throw error([.key("direction")], "expected \"ltr\" or \"rtl\"") }
             return value
@@ -187,11 +187,11 @@ struct SceneParser {
             return nil
         }
         if leading != nil, trailing != nil { throw error(at + [.key("trailing")], "give leading or trailing, not both (the width is fixed)") }
-        let top = try number(object, at + [.key("top")], in: -100_000...100_000)!
-        let width = try number(object, at + [.key("width")], in: 0...100_000)!
-        let height = try number(object, at + [.key("height")], in: 0...100_000)!
+        let top = try number(object, at + [.key("top")], in: -100_000...100_000)!  // no-trap: required: returns or throws
+        let width = try number(object, at + [.key("width")], in: 0...100_000)!  // no-trap: as above
+        let height = try number(object, at + [.key("height")], in: 0...100_000)!  // no-trap: as above
         if let leading { return .leading(leading, top: top, width: width, height: height) }
-        return .trailing(trailing!, top: top, width: width, height: height)
+        return .trailing(trailing!, top: top, width: width, height: height)  // no-trap: leading or trailing is set (checked above)
     }
 
     /// Refuses keys other than `allowed`.

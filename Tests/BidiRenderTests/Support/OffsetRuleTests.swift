@@ -29,10 +29,17 @@ import Testing
         #expect(try two[1].line(3..<5).visualOrder == [3, 4])
     }
 
-    @Test(arguments: [(3..<99, "3..<99"), (15..<16, "15..<16"), (-1..<2, "-1..<2")])
+    @Test(arguments: [
+        (3..<99, "3..<99"), (15..<16, "15..<16"), (-1..<2, "-1..<2"), (Int.min..<Int.max, "\(Int.min)..<\(Int.max)"),
+        (Int.min..<0, "\(Int.min)..<0"), (0..<Int.max, "0..<\(Int.max)"), (16..<16, "16..<16"), (Int.max..<Int.max, "\(Int.max)..<\(Int.max)"),
+    ])
     func indexRangeThrows(range: Range<Int>, shown: String) {
         #expect(throws: BidiRenderError.invalidValue(key: "scalarOffsets", value: shown, reason: "range out of range 0...15")) {
             try Self.text.indexRange(scalarOffsets: range)
+        }
+        // The empty string: only 0..<0 is in it.
+        #expect(throws: BidiRenderError.invalidValue(key: "scalarOffsets", value: shown, reason: "range out of range 0...0")) {
+            try "".indexRange(scalarOffsets: range)
         }
     }
 
@@ -61,6 +68,18 @@ import Testing
         #expect(try arabic.scalarOffsets(of: arabic.startIndex..<onBoundary) == 0..<2)
         let copy = String(Self.text.reversed().reversed())
         #expect(try Self.text.scalarOffsets(of: copy.startIndex..<copy.endIndex) == 0..<15)
+        // A longer string's scalar-view index, and any index of a longer string on the empty string.
+        let long = String(repeating: "x", count: 100)
+        let past = long.unicodeScalars.index(long.unicodeScalars.startIndex, offsetBy: 99)
+        #expect(throws: error) { try Self.text.scalarOffsets(of: past..<long.endIndex) }
+        #expect(throws: error) { try "".scalarOffsets(of: long.startIndex..<long.index(after: long.startIndex)) }
+        // This string's own UTF-16 index between the halves of a surrogate pair is inside a scalar;
+        // its boundaries, through any view, convert.
+        let emoji = "a😀b"
+        let between = emoji.utf16.index(emoji.utf16.startIndex, offsetBy: 2)
+        #expect(throws: error) { try emoji.scalarOffsets(of: emoji.startIndex..<between) }
+        #expect(throws: error) { try emoji.scalarOffsets(of: between..<emoji.endIndex) }
+        #expect(try emoji.scalarOffsets(of: emoji.startIndex..<emoji.utf16.index(between, offsetBy: 1)) == 0..<2)
     }
 
     @Test func layoutSpanPastTheEndThrows() {

@@ -22,8 +22,8 @@ enum URLGrammar {
             let last = s[end - 1]
             if let pair = pairIndex(ofClosing: last) {
                 if balance == nil { balance = brackets(s, i..<end) }
-                guard balance![pair] < 0 else { break }
-                balance![pair] += 1
+                guard balance![pair] < 0 else { break }  // no-trap: set on the line above
+                balance![pair] += 1  // no-trap: as above
                 end -= 1
                 continue
             }
