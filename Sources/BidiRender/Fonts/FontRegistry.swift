@@ -313,8 +313,13 @@ public final class FontRegistry: Sendable {
         let font = candidates[position]
         var reason = Self.weightReason(asked: asked, given: given, available: candidates.map(\.weights))
         if asked != weight { reason = "italic → \(asked) by the package's rule; " + reason }
-        guard let instance = instance(of: loaded, variable: font.variableWeights != nil, weight: given, slant: slant) else {
-            return nil
+        // A variable or slanted instance that cannot be opened (its file gone since the registry
+        // loaded it) gives way to the loaded face: the text still lays out, at the face's own weight.
+        var instance = loaded
+        if let made = self.instance(of: loaded, variable: font.variableWeights != nil, weight: given, slant: slant) {
+            instance = made
+        } else {
+            reason += "; its instance could not be opened, the loaded face instead"
         }
         var choice = FontChoice(
             font: instance, source: source, requestedWeight: weight, requestedStyle: style,
@@ -373,7 +378,9 @@ public final class FontRegistry: Sendable {
 
     /// The face of the manifest's first package, for a chain to which no package applies.
     private func lastResort(weight: FontWeight, style: FontStyle) -> FontChoice {
-        // FontManifest guarantees at least one package with at least one font.
+        // no-trap: FontManifest guarantees at least one package with at least one font, every
+        // manifest font is loaded at init (`fonts`), and `pick` falls back to the loaded face when
+        // an instance cannot be opened: it is nil only for a package without fonts.
         pick(in: manifest.packages[0], source: .notdef, weight: weight, style: style)!
     }
 

@@ -32,6 +32,9 @@ public final class LayoutEngine: Sendable {
     /// of Arabic and Latin is about 900,000).
     package static let defaultMaxInputCodePoints = 4_194_304
 
+    /// The largest shaping cache an engine makes, in words (`init`'s `shapeCacheEntries`).
+    static let maximumShapeCacheEntries = 1 << 20
+
     /// An engine that lays out with the fonts of `registry`.
     ///
     /// - Parameters:
@@ -41,6 +44,8 @@ public final class LayoutEngine: Sendable {
     ///     words; words in use are kept when the cache is full, see ShapeCache). 0 shapes every run
     ///     whole, with no cache. Each concurrent call has its own cache, up to 16 caches per engine;
     ///     a call beyond them shapes through a small cache of its own (the same glyphs, more slowly).
+    ///     At most `maximumShapeCacheEntries` (1,048,576 words, about 300 MB a cache): a larger value
+    ///     counts as that, a negative one as 0.
     ///   - maxInputCodePoints: the most code points (Unicode scalars) one `layout` call takes, the
     ///     bound a server sets once on the work and memory one message can cost (both grow linearly
     ///     with the text). The default, 4,194,304, leaves room for a 1 MB text in any script.
@@ -49,9 +54,9 @@ public final class LayoutEngine: Sendable {
     ) {
         self.registry = registry
         self.maxInputCodePoints = maxInputCodePoints
-        cacheLimits = shapeCacheEntries > 0
-            ? ShapeCache.Limits(entries: shapeCacheEntries, codePoints: shapeCacheEntries * 8, glyphs: shapeCacheEntries * 8)
-            : nil
+        // Bounded: a cache's tables are allocated whole, and 8 × Int.max overflows.
+        let entries = min(shapeCacheEntries, Self.maximumShapeCacheEntries)
+        cacheLimits = entries > 0 ? ShapeCache.Limits(entries: entries, codePoints: entries * 8, glyphs: entries * 8) : nil
     }
 
     /// Lays out `text` with `options` and attributed `spans` (scalar offsets).

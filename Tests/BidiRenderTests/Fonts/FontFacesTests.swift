@@ -299,3 +299,27 @@ enum TestFaces {
         #expect(layout.lines.allSatisfy { $0.runs.allSatisfy { $0.glyphs.allSatisfy { $0.id != 0 } } })
     }
 }
+
+@Suite struct FontInstanceFailureTests {
+    /// A variable instance that cannot be opened (its file deleted after the registry loaded it)
+    /// gives way to the loaded face: the text lays out, and the weight reason says so.
+    @Test func deletedVariableFontFallsBackToTheLoadedFace() throws {
+        let folder = try TestDirectory.fresh("deleted-variable")
+        let copy = folder.appendingPathComponent("Inter.ttf")
+        try FileManager.default.copyItem(atPath: TestFaces.interPath, toPath: copy.path)
+        let manifest = folder.appendingPathComponent("fonts.json")
+        try Data(#"{"packages": [{"locale": "default", "fonts": [{"weight": "100 900", "file": "Inter.ttf"}]}]}"#.utf8)
+            .write(to: manifest)
+        let registry = try FontRegistry(manifestPath: manifest.path, systemFallback: false)
+        try FileManager.default.removeItem(at: copy)
+        let engine = LayoutEngine(registry: registry)
+        let options = LayoutOptions(direction: .leftToRight, weight: FontWeight(650)!)
+        let layout = try engine.layout("Weight", options: options)
+        #expect(layout.lines.count == 1)
+        #expect(layout.lines[0].runs.allSatisfy { $0.glyphs.allSatisfy { $0.id != 0 } })
+        #expect(layout.lines[0].runs.first?.font.variationWeight == nil)
+        let choice = try #require(
+            registry.pick(in: registry.manifest.packages[0], source: .defaultPackage, weight: FontWeight(650)!, style: .normal))
+        #expect(choice.weightReason.hasSuffix("; its instance could not be opened, the loaded face instead"), "\(choice.weightReason)")
+    }
+}

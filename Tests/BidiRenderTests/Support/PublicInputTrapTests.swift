@@ -116,6 +116,18 @@ import Testing
         }
     }
 
+    /// A shaping cache bound past memory (or negative) is bounded (or no cache): the layout is the
+    /// default engine's, glyph for glyph.
+    @Test func shapeCacheBound() throws {
+        let registry = try FontRegistry.embedded(systemFallback: false)
+        let options = LayoutOptions(direction: .rightToLeft, locale: "ar", maxWidth: 120)
+        let expected = try LayoutEngine(registry: registry).layout(Self.text, options: options)
+        for entries in [Int.min, -1, 0, Int.max, Int.max / 8] {
+            let layout = try LayoutEngine(registry: registry, shapeCacheEntries: entries).layout(Self.text, options: options)
+            #expect(layout.lines.map { $0.runs.map(\.glyphs) } == expected.lines.map { $0.runs.map(\.glyphs) })
+        }
+    }
+
     // MARK: Layout queries
 
     /// The layouts the queries are asked of: plain, truncated (the text goes on past the last line)
