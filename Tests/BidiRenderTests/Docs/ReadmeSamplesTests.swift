@@ -1,6 +1,7 @@
 // Every ```swift block of README.md and of the DocC articles (Sources/BidiRender/BidiRender.docc) is
 // contained in the sources of Examples/ReadmeSamples, an executable target that `swift build`
-// compiles, so the documentation's samples cannot stop compiling.
+// compiles, or (the README's manifest snippet) in Examples/Client/Package.swift, which `make
+// check-client` builds, so the documentation's samples cannot stop compiling.
 import Foundation
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
     }
 
     static func sampleSources() throws -> String {
-        try files(in: "Examples/ReadmeSamples", suffix: ".swift")
+        try (try files(in: "Examples/ReadmeSamples", suffix: ".swift") + [root.appendingPathComponent("Examples/Client/Package.swift")])
             .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
