@@ -365,6 +365,8 @@ def targets(results, interleaved, counts, runs):
         # Issue #34: a bubble with a slot, balanced, against a layout of the same message.
         ("bubble/layout", interleaved.get("bubble/layout"), 2.0, True),
         ("prepared-layout/layout", interleaved.get("prepared-layout/layout"), 0.1, True),
+        # Issue #38: a message to PNG bytes against Pango + Cairo writing the same PNG.
+        ("render-png/render-pango-cairo-png", interleaved.get("render-png/render-pango-cairo-png"), 0.5, True),
     ]
     over = []
     for name, value, limit, at_most in lines:

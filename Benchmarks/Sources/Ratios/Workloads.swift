@@ -160,20 +160,12 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
         }, codePoints: messageCodePoints, prepare: { _ = rawPango }),
     // A message laid out at 300 px and drawn into an RGBA buffer, against Pango laying it out and
     // Cairo drawing it into an image surface (Sources/RawPangoCairo); both warmed on the other slice.
-    "render": Workload(
-        run: { i in
-            try! renderer.rgba(try! warmEngine.layout(measured[i % measured.count], options: options), options: renderOptions).pixels.count
-        }, codePoints: messageCodePoints,
-        prepare: { for text in warmSlice.prefix(2_000) { _ = try! renderer.rgba(try! warmEngine.layout(text, options: options), options: renderOptions) } }),
-    "render-pango-cairo": Workload(
-        run: { i in
-            measuredUTF8[i % measured.count].withUnsafeBufferPointer {
-                Int(raw_pango_cairo_render(rawPangoCairo, $0.baseAddress, Int32($0.count)))
-            }
-        }, codePoints: messageCodePoints,
-        prepare: {
-            for text in warmSliceUTF8.prefix(2_000) { _ = text.withUnsafeBufferPointer { raw_pango_cairo_render(rawPangoCairo, $0.baseAddress, Int32($0.count)) } }
-        }),
+    "render": renderWorkload { try! renderer.rgba($0, options: renderOptions).pixels.count },
+    "render-pango-cairo": pangoCairoWorkload { r, text, count in Int(raw_pango_cairo_render(r, text, count)) },
+    // The same, to PNG bytes: libpng through Renderer.png, against Cairo's PNG writer on the
+    // layout's area (cairo_surface_write_to_png_stream into a byte counter).
+    "render-png": renderWorkload { try! renderer.png($0, options: renderOptions).count },
+    "render-pango-cairo-png": pangoCairoWorkload { r, text, count in raw_pango_cairo_render_png(r, text, count) },
     "caret": Workload(
         run: { i in query("caret", queryLayouts[i % queryLayouts.count], queryPlaces[i % queryLayouts.count]) },
         codePoints: messageCodePoints, prepare: { _ = queryPlaces }),
@@ -184,3 +176,21 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
         run: { i in query("selection", queryLayouts[i % queryLayouts.count], queryPlaces[i % queryLayouts.count]) },
         codePoints: messageCodePoints, prepare: { _ = queryPlaces }),
 ]
+
+/// A message laid out by the warm engine at 300 px, then `draw`n; warmed on the other slice.
+func renderWorkload(_ draw: @escaping (Layout) -> Int) -> Workload {
+    Workload(
+        run: { i in draw(try! warmEngine.layout(measured[i % measured.count], options: options)) },
+        codePoints: messageCodePoints,
+        prepare: { for text in warmSlice.prefix(2_000) { _ = draw(try! warmEngine.layout(text, options: options)) } })
+}
+
+/// A message given as UTF-8 to a `raw_pango_cairo` call; warmed on the other slice.
+func pangoCairoWorkload(
+    _ call: @escaping (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int
+) -> Workload {
+    func run(_ bytes: [CChar]) -> Int { bytes.withUnsafeBufferPointer { call(rawPangoCairo, $0.baseAddress, Int32($0.count)) } }
+    return Workload(
+        run: { i in run(measuredUTF8[i % measured.count]) }, codePoints: messageCodePoints,
+        prepare: { for text in warmSliceUTF8.prefix(2_000) { _ = run(text) } })
+}

@@ -34,6 +34,7 @@ let pairs: [Pair] = [
     Pair(ours: "layout", baseline: "layout-pango", oursBlock: 300, baselineBlock: 100),
     Pair(ours: "layout-hit", baseline: "layout-pango", oursBlock: 300, baselineBlock: 100),
     Pair(ours: "render", baseline: "render-pango-cairo", oursBlock: 100, baselineBlock: 100),
+    Pair(ours: "render-png", baseline: "render-pango-cairo-png", oursBlock: 50, baselineBlock: 50),
     Pair(ours: "caret", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
     Pair(ours: "hit-test", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),
     Pair(ours: "selection", baseline: "layout", oursBlock: 4_000, baselineBlock: 200),

@@ -73,6 +73,24 @@ int raw_pango_cairo_render(raw_pango_cairo *r, const char *text, int len) {
     return cairo_status(r->cr) == CAIRO_STATUS_SUCCESS ? lines : -1;
 }
 
+/// Counts the bytes Cairo writes.
+static cairo_status_t count_bytes(void *closure, const unsigned char *data, unsigned int length) {
+    (void)data;
+    *(long *)closure += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+long raw_pango_cairo_render_png(raw_pango_cairo *r, const char *text, int len) {
+    if (raw_pango_cairo_render(r, text, len) < 0) return -1;
+    int width = r->width_px > 0 ? r->width_px : 1, height = r->height_px > 0 ? r->height_px : 1;
+    // The layout's area of the reused surface, as its own surface (no copy until Cairo reads it).
+    cairo_surface_t *area = cairo_surface_create_for_rectangle(r->surface, 0, 0, width, height);
+    long bytes = 0;
+    cairo_status_t status = cairo_surface_write_to_png_stream(area, count_bytes, &bytes);
+    cairo_surface_destroy(area);
+    return status == CAIRO_STATUS_SUCCESS ? bytes : -1;
+}
+
 int raw_pango_cairo_byte(raw_pango_cairo *r, int offset) {
     if (!r || !r->surface || offset < 0) return -1;
     int size = cairo_image_surface_get_stride(r->surface) * r->surface_height;

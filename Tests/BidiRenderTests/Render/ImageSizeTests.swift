@@ -43,4 +43,17 @@ import Testing
         let image = try RGBAImage(pngData: Self.png(claiming: 1, 1))
         #expect(image.width == 1 && image.height == 1 && image.pixels == [255, 255, 255, 255])
     }
+
+    /// The encoder writes in one pass into libpng's upper bound: noise, which deflate cannot shrink,
+    /// and a 1×1 and a flat image (the smallest files) round-trip exactly, each PNG no larger than
+    /// the bound (pixels + zlib's overhead + the chunks).
+    @Test func onePassEncodingRoundTrips() throws {
+        var generator = SystemRandomNumberGenerator()
+        let noise = RGBAImage(width: 301, height: 97, pixels: (0..<(301 * 97 * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        for image in [noise, RGBAImage(width: 1, height: 1, fill: .white), RGBAImage(width: 640, height: 200, fill: .black)] {
+            let png = try image.pngData()
+            #expect(try RGBAImage(pngData: png) == image)
+            #expect(png.count <= image.pixels.count + image.pixels.count / 8 + 1_024, "\(png.count) bytes")
+        }
+    }
 }

@@ -20,6 +20,10 @@ void raw_pango_cairo_destroy(raw_pango_cairo *r);
 /// cleared and drawn. Returns the number of lines, or -1 on failure.
 int raw_pango_cairo_render(raw_pango_cairo *r, const char *text, int len);
 
+/// `raw_pango_cairo_render`, then the layout's area written as a PNG file through
+/// `cairo_surface_write_to_png_stream` (Cairo's own encoder, on libpng) into a byte counter: the
+/// baseline of a message to PNG bytes. Returns the PNG's size in bytes, or -1 on failure.
+long raw_pango_cairo_render_png(raw_pango_cairo *r, const char *text, int len);
 /// The byte at `offset` of the surface's pixel data after the last render (ARGB32, premultiplied,
 /// native-endian words; `stride` bytes a row), for checks; -1 past the surface.
 int raw_pango_cairo_byte(raw_pango_cairo *r, int offset);
