@@ -220,6 +220,10 @@ int br_is_extended_pictographic(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
 }
 
+int br_is_grapheme_extend(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_EXTEND ? 1 : 0;
+}
+
 int br_is_regional_indicator(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_REGIONAL_INDICATOR) ? 1 : 0;
 }

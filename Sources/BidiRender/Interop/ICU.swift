@@ -56,6 +56,8 @@ enum ICUUnicode {
     static func isExtendedPictographic(_ c: UInt32) -> Bool { br_is_extended_pictographic(c) != 0 }
     static func isRegionalIndicator(_ c: UInt32) -> Bool { br_is_regional_indicator(c) != 0 }
     static func isEmojiModifier(_ c: UInt32) -> Bool { br_is_emoji_modifier(c) != 0 }
+    /// Whether `c`'s Grapheme_Cluster_Break is Extend (UAX #29).
+    static func isGraphemeExtend(_ c: UInt32) -> Bool { br_is_grapheme_extend(c) != 0 }
 
     /// Whether `utf16` is exactly one RGI emoji sequence (UTS #51 ED-27: a basic emoji, keycap,
     /// flag, tag, modifier or ZWJ sequence), by ICU's `u_stringHasBinaryProperty(UCHAR_RGI_EMOJI)`

@@ -59,6 +59,8 @@ int br_has_emoji_presentation(uint32_t c);
 int br_is_extended_pictographic(uint32_t c);
 int br_is_regional_indicator(uint32_t c);
 int br_is_emoji_modifier(uint32_t c);
+/// Whether `c`'s Grapheme_Cluster_Break is Extend (UAX #29), 1 or 0.
+int br_is_grapheme_extend(uint32_t c);
 
 /// Whether `text` (UTF-16, `length` units) is exactly one RGI emoji sequence of UTS #51 (ED-27: a
 /// basic emoji, keycap, flag, tag, modifier or ZWJ sequence), by ICU's u_stringHasBinaryProperty
