@@ -46,7 +46,7 @@ package enum UnicodeVersions {
                 properties: "none (the FriBidi engine is fed the generated tables' classes and brackets)", source: "FriBidi",
                 version: FRIBIDI_UNICODE_VERSION, how: "FRIBIDI_UNICODE_VERSION, the header of the FriBidi linked"),
             UnicodeSource(
-                properties: "line break, emoji, joining type, messages", source: "ICU \(String(cString: br_icu_version()))",
+                properties: "line break, emoji, joining type, messages, grapheme rule GB11", source: "ICU \(String(cString: br_icu_version()))",
                 version: icuUnicodeVersion, how: "u_getUnicodeVersion"),
             UnicodeSource(
                 properties: "script, general category (shaping)",
