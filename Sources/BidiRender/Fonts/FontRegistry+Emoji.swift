@@ -5,18 +5,10 @@ extension FontRegistry {
     /// The locale of the manifest package that serves emoji-presentation clusters, if it has one.
     static let emojiPackageLocale = "emoji"
 
-    /// The warning of the first layout with an emoji that no colour emoji font covers.
+    /// The warning of a layout with an emoji that no colour emoji font covers.
     static let missingEmojiWarning =
         "no colour emoji font was found for an emoji: emoji are drawn from other fonts, in one colour or as"
         + " empty boxes; install Debian's fonts-noto-color-emoji (or give the font manifest an \"emoji\" package)"
-
-    /// True for the first caller only: the missing colour emoji font is said once per registry.
-    func claimMissingEmojiWarning() -> Bool {
-        missingEmojiWarned.withLock { said in
-            defer { said = true }
-            return !said
-        }
-    }
 
     /// The colour emoji font for an emoji-presentation `cluster` (see `EmojiPresentation`): the face
     /// of the manifest's "emoji" package when it covers the cluster, else the colour font

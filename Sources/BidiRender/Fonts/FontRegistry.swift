@@ -167,8 +167,6 @@ public final class FontRegistry: Sendable {
     /// Whether `emojiFont(for:)` can give a font at all: the manifest has an "emoji" package, or
     /// fontconfig is asked. Without either it answers nil, and itemization does not ask it.
     let hasEmojiSource: Bool
-    /// Whether a layout has said that no colour emoji font covered one of its emoji (said once).
-    let missingEmojiWarned = Locked(false)
     /// Resolved chains, keyed by script, locale, weight and style. At most `chainCacheLimit` entries.
     private let chains = Locked<[ChainKey: [FontChoice]]>([:])
     /// Fontconfig answers, keyed by the cluster's characters, language and weight. At most `systemCacheLimit`.

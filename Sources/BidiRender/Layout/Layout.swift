@@ -37,9 +37,11 @@ public struct Layout: Sendable, Hashable {
     /// Every entity that was isolated (mentions, URLs, e-mail addresses, phone numbers, hashtags),
     /// sorted, with the direction of each, the caller's id and where the layout draws it (`Entity.rects`).
     public internal(set) var entities: [Entity] = []
-    /// What the caller should know about how the text could be drawn, once per font registry: today
-    /// only that no colour emoji font was found for an emoji (said by the first layout that needed
-    /// one, and the CLI prints it on standard error). Empty almost always.
+    /// What the caller should know about how the text could be drawn: today only that no colour
+    /// emoji font was found for one of its emoji (fonts-noto-color-emoji missing). Like the rest of
+    /// the layout it depends on the text, options and fonts alone, not on earlier calls: a caller
+    /// that lays out many texts says it once (the CLI prints each warning once per run). Empty
+    /// almost always.
     public internal(set) var warnings: [String] = []
 
     /// The mentions among `entities` (detected, or the caller's mention spans), in order. Filters

@@ -196,7 +196,7 @@ public final class LayoutEngine: Sendable {
                 into: &draft)
             if cut { break }
         }
-        draft.warnings = scratch.warnings(registry: registry)
+        draft.warnings = scratch.warnings
         return scratch.finish(&draft, entities: resolved.entities, boxes: attributes.inlines, options: options)
     }
 

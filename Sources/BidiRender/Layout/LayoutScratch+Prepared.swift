@@ -61,7 +61,7 @@ extension LayoutScratch {
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
             attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
-            fallbacks: fallbacks, warnings: warnings(registry: registry))
+            fallbacks: fallbacks, warnings: warnings)
     }
 
     /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,

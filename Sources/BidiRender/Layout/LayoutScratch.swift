@@ -39,9 +39,10 @@ struct LayoutScratch {
         itemize.missedColorEmoji = false
     }
 
-    /// The warnings of the call so far that `registry` has not said before (see `Layout.warnings`).
-    func warnings(registry: FontRegistry) -> [String] {
-        itemize.missedColorEmoji && registry.claimMissingEmojiWarning() ? [FontRegistry.missingEmojiWarning] : []
+    /// The warnings of the call so far (see `Layout.warnings`): a function of the text and the
+    /// fonts alone, so that equal calls give equal layouts whatever ran before.
+    var warnings: [String] {
+        itemize.missedColorEmoji ? [FontRegistry.missingEmojiWarning] : []
     }
 
     /// Lets go of storage a very long text grew, so that an idle scratch keeps only a chat message's

@@ -51,9 +51,26 @@ func printError(_ message: String) {
     print(message, to: &stderr)
 }
 
-/// Writes each of a layout's warnings (`Layout.warnings`) to standard error, as "warning: …".
+/// The warnings this run has printed: each is printed once, however many layouts give it.
+private let printedWarnings = NSLockedSet()
+
+/// Writes each of a layout's warnings (`Layout.warnings`) to standard error, as "warning: …", the
+/// first time this run meets it (a batch of a thousand emoji messages says it once).
 func printWarnings(_ layout: Layout) {
-    for warning in layout.warnings { printError("warning: " + warning) }
+    for warning in layout.warnings where printedWarnings.insert(warning) { printError("warning: " + warning) }
+}
+
+/// A set of strings behind a lock, for the batch workers.
+final class NSLockedSet: @unchecked Sendable {
+    private var strings: Set<String> = []
+    private let lock = NSLock()
+
+    /// Inserts `string`; true when it was not there yet.
+    func insert(_ string: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return strings.insert(string).inserted
+    }
 }
 
 /// A command that writes its output to a stream, so tests can run it in-process.
