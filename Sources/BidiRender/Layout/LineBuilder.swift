@@ -34,12 +34,14 @@ struct LineBuilder {
     /// Line `lineRange` of `paragraph`, positioned from x = 0 (alignment and baseline come later).
     ///
     /// Reorders the line (L1–L2 on its range of the isolated text; the inserted controls are dropped
-    /// from the order), reshapes the items its edges cut with the line as context, and makes one run
+    /// from the order), reshapes the items its edges cut with the text around them as context (up to
+    /// the line's end when it `endsAtCut`, for an ellipsis), and makes one run
     /// per maximal visual stretch of one item and one level. Trailing white space counts in `width`
     /// but not in `contentWidth`. The line's `ink` is the union of its glyphs' ink boxes.
     mutating func build(
         _ lineRange: Range<Int>, of paragraph: Paragraph, text: TextBuffer, isolated: IsolatedText, bidi: BidiReorderer,
-        attributes: AttributeMap, shape: inout ShapeScratch, tables: ItemTables, registry: FontRegistry, size: Double
+        attributes: AttributeMap, shape: inout ShapeScratch, tables: ItemTables, registry: FontRegistry, size: Double,
+        endsAtCut: Bool = false
     ) -> LayoutLine {
         var line = LayoutLine(
             range: lineRange, paragraph: paragraph.index, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
@@ -52,9 +54,10 @@ struct LineBuilder {
         // L1–L2 on the transformed line; inserted controls are dropped from the order.
         let tLine = isolated.transformedRange(lineRange)
         let (lo, hi) = (tLine.lowerBound - paragraph.transformed.lowerBound, tLine.upperBound - paragraph.transformed.lowerBound)
-        // Items cut by the line's edges are reshaped with the line as context. They partition the
-        // line: note the item of each code point.
-        shape.lineItems(paragraph.items, lineRange, text: text, tables: tables, size: size, into: &lineItems)
+        // Items cut by the line's edges are reshaped with the text around them as context (a word
+        // broken inside keeps its joining forms; one cut for an ellipsis takes its final form).
+        // They partition the line: note the item of each code point.
+        shape.lineItems(paragraph.items, lineRange, endsAtCut: endsAtCut, text: text, tables: tables, size: size, into: &lineItems)
         groupRuns(lineRange, lo..<hi, of: paragraph, isolated: isolated, bidi: bidi, attributes: attributes)
         let styles = attributes.styles
         var ink: InkBox?

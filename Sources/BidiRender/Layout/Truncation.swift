@@ -56,7 +56,8 @@ extension LayoutScratch {
         }
         var line = lines.build(
             lineRange.lowerBound..<cut, of: paragraph, text: text, isolated: isolated, bidi: bidi,
-            attributes: attributes, shape: &shape, tables: itemize.tables, registry: registry, size: options.size)
+            attributes: attributes, shape: &shape, tables: itemize.tables, registry: registry, size: options.size,
+            endsAtCut: true)
         fallbacks.removeAll { $0.range.lowerBound >= cut }
         guard let ellipsis else { return line }
         if ellipsis.source == .system || ellipsis.source == .notdef {

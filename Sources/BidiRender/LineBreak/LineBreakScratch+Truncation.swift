@@ -35,7 +35,7 @@ extension LineBreakScratch {
         // Backward, by the text shaped as a line.
         while c > start {
             let visible = text.visibleEnd(start, c)
-            if visible == start || measure(start, visible, items: items, text: text, shape: &shape, tables: tables, size: size) <= limit {
+            if visible == start || measure(start, visible, endsAtCut: true, items: items, text: text, shape: &shape, tables: tables, size: size) <= limit {
                 return visible
             }
             c -= 1

@@ -158,19 +158,22 @@ struct LineBreakScratch {
     }
 
     /// The width of [a, b) without its trailing white space, shaped as a line: the items inside it as
-    /// the prefix sums have them, those its edges cut reshaped with [a, b) as context.
+    /// the prefix sums have them, those its edges cut reshaped as `LineBuilder.build` reshapes them
+    /// (`endsAtCut` for a line an ellipsis ends).
     func measure(
-        _ a: Int, _ b: Int, items: [Item], text: TextBuffer, shape: inout ShapeScratch, tables: ItemTables,
-        size: Double
+        _ a: Int, _ b: Int, endsAtCut: Bool = false, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
+        tables: ItemTables, size: Double
     ) -> Double {
         prefix.withUnsafeBufferPointer {
-            Self.measure(a, b, prefix: $0, base: base, items: items, text: text, shape: &shape, tables: tables, size: size)
+            Self.measure(
+                a, b, endsAtCut: endsAtCut, prefix: $0, base: base, items: items, text: text, shape: &shape, tables: tables,
+                size: size)
         }
     }
 
     private static func measure(
-        _ a: Int, _ b: Int, prefix: UnsafeBufferPointer<Double>, base: Int, items: [Item], text: TextBuffer,
-        shape: inout ShapeScratch, tables: ItemTables, size: Double
+        _ a: Int, _ b: Int, endsAtCut: Bool = false, prefix: UnsafeBufferPointer<Double>, base: Int, items: [Item],
+        text: TextBuffer, shape: inout ShapeScratch, tables: ItemTables, size: Double
     ) -> Double {
         let end = text.visibleEnd(a, b)
         var width = 0.0
@@ -183,7 +186,7 @@ struct LineBreakScratch {
                 width += prefix[upper - base] - prefix[item.range.lowerBound - base]
             } else {
                 let piece = shape.reshapedPiece(
-                    of: item, index: index, clipped, line: a..<b, text: text, tables: tables, size: size)
+                    of: item, index: index, clipped, line: a..<b, endsAtCut: endsAtCut, text: text, tables: tables, size: size)
                 for g in shape.glyphs[piece] where g.cluster < end { width += g.xAdvance }
             }
             index += 1

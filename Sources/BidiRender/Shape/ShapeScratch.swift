@@ -105,7 +105,11 @@ struct ShapeScratch {
         return start..<glyphs.count
     }
 
-    /// The glyphs of `piece` of item `index`, shaped with `line` as context. Cached for the call,
+    /// The glyphs of `piece` of item `index`, shaped with the text around it as context: past the
+    /// line's edges, so that a word a line breaks inside keeps the joining forms it has whole (CSS
+    /// Text 3: the letters keep their cursive connections), but for a line that `endsAtCut`
+    /// (truncation: the ellipsis follows, so the word cut there takes its final form) whose context
+    /// ends with the line. Cached for the call,
     /// since line breaking measures a line before it is built; only the latest 16 pieces are searched
     /// (a miss shapes the piece again, the same).
     ///
@@ -114,20 +118,22 @@ struct ShapeScratch {
     /// cache and a word edge at a line edge sees no context either way (white space before the
     /// edge, or an ideograph after it, which does not join). Those glyphs are returned as they lie.
     mutating func reshapedPiece(
-        of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, text: TextBuffer, tables: ItemTables,
-        size: Double
+        of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, endsAtCut: Bool = false, text: TextBuffer,
+        tables: ItemTables, size: Double
     ) -> Range<Int> {
         // An inline box is one unit: no line edge cuts it.
         if item.box >= 0 { return item.glyphs }
         if let glyphs = wordPiece(of: item, piece, text: text) { return glyphs }
-        let key = PieceKey(item: index, range: piece, context: line)
+        // HarfBuzz reads at most five code points of context on either side.
+        let context = max(0, piece.lowerBound - 8)..<(endsAtCut ? line.upperBound : min(text.count, piece.upperBound + 8))
+        let key = PieceKey(item: index, range: piece, context: context)
         var k = pieces.count - 1
         while k >= max(0, pieces.count - 16) {
             if pieces[k].key == key { return pieces[k].glyphs }
             k -= 1
         }
         let glyphs = shape(
-            item, range: piece, context: line, font: tables.font(item), language: tables.language(item),
+            item, range: piece, context: context, font: tables.font(item), language: tables.language(item),
             features: tables.features(item), text: text, size: size)
         pieces.append((key, glyphs))
         return glyphs
@@ -166,10 +172,11 @@ struct ShapeScratch {
     }
 
     /// The items of line `lineRange` into `out` (replaced): those inside it as shaped in the
-    /// paragraph, and those its edges cut reshaped with the line as context.
+    /// paragraph, and those its edges cut reshaped with the text around them as context (the line's
+    /// end as the context's end when it `endsAtCut`; see `reshapedPiece`).
     mutating func lineItems(
-        _ items: [Item], _ lineRange: Range<Int>, text: TextBuffer, tables: ItemTables, size: Double,
-        into out: inout [Item]
+        _ items: [Item], _ lineRange: Range<Int>, endsAtCut: Bool = false, text: TextBuffer, tables: ItemTables,
+        size: Double, into out: inout [Item]
     ) {
         out.removeAll(keepingCapacity: true)
         var index = Item.first(endingAfter: lineRange.lowerBound, in: items)
@@ -183,7 +190,8 @@ struct ShapeScratch {
             }
             var piece = item
             piece.range = clipped
-            piece.glyphs = reshapedPiece(of: item, index: index, clipped, line: lineRange, text: text, tables: tables, size: size)
+            piece.glyphs = reshapedPiece(
+                of: item, index: index, clipped, line: lineRange, endsAtCut: endsAtCut, text: text, tables: tables, size: size)
             out.append(piece)
         }
     }
