@@ -9,7 +9,7 @@
 set -eu
 build=$1
 output=$2
-bin=$(swift build --scratch-path "$build" --show-bin-path)
+bin=$(${SWIFT:-swift} build --scratch-path "$build" --disable-default-traits --show-bin-path)
 root=$(cd "$(dirname "$0")/.." && pwd)
 set -- -module-name BidiRender -target "$(uname -m)-unknown-linux-gnu" -I "$bin/Modules" \
     -Xcc -fmodule-map-file="$bin/CICUBridge.build/module.modulemap" -Xcc -I -Xcc "$root/Sources/CICUBridge/include"

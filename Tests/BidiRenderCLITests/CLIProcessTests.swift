@@ -13,7 +13,8 @@ func bidirenderBinary() -> URL {
 
 /// Runs the built `bidirender` with `arguments` and `stdin` (or, with `executable`, that program).
 func runBinary(
-    _ arguments: [String], stdin: [UInt8] = [], executable: URL = bidirenderBinary(), currentDirectory: URL? = nil
+    _ arguments: [String], stdin: [UInt8] = [], executable: URL = bidirenderBinary(), currentDirectory: URL? = nil,
+    environment extra: [String: String] = [:]
 ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = executable
@@ -21,6 +22,7 @@ func runBinary(
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let input = Pipe(), output = Pipe(), error = Pipe()
     process.standardInput = input

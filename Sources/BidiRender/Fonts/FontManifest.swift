@@ -78,8 +78,8 @@ package struct FontManifest: Sendable, Hashable {
         for (i, item) in packageList.enumerated() {
             let at: [JSONPathComponent] = [.key("packages"), .index(i)]
             let object = try parser.object(item, at)
-            let locale = try parser.string(object, at + [.key("locale")], required: true)!
-            let fontList = try parser.array(object, at + [.key("fonts")], required: true)!
+            let locale = try parser.string(object, at + [.key("locale")], required: true)!  // no-trap: required: true throws when the key is missing
+            let fontList = try parser.array(object, at + [.key("fonts")], required: true)!  // no-trap: required: true throws when the key is missing
             if fontList.isEmpty { throw parser.error(at + [.key("fonts")], "a package needs at least one font") }
             var fonts: [ManifestFont] = []
             for (j, fontItem) in fontList.enumerated() {
@@ -88,7 +88,7 @@ package struct FontManifest: Sendable, Hashable {
                 let weights = try parser.weights(font, fat + [.key("weight")])
                 let weight = weights.lowerBound
                 let style = try parser.style(font, fat + [.key("style")])
-                let file = try parser.string(font, fat + [.key("file")], required: true)!
+                let file = try parser.string(font, fat + [.key("file")], required: true)!  // no-trap: required: true throws when the key is missing
                 let index = try parser.integer(font, fat + [.key("index")], in: 0...0xFFFF, what: "a face in a collection") ?? 0
                 let absolute: String
                 switch ManifestFiles.fontPath(file, directory: baseDirectory, allowsOutside: allowsPathsOutsideFolder) {

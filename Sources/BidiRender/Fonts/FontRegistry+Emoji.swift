@@ -9,6 +9,11 @@ extension FontRegistry {
     static let missingEmojiWarning =
         "no colour emoji font was found for an emoji: emoji are drawn from other fonts, in one colour or as"
         + " empty boxes; install Debian's fonts-noto-color-emoji (or give the font manifest an \"emoji\" package)"
+    /// The same, when system fonts are not asked (`systemFallback: false`, `--no-system-fonts`).
+    static let missingEmojiWarningWithoutSystemFonts =
+        "no colour emoji font was found for an emoji: emoji are drawn from other fonts, in one colour or as"
+        + " empty boxes; system fonts are off (--no-system-fonts, systemFallback: false) and the font manifest"
+        + " has no \"emoji\" package"
 
     /// The colour emoji font for an emoji-presentation `cluster` (see `EmojiPresentation`): the face
     /// of the manifest's "emoji" package when it covers the cluster, else the colour font

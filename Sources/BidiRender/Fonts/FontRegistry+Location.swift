@@ -11,9 +11,10 @@ extension FontRegistry {
     /// 2. `$BIDIRENDER_FONTS`, when set: the same, alone.
     /// 3. `Fonts/`, then `../share/bidirender/Fonts/`, beside the executable (how `make install`
     ///    and the Debian package lay them out).
-    /// 4. For development only, the package's own `Fonts/`, when the executable was built inside the
-    ///    checkout or inside the `.build` folder that holds it as a dependency: a binary copied
-    ///    elsewhere never reaches back into the build machine's source tree.
+    /// 4. For development only, the package's own `Fonts/`, when the executable is inside the
+    ///    checkout or still in a SwiftPM `.build` folder (a client's program depending on the
+    ///    package by URL or by path): a binary copied or installed elsewhere never reaches back
+    ///    into the build machine's source tree.
     ///
     /// A folder given in 1 or 2 that holds no manifest is an error that names it, never a silent
     /// fall-back to the next place.
@@ -21,7 +22,13 @@ extension FontRegistry {
     ///   `init(manifestPath:)` throws for the one found.
     public static func embedded(in folder: String? = nil, systemFallback: Bool = true) throws(BidiRenderError) -> FontRegistry {
         var environment = ProcessInfo.processInfo.environment
-        if let folder { environment = ["BIDIRENDER_FONTS": folder] }
+        if let folder {
+            // An empty folder names nothing: an error, never the default search.
+            guard !folder.isEmpty else {
+                throw .manifest(file: "", line: 0, key: "", reason: "the embedded fonts were not found: embedded(in:) names an empty path")
+            }
+            environment = ["BIDIRENDER_FONTS": folder]
+        }
         let found = locateManifest(environment: environment)
         guard let path = found.path else { throw notFound(tried: found.tried) }
         guard FileManager.default.fileExists(atPath: path) else {
@@ -83,12 +90,12 @@ extension FontRegistry {
         return (tried.first { FileManager.default.fileExists(atPath: $0) }, tried)
     }
 
-    /// Whether an executable in `folder` was built from the checkout at `root` (both paths end with
-    /// "/"): inside the checkout itself, or inside the `.build` folder of a package that holds the
-    /// checkout as a dependency (`<client>/.build/checkouts/BidiRender/`).
+    /// Whether an executable in `folder` is a development build of the checkout at `root` (both
+    /// paths end with "/"): inside the checkout itself, or still inside a SwiftPM build folder
+    /// (`…/.build/…`), as a client's program is while its package depends on this one by URL
+    /// (`<client>/.build/checkouts/BidiRender`) or by path (`../BidiRender`). A binary copied or
+    /// installed out of its build folder is not one.
     static func isDevelopmentBuild(_ folder: String, checkout root: String) -> Bool {
-        if folder.hasPrefix(root) { return true }
-        guard let marker = root.range(of: "/.build/checkouts/", options: .backwards) else { return false }
-        return folder.hasPrefix(String(root[..<marker.lowerBound]) + "/.build/")
+        folder.hasPrefix(root) || folder.contains("/.build/")
     }
 }

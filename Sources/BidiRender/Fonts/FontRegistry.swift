@@ -227,7 +227,7 @@ public final class FontRegistry: Sendable {
                     }
                     fonts[key] = try Font(
                         library: library, file: font.file, index: font.index, weight: font.weight, style: font.style)
-                    if let range = font.variableWeights { try Self.checkWeightAxis(fonts[key]!, range, font, manifest) }
+                    if let range = font.variableWeights { try Self.checkWeightAxis(fonts[key]!, range, font, manifest) }  // no-trap: set on the line above
                 } catch {
                     guard case .fontLoad(let file, let reason) = error else { throw error }
                     let place = font.line > 0 ? "\(manifest.path):\(font.line)" : manifest.path
@@ -265,7 +265,7 @@ public final class FontRegistry: Sendable {
         var steps: [(FontPackage, FontSource)] = []
         // 0. A package of the locale's chain that claims the script for its own locale (its "scripts").
         if let tag = locale.fallbackChain.first(where: { manifest.package($0)?.scripts.contains(script) == true }) {
-            steps.append((manifest.package(tag)!, .localePackage(locale: tag)))
+            steps.append((manifest.package(tag)!, .localePackage(locale: tag)))  // no-trap: the `where` above found it
         }
         if let locale = manifest.scripts[script], let package = manifest.package(locale) {
             steps.append((package, .scriptPackage(script: tag, locale: locale)))
@@ -379,7 +379,7 @@ public final class FontRegistry: Sendable {
         // no-trap: FontManifest guarantees at least one package with at least one font, every
         // manifest font is loaded at init (`fonts`), and `pick` falls back to the loaded face when
         // an instance cannot be opened: it is nil only for a package without fonts.
-        pick(in: manifest.packages[0], source: .notdef, weight: weight, style: style)!
+        pick(in: manifest.packages[0], source: .notdef, weight: weight, style: style)!  // no-trap: see the comment above
     }
 
     func systemFont(

@@ -53,12 +53,14 @@ enum PNGCodec {
         image.height = png_uint_32(rgba.height)
         image.format = CPNG_PNG_FORMAT_RGBA()
         // libpng's fast setting (no row filters, a lower zlib level): on rendered text, whose rows
-        // are mostly one colour, 3.8 times faster than the default and about 11 % smaller (measured
-        // on corpus messages, Docs/Performance.md "Issue #38").
+        // are mostly one colour, the files come out about 11 % smaller than the default's; with the
+        // single write above, a message to PNG takes about a quarter of the time it took
+        // (Docs/Performance.md, "Issue #38").
         image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
-        // One call into a buffer of libpng's upper bound (compressing twice, once for the size and
-        // once for the bytes, was half the time of a PNG). The bound is a little over the pixels'
-        // size, at most ImageLimits' pixels × 4 plus zlib's overhead; the file is cut to its size.
+        // One call into a buffer of libpng's upper bound, where there were two (one for the size,
+        // one for the bytes, each compressing the whole image). The bound is a little over the
+        // pixels' size, at most ImageLimits' pixels × 4 plus zlib's overhead; the file is copied
+        // out at its size.
         var size = CPNG_PNG_IMAGE_PNG_SIZE_MAX(&image)
         let out = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
             let written = rgba.pixels.withUnsafeBytes { px in

@@ -19,12 +19,12 @@ extension ItemizeScratch {
             // Nothing to ask without an emoji package or fontconfig (each ask costs thousands of
             // instructions, and its nil is not memoized).
             guard registry.hasEmojiSource else {
-                missedColorEmoji = true
+                noteMissed(at: range.lowerBound, systemFontsOff: true)
                 return nil
             }
             let scalars = cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }
             guard let choice = registry.emojiFont(for: scalars, weight: a.weight, style: a.style) else {
-                missedColorEmoji = true
+                noteMissed(at: range.lowerBound, systemFontsOff: false)
                 return nil
             }
             let font = tables.fontIndex(choice.font)
@@ -42,5 +42,24 @@ extension ItemizeScratch {
         }
         let language = tables.languageIndex(FallbackChainMemo.language(for: source, locale: a.locale), languages: languages)
         return (font, language, found)
+    }
+
+    /// Notes an emoji at `offset` that no colour font covers, unless an earlier one was noted.
+    private mutating func noteMissed(at offset: Int, systemFontsOff: Bool) {
+        if missedColorEmoji.map({ offset < $0.offset }) ?? true {
+            missedColorEmoji = MissedColorEmoji(offset: offset, systemFontsOff: systemFontsOff)
+        }
+    }
+}
+
+/// The first emoji of a call that no colour emoji font covered: where it is, and why (no system
+/// fonts asked, or none installed), for `Layout.warnings`.
+struct MissedColorEmoji: Sendable, Hashable {
+    var offset: Int
+    var systemFontsOff: Bool
+
+    /// The warning a layout gives, when the emoji is on one of its lines.
+    var warning: String {
+        systemFontsOff ? FontRegistry.missingEmojiWarningWithoutSystemFonts : FontRegistry.missingEmojiWarning
     }
 }

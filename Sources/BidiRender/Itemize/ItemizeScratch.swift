@@ -3,9 +3,9 @@
 
 /// The working storage of `Itemizer`, owned by one layout scratch.
 struct ItemizeScratch {
-    /// Whether the current call met an emoji-presentation cluster that no colour emoji font covers
+    /// The first emoji-presentation cluster of the current call that no colour emoji font covers
     /// (reset by `LayoutScratch.startCall`).
-    var missedColorEmoji = false
+    var missedColorEmoji: MissedColorEmoji?
     /// The scripts of the paragraph being itemized, and of one mention inside it.
     var scripts: [ScriptTag] = []
     var mentionScripts: [ScriptTag] = []

@@ -196,7 +196,7 @@ public final class LayoutEngine: Sendable {
                 into: &draft)
             if cut { break }
         }
-        draft.warnings = scratch.warnings
+        draft.missedEmoji = scratch.itemize.missedColorEmoji
         return scratch.finish(&draft, entities: resolved.entities, boxes: attributes.inlines, options: options)
     }
 

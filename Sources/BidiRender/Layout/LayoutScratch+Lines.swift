@@ -10,12 +10,12 @@ struct LayoutDraft {
     var top = 0.0
     var truncated = false
     var fallbacks: [FontFallback] = []
-    /// What `Layout.warnings` says.
-    var warnings: [String] = []
+    /// The first emoji no colour font covered, for `Layout.warnings` when it is on a line.
+    var missedEmoji: MissedColorEmoji?
 
-    init(fallbacks: [FontFallback] = [], warnings: [String] = []) {
+    init(fallbacks: [FontFallback] = [], missedEmoji: MissedColorEmoji? = nil) {
         self.fallbacks = fallbacks
-        self.warnings = warnings
+        self.missedEmoji = missedEmoji
         lines.reserveCapacity(8)
     }
 }
@@ -76,7 +76,11 @@ extension LayoutScratch {
             paragraphs: draft.paragraphs, lines: lines, width: width, height: draft.top,
             fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
             entities: entities)
-        layout.warnings = draft.warnings
+        // The warnings are a function of the call alone (equal calls, equal layouts), and only of
+        // what the lines show: an emoji past a truncation's cut says nothing, in either path.
+        if let missed = draft.missedEmoji, !draft.truncated || missed.offset < (lines.last?.range.upperBound ?? 0) {
+            layout.warnings = [missed.warning]
+        }
         // The entities' tap targets: their selection rectangles on the finished lines. With many
         // entities each line's runs are searched by logical start (linear in the entities and runs,
         // however many share a line); a few visit their lines' runs, with no index to sort.

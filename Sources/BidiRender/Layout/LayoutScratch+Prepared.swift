@@ -28,8 +28,8 @@ struct PreparedSnapshot: Sendable {
     var paragraphs: [PreparedParagraph]
     /// The fallbacks found while itemizing, in text order.
     var fallbacks: [FontFallback]
-    /// What the layouts of this text say in `Layout.warnings`.
-    var warnings: [String]
+    /// The first emoji no colour font covered, for `Layout.warnings`.
+    var missedEmoji: MissedColorEmoji?
 }
 
 extension LayoutScratch {
@@ -61,7 +61,7 @@ extension LayoutScratch {
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
             attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
-            fallbacks: fallbacks, warnings: warnings)
+            fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji)
     }
 
     /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,
@@ -72,7 +72,7 @@ extension LayoutScratch {
     ) throws(BidiRenderError) -> Layout {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             scratch.bidi.engine = options.bidiEngine
-            var draft = LayoutDraft(fallbacks: snapshot.fallbacks, warnings: snapshot.warnings)
+            var draft = LayoutDraft(fallbacks: snapshot.fallbacks, missedEmoji: snapshot.missedEmoji)
             for prepared in snapshot.paragraphs {
                 try LayoutEngine.checkCancellation()
                 scratch.bidi.restoreParagraph(prepared.bidi)

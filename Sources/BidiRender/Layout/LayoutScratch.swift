@@ -36,13 +36,7 @@ struct LayoutScratch {
     /// Readies the per-call tables for a call.
     mutating func startCall() {
         shape.startCall()
-        itemize.missedColorEmoji = false
-    }
-
-    /// The warnings of the call so far (see `Layout.warnings`): a function of the text and the
-    /// fonts alone, so that equal calls give equal layouts whatever ran before.
-    var warnings: [String] {
-        itemize.missedColorEmoji ? [FontRegistry.missingEmojiWarning] : []
+        itemize.missedColorEmoji = nil
     }
 
     /// Lets go of storage a very long text grew, so that an idle scratch keeps only a chat message's

@@ -97,15 +97,24 @@ import TestSupport
         }
     }
 
-    /// A client's executable reaches the package's Fonts/ while developing when the package is its
-    /// dependency (the checkout under the client's .build/checkouts), and not from another client.
-    @Test func dependencyCheckoutServesItsOwnBuildFolder() {
-        let root = "/home/u/app/.build/checkouts/BidiRender/"
-        #expect(FontRegistry.isDevelopmentBuild("/home/u/app/.build/debug/", checkout: root))
-        #expect(FontRegistry.isDevelopmentBuild("/home/u/app/.build/x86_64-unknown-linux-gnu/release/", checkout: root))
-        #expect(!FontRegistry.isDevelopmentBuild("/home/u/other/.build/debug/", checkout: root))
-        #expect(!FontRegistry.isDevelopmentBuild("/usr/local/bin/", checkout: root))
+    /// A client's executable reaches the package's Fonts/ while it is still in a SwiftPM build
+    /// folder (the package its dependency by URL, under .build/checkouts, or by path, beside it),
+    /// and not once copied or installed out of it.
+    @Test func aProgramInItsBuildFolderIsADevelopmentBuild() {
+        let byURL = "/home/u/app/.build/checkouts/BidiRender/"
+        #expect(FontRegistry.isDevelopmentBuild("/home/u/app/.build/debug/", checkout: byURL))
+        #expect(FontRegistry.isDevelopmentBuild("/home/u/app/.build/x86_64-unknown-linux-gnu/release/", checkout: byURL))
+        #expect(FontRegistry.isDevelopmentBuild("/home/u/Client/.build/debug/", checkout: "/home/u/BidiRender/"))
         #expect(FontRegistry.isDevelopmentBuild("/src/BidiRender/Examples/Client/.build/debug/", checkout: "/src/BidiRender/"))
-        #expect(!FontRegistry.isDevelopmentBuild("/src/BidiRenderX/.build/debug/", checkout: "/src/BidiRender/"))
+        #expect(!FontRegistry.isDevelopmentBuild("/usr/local/bin/", checkout: byURL))
+        #expect(!FontRegistry.isDevelopmentBuild("/opt/app/bin/", checkout: "/home/u/BidiRender/"))
+        #expect(!FontRegistry.isDevelopmentBuild("/home/u/app/.build-static/release/", checkout: "/home/u/BidiRender/"))
+    }
+
+    @Test func anEmptyFolderIsAnError() {
+        #expect(throws: BidiRenderError.manifest(
+            file: "", line: 0, key: "", reason: "the embedded fonts were not found: embedded(in:) names an empty path")) {
+            try FontRegistry.embedded(in: "")
+        }
     }
 }
