@@ -132,6 +132,43 @@ def batch(cli, corpus):
     return runs
 
 
+def cli_jsonl(cli, corpus, ratios):
+    """Issue #38's `cli-jsonl/layout`: `layout --jsonl` on one core over the corpus (its JSON written
+    to a file), in wall time per message, against `Ratios jsonl-layout` (the library laying out the
+    same messages in the same order with one new engine, as the CLI's one job does), in
+    `BATCH_ROUNDS` alternating rounds; the median of the rounds' ratios, and each side's median."""
+    if not cli or not corpus or not ratios:
+        return None
+    lines = subprocess.run([corpus], check=True, capture_output=True).stdout
+    count = lines.count(b"\n")
+    found = []
+    with tempfile.NamedTemporaryFile() as stdin, tempfile.TemporaryDirectory() as folder:
+        stdin.write(lines)
+        stdin.flush()
+        output = os.path.join(folder, "out.jsonl")
+
+        def cli_run():
+            with open(stdin.name, "rb") as source, open(output, "wb") as sink:
+                start = time.perf_counter()
+                code = subprocess.run([cli, "layout", "--jsonl", "--jobs", "1", "--no-system-fonts"],
+                                      stdin=source, stdout=sink, stderr=subprocess.DEVNULL).returncode
+                elapsed = time.perf_counter() - start
+            return None if code != 0 else elapsed * 1e6 / count
+
+        def library_run():
+            out = subprocess.run([ratios, "jsonl-layout", str(count)], check=False, capture_output=True, text=True)
+            match = re.search(r"([0-9.]+) µs per message", out.stdout)
+            return float(match.group(1)) if match else None
+
+        for r in range(BATCH_ROUNDS):
+            a, b = (cli_run(), library_run()) if r % 2 == 0 else tuple(reversed((library_run(), cli_run())))
+            if a is None or b is None:
+                return None
+            found.append((a, b))
+    return (statistics.median(a / b for a, b in found), statistics.median(a for a, _ in found),
+            statistics.median(b for _, b in found))
+
+
 def corpus_lengths(corpus):
     if not corpus:
         return None
@@ -257,7 +294,15 @@ def report(args):
     print("separate layout-synthetic/layout-pango-synthetic: %s" % ratio(results, "layout-synthetic", "layout-pango-synthetic"))
     print("separate reorder-synthetic/reorder-icu-synthetic: %s" % ratio(results, "reorder-synthetic", "reorder-icu-synthetic"))
     print("separate layout/layout-synthetic: %s" % ratio(results, "layout", "layout-synthetic"))
+    jsonl = cli_jsonl(args.cli, args.corpus, args.ratios)
+    if jsonl:
+        print("interleaved cli-jsonl/layout: %.3f (median of %d rounds; %.1f vs %.1f µs per message)"
+              % (jsonl[0], BATCH_ROUNDS, jsonl[1], jsonl[2]))
+    else:
+        print("interleaved cli-jsonl/layout: n/a (a run failed, or no --cli, --corpus or --ratios)")
     interleaved = run_ratios(args.ratios)
+    if jsonl:
+        interleaved["cli-jsonl/layout"] = jsonl[0]
     counts = callgrind_ratios(args.ratios)
     growth(args.ratios)
     targets(results, interleaved, counts, runs)
@@ -367,6 +412,8 @@ def targets(results, interleaved, counts, runs):
         ("prepared-layout/layout", interleaved.get("prepared-layout/layout"), 0.1, True),
         # Issue #38: a message to PNG bytes against Pango + Cairo writing the same PNG.
         ("render-png/render-pango-cairo-png", interleaved.get("render-png/render-pango-cairo-png"), 0.5, True),
+        # Issue #38: `layout --jsonl` on one core against the library's layout of the same messages.
+        ("cli-jsonl/layout", interleaved.get("cli-jsonl/layout"), 2.0, True),
     ]
     over = []
     for name, value, limit, at_most in lines:

@@ -64,9 +64,9 @@ fi
 # 2. The CLI at the base commit (a temporary worktree with its own build folder) and here.
 echo "building bidirender at ${base_sha:0:9} …"
 git worktree add --detach "$tmp/base" "$base_sha" >/dev/null 2>&1
-(cd "$tmp/base" && swift build --product bidirender --scratch-path "$tmp/base-build") >"$tmp/base-build.log" 2>&1 \
+(cd "$tmp/base" && swift build --product bidirender --scratch-path "$tmp/base/.build") >"$tmp/base-build.log" 2>&1 \
     || { tail -20 "$tmp/base-build.log" >&2; echo "base build failed" >&2; exit 2; }
-base_bin=$(cd "$tmp/base" && swift build --product bidirender --scratch-path "$tmp/base-build" --show-bin-path)/bidirender
+base_bin=$(cd "$tmp/base" && swift build --product bidirender --scratch-path "$tmp/base/.build" --show-bin-path)/bidirender
 echo "building bidirender in the working tree …"
 swift build --product bidirender >"$tmp/head-build.log" 2>&1 || { tail -20 "$tmp/head-build.log" >&2; echo "build failed" >&2; exit 2; }
 head_bin=$(swift build --product bidirender --show-bin-path)/bidirender

@@ -139,13 +139,13 @@ struct BubbleCommand: ParsableCommand {
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         let base = try parameters()
         if batch.jsonl {
-            let layout = self.layout
+            let lineOptions = layout.lineOptions
             try JSONLines.stream(
                 try input.lines(), jobs: batch.parallelJobs,
                 keys: LayoutRequest.lineKeys.union(BubbleFields.keys), into: &out,
                 prepare: { object in
                     let text = try LayoutRequest.text(object)
-                    let (options, spans) = try layout.options(from: object)
+                    let (options, spans) = try lineOptions(object)
                     let parameters = try BubbleFields.parameters(object, base: base, maxWidth: options.maxWidth)
                     guard options.maxWidth != nil else { throw WireError(message: "missing \"width\" (the bubble's maximum width)") }
                     return BubbleWork(text: text, options: options, spans: spans, parameters: parameters)

@@ -40,13 +40,13 @@ struct LayoutCommand: ParsableCommand {
         let engine = LayoutEngine(registry: registry)
         let fontDirectory = (registry.manifest.path as NSString).deletingLastPathComponent
         if batch.jsonl {
-            let layout = self.layout
+            let lineOptions = layout.lineOptions
             try JSONLines.stream(
                 try input.lines(), jobs: batch.parallelJobs,
                 keys: LayoutRequest.lineKeys, into: &out,
                 prepare: { object in
                     let text = try LayoutRequest.text(object)
-                    let (options, spans) = try layout.options(from: object)
+                    let (options, spans) = try lineOptions(object)
                     return LayoutWork(text: text, options: options, spans: spans)
                 },
                 run: { work in

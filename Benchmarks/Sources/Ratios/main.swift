@@ -9,6 +9,9 @@
 //   Ratios count OP N      prepares OP, runs it on 2,000 items (warm-up), then on N more items, for
 //                          `valgrind --tool=callgrind` (scripts/bench-report.py runs it at two N and
 //                          takes the difference, so set-up and warm-up cancel out)
+//   Ratios jsonl-layout N  the library's side of `cli-jsonl/layout`: the first N measured messages
+//                          (the corpus CorpusDump writes for `layout --jsonl`) laid out in order by
+//                          one new engine, as the CLI's one job does; prints µs per message
 //   Ratios growth [NAME…]  each hostile input shape (Growth.swift) timed at n and 2n units, with the
 //                          ratio (about 2 when linear, 4 when quadratic)
 @_spi(Tools) import BidiRender
@@ -148,11 +151,24 @@ case "cache":
             last = now
         }
     }
+case "jsonl-layout":
+    guard arguments.count == 2, let n = Int(arguments[1]), n > 0 else {
+        print("usage: Ratios jsonl-layout N")
+        exit(2)
+    }
+    // The CLI reads the fonts and builds its engine once per run; so does this, outside the timing.
+    let engine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
+    let texts = Array(measured.prefix(n))
+    var sink = 0
+    let t0 = now()
+    for text in texts { sink &+= try! engine.layout(text, options: options).lines.count }
+    let elapsed = Double(now() - t0)
+    print(String(format: "jsonl-layout %d messages: %.2f µs per message (checksum %d)", texts.count, elapsed / 1e3 / Double(texts.count), sink))
 case "growth":
     measureGrowth(Array(arguments.dropFirst()))
 case nil:
     for pair in pairs { measure(pair) }
 default:
-    print("usage: Ratios [pairs NAME…] | Ratios count OP N | Ratios cache WORDS… | Ratios growth [NAME…]")
+    print("usage: Ratios [pairs NAME…] | Ratios count OP N | Ratios cache WORDS… | Ratios jsonl-layout N | Ratios growth [NAME…]")
     exit(2)
 }

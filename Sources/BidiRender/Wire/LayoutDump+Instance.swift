@@ -3,10 +3,15 @@
 extension Layout {
     /// A run font's instance in the JSON dump: `,"variation":{"wght":350}` for a variable instance,
     /// `,"synthetic":"slant","slant":0.2` for a synthetic oblique; nothing for a face used as it is.
-    static func instanceFields(_ font: FontDescriptor) -> String {
-        var fields = ""
-        if let weight = font.variationWeight { fields += ",\"variation\":{\"wght\":\(JSONText.number(weight))}" }
-        if font.syntheticSlant != 0 { fields += ",\"synthetic\":\"slant\",\"slant\":\(JSONText.number(font.syntheticSlant))" }
-        return fields
+    static func writeInstanceFields(_ font: FontDescriptor, into w: inout JSONWriter) {
+        if let weight = font.variationWeight {
+            w.raw(",\"variation\":{\"wght\":")
+            w.number(weight)
+            w.raw("}")
+        }
+        if font.syntheticSlant != 0 {
+            w.raw(",\"synthetic\":\"slant\",\"slant\":")
+            w.number(font.syntheticSlant)
+        }
     }
 }

@@ -25,80 +25,150 @@ extension Layout {
     /// when truncation cut it off).
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
-        var out = ""
-        writeJSON(to: &out, fontDirectory: fontDirectory)
-        return out
+        var w = JSONWriter(capacity: estimatedJSONBytes)
+        writeJSON(into: &w, fontDirectory: fontDirectory, drain: { _ in })
+        return w.string
     }
 
     /// Writes the layout's JSON document (the contract of `jsonDocument(fontDirectory:)`, byte for
-    /// byte) to `out`, one small piece at a time: nothing larger than one run's header is built.
+    /// byte) to `out` in pieces of about 64 KB: a large layout is never one String.
     package func writeJSON(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
-        out.write("{\"version\":1,\"paragraphs\":[")
+        var w = JSONWriter(capacity: min(estimatedJSONBytes, Self.drainBytes + 4_096))
+        writeJSON(into: &w, fontDirectory: fontDirectory) { w in
+            out.write(w.string)
+            w.removeAll()
+        }
+        out.write(w.string)
+    }
+
+    /// The buffer size past which `writeJSON(into:fontDirectory:drain:)` hands its text on.
+    static let drainBytes = 1 << 16
+
+    /// About how many bytes the JSON document takes: 80 a glyph, and 400 a run and a line.
+    var estimatedJSONBytes: Int {
+        lines.reduce(1_024) { sum, line in line.runs.reduce(sum + 200) { $0 + 400 + $1.glyphs.count * 80 } }
+    }
+
+    /// Writes the layout's JSON document into `w`, calling `drain` between runs whenever the buffer
+    /// holds more than `drainBytes` (`drain` empties it, or not).
+    package func writeJSON(into w: inout JSONWriter, fontDirectory: String?, drain: (inout JSONWriter) -> Void) {
+        w.raw("{\"version\":1,\"paragraphs\":[")
         for (i, p) in paragraphs.enumerated() {
-            out.write((i == 0 ? "" : ",") + "{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),\"direction\":\"\(p.direction.rawValue)\"}")
+            w.comma(unless: i == 0)
+            w.integer("{\"start\":", p.range.lowerBound)
+            w.integer(",\"end\":", p.range.upperBound)
+            w.raw(",\"direction\":\"")
+            w.raw(p.direction.rawValue)
+            w.raw("\"}")
         }
-        out.write("],\"size\":{\"width\":\(JSONText.number(width)),\"height\":\(JSONText.number(height))}")
-        out.write(",\"contentWidth\":\(JSONText.number(contentWidth)),\"truncated\":\(truncated),\"lines\":[")
+        w.number("],\"size\":{\"width\":", width)
+        w.number(",\"height\":", height)
+        w.number("},\"contentWidth\":", contentWidth)
+        w.raw(",\"truncated\":")
+        w.boolean(truncated)
+        w.raw(",\"lines\":[")
+        // Runs repeat a few fonts: each file's relative path is found once in a row.
+        var lastFile: (path: String, relative: Substring)?
         for (i, line) in lines.enumerated() {
-            var l = i == 0 ? "" : ","
-            l += "{\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound),\"x\":\(JSONText.number(line.x))"
-            l += ",\"baseline\":\(JSONText.number(line.baseline)),\"width\":\(JSONText.number(line.width))"
-            l += ",\"ascent\":\(JSONText.number(line.ascent)),\"descent\":\(JSONText.number(line.descent)),\"runs\":["
-            out.write(l)
+            w.comma(unless: i == 0)
+            w.integer("{\"start\":", line.range.lowerBound)
+            w.integer(",\"end\":", line.range.upperBound)
+            w.number(",\"x\":", line.x)
+            w.number(",\"baseline\":", line.baseline)
+            w.number(",\"width\":", line.width)
+            w.number(",\"ascent\":", line.ascent)
+            w.number(",\"descent\":", line.descent)
+            w.raw(",\"runs\":[")
             for (j, run) in line.runs.enumerated() {
-                var r = j == 0 ? "" : ","
-                r += "{\"start\":\(run.range.lowerBound),\"end\":\(run.range.upperBound),\"level\":\(run.level)"
-                r += ",\"direction\":\"\(run.direction.rawValue)\",\"script\":\(JSONText.quote(run.script.string))"
-                r += ",\"language\":" + (run.language.map { JSONText.quote($0.normalized) } ?? "null")
-                r += ",\"font\":{\"family\":\(JSONText.quote(run.font.family)),\"weight\":\(run.font.weight.value)"
-                r += ",\"style\":\"\(run.font.style.rawValue)\",\"file\":\(JSONText.quote(Self.file(run.font.file, fontDirectory)))"
-                r += Self.instanceFields(run.font) + "}"
-                if run.isEllipsis { r += ",\"ellipsis\":true" }
-                if run.isInlineBox { r += ",\"inline\":true" }
-                r += ",\"size\":\(JSONText.number(run.size))" + Self.styleFields(run.style)
-                r += ",\"x\":\(JSONText.number(run.x)),\"advance\":\(JSONText.number(run.advance)),\"glyphs\":["
-                out.write(r)
-                for (k, glyph) in run.glyphs.enumerated() {
-                    out.write(
-                        (k == 0 ? "" : ",")
-                            + "{\"id\":\(glyph.id),\"cluster\":\(glyph.cluster),\"x\":\(JSONText.number(glyph.x)),\"y\":\(JSONText.number(glyph.y)),\"advance\":\(JSONText.number(glyph.advance))}"
-                    )
-                }
-                out.write("]}")
+                w.comma(unless: j == 0)
+                Self.writeRun(run, into: &w, fontDirectory: fontDirectory, lastFile: &lastFile)
+                if w.count > Self.drainBytes { drain(&w) }
             }
-            out.write("]}")
+            w.raw("]}")
         }
-        out.write("],\"mentions\":[")
-        for (i, m) in mentions.enumerated() {
-            out.write(i == 0 ? "" : ",")
-            Self.writeEntity(m, kind: false, to: &out)
+        writeEntityLists(into: &w, fontDirectory: fontDirectory, drain: drain)
+    }
+
+    /// The document's end: "mentions", "entities", "inlines" and "fallbacks".
+    private func writeEntityLists(into w: inout JSONWriter, fontDirectory: String?, drain: (inout JSONWriter) -> Void) {
+        w.raw("],\"mentions\":[")
+        var first = true
+        for m in entities where m.kind == .mention {
+            w.comma(unless: first)
+            first = false
+            Self.writeEntity(m, kind: false, into: &w)
         }
-        out.write("],\"entities\":[")
+        w.raw("],\"entities\":[")
         for (i, e) in entities.enumerated() {
-            out.write(i == 0 ? "" : ",")
-            Self.writeEntity(e, kind: true, to: &out)
+            w.comma(unless: i == 0)
+            Self.writeEntity(e, kind: true, into: &w)
+            if w.count > Self.drainBytes { drain(&w) }
         }
-        out.write("],\"inlines\":[")
-        for (i, box) in entities.lazy.filter({ $0.kind == .inlineBox }).enumerated() {
-            var entry = (i == 0 ? "" : ",") + "{\"start\":\(box.range.lowerBound),\"end\":\(box.range.upperBound)"
-            entry += (box.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + ",\"rect\":"
-            if let r = box.rects.first {
-                entry += "{\"x\":\(JSONText.number(r.x)),\"y\":\(JSONText.number(r.y)),"
-                entry += "\"width\":\(JSONText.number(r.width)),\"height\":\(JSONText.number(r.height))}}"
-            } else {
-                entry += "null}"
+        w.raw("],\"inlines\":[")
+        first = true
+        for box in entities where box.kind == .inlineBox {
+            w.comma(unless: first)
+            first = false
+            w.integer("{\"start\":", box.range.lowerBound)
+            w.integer(",\"end\":", box.range.upperBound)
+            if let id = box.id {
+                w.string(",\"id\":", id)
             }
-            out.write(entry)
+            w.raw(",\"rect\":")
+            if let r = box.rects.first {
+                Self.writeRect(r, into: &w)
+                w.raw("}")
+            } else {
+                w.raw("null}")
+            }
         }
-        out.write("],\"fallbacks\":[")
+        w.raw("],\"fallbacks\":[")
         for (i, f) in fallbacks.enumerated() {
-            out.write(
-                (i == 0 ? "" : ",")
-                    + "{\"start\":\(f.range.lowerBound),\"end\":\(f.range.upperBound),\"source\":\(JSONText.quote(f.source.label)),"
-                    + "\"family\":\(JSONText.quote(f.font.family)),\"file\":\(JSONText.quote(Self.file(f.font.file, fontDirectory)))}"
-            )
+            w.comma(unless: i == 0)
+            w.integer("{\"start\":", f.range.lowerBound)
+            w.integer(",\"end\":", f.range.upperBound)
+            w.string(",\"source\":", f.source.label)
+            w.string(",\"family\":", f.font.family)
+            w.raw(",\"file\":")
+            Self.writeFile(f.font.file, fontDirectory, into: &w)
+            w.raw("}")
+            if w.count > Self.drainBytes { drain(&w) }
         }
-        out.write("]}")
+        w.raw("]}")
+    }
+
+    /// One run as a JSON object, glyphs included.
+    static func writeRun(
+        _ run: LayoutRun, into w: inout JSONWriter, fontDirectory: String?, lastFile: inout (path: String, relative: Substring)?
+    ) {
+        w.integer("{\"start\":", run.range.lowerBound)
+        w.integer(",\"end\":", run.range.upperBound)
+        w.integer(",\"level\":", run.level.rawValue)
+        w.raw(",\"direction\":\"")
+        w.raw(run.direction.rawValue)
+        w.string("\",\"script\":", run.script.string)
+        w.raw(",\"language\":")
+        if let language = run.language { w.string(language.normalized) } else { w.raw("null") }
+        w.string(",\"font\":{\"family\":", run.font.family)
+        w.integer(",\"weight\":", run.font.weight.value)
+        w.raw(",\"style\":\"")
+        w.raw(run.font.style.rawValue)
+        w.raw("\",\"file\":")
+        if lastFile?.path != run.font.file { lastFile = (run.font.file, file(run.font.file, fontDirectory)) }
+        w.string(lastFile!.relative)  // no-trap: set on the line above
+        writeInstanceFields(run.font, into: &w)
+        w.raw("}")
+        if run.isEllipsis { w.raw(",\"ellipsis\":true") }
+        if run.isInlineBox { w.raw(",\"inline\":true") }
+        w.number(",\"size\":", run.size)
+        writeStyleFields(run.style, into: &w)
+        w.number(",\"x\":", run.x)
+        w.number(",\"advance\":", run.advance)
+        w.raw(",\"glyphs\":[")
+        for (k, glyph) in run.glyphs.enumerated() {
+            w.glyph(id: glyph.id, cluster: glyph.cluster, x: glyph.x, y: glyph.y, advance: glyph.advance, first: k == 0)
+        }
+        w.raw("]}")
     }
 
     /// The layout as text, one line per visual run:
@@ -157,25 +227,70 @@ extension Layout {
     /// One entity as a JSON object: {["kind",]"start","end","direction"[,"id"],"rects":[{"x","y",
     /// "width","height"}]} (`"kind"` when `kind`; the mentions' list leaves it out).
     package static func writeEntity(_ e: Entity, kind: Bool, to out: inout some TextOutputStream) {
-        var entry = kind ? "{\"kind\":\"\(e.kind.rawValue)\"," : "{"
-        entry += "\"start\":\(e.range.lowerBound),\"end\":\(e.range.upperBound),\"direction\":\"\(e.direction.rawValue)\""
-        out.write(entry + (e.id.map { ",\"id\":" + JSONText.quote($0) } ?? "") + ",\"rects\":[")
-        for (k, r) in e.rects.enumerated() {
-            out.write((k == 0 ? "" : ",") + "{\"x\":\(JSONText.number(r.x)),\"y\":\(JSONText.number(r.y)),")
-            out.write("\"width\":\(JSONText.number(r.width)),\"height\":\(JSONText.number(r.height))}")
-        }
-        out.write("]}")
+        var w = JSONWriter(capacity: 128 + 64 * e.rects.count)
+        writeEntity(e, kind: kind, into: &w)
+        out.write(w.string)
     }
 
-    /// A run's style as JSON fields (each with its leading comma), "" for a plain run.
-    static func styleFields(_ style: TextStyle) -> String {
-        var r = ""
-        if let color = style.color { r += ",\"color\":\"\(color.hex)\"" }
-        if let background = style.background { r += ",\"background\":\"\(background.hex)\"" }
-        if !style.decorations.isEmpty {
-            r += ",\"decorations\":[" + style.decorations.names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    /// `writeEntity(_:kind:to:)` into a JSON buffer.
+    static func writeEntity(_ e: Entity, kind: Bool, into w: inout JSONWriter) {
+        if kind {
+            w.raw("{\"kind\":\"")
+            w.raw(e.kind.rawValue)
+            w.raw("\",\"start\":")
+        } else {
+            w.raw("{\"start\":")
         }
-        return r
+        w.integer(e.range.lowerBound)
+        w.integer(",\"end\":", e.range.upperBound)
+        w.raw(",\"direction\":\"")
+        w.raw(e.direction.rawValue)
+        w.raw("\"")
+        if let id = e.id {
+            w.string(",\"id\":", id)
+        }
+        w.raw(",\"rects\":[")
+        for (k, r) in e.rects.enumerated() {
+            w.comma(unless: k == 0)
+            writeRect(r, into: &w)
+        }
+        w.raw("]}")
+    }
+
+    /// A rectangle as {"x","y","width","height"}.
+    static func writeRect(_ r: LayoutRect, into w: inout JSONWriter) {
+        w.number("{\"x\":", r.x)
+        w.number(",\"y\":", r.y)
+        w.number(",\"width\":", r.width)
+        w.number(",\"height\":", r.height)
+        w.byte(UInt8(ascii: "}"))
+    }
+
+    /// A run's style as JSON fields (each with its leading comma), nothing for a plain run.
+    static func writeStyleFields(_ style: TextStyle, into w: inout JSONWriter) {
+        if let color = style.color {
+            w.raw(",\"color\":\"")
+            w.raw(color.hex)
+            w.raw("\"")
+        }
+        if let background = style.background {
+            w.raw(",\"background\":\"")
+            w.raw(background.hex)
+            w.raw("\"")
+        }
+        if !style.decorations.isEmpty {
+            w.raw(",\"decorations\":[")
+            for (i, name) in style.decorations.names.enumerated() {
+                w.comma(unless: i == 0)
+                w.string(name)
+            }
+            w.raw("]")
+        }
+    }
+
+    /// A font file as a JSON string, relative to `directory` when inside it (`file(_:_:)`).
+    static func writeFile(_ path: String, _ directory: String?, into w: inout JSONWriter) {
+        w.string(file(path, directory))
     }
 
     /// A run's style for the text dump (each with its leading space), "" for a plain run.
@@ -187,8 +302,11 @@ extension Layout {
         return r
     }
 
-    static func file(_ path: String, _ directory: String?) -> String {
-        guard let directory, path.hasPrefix(directory + "/") else { return path }
-        return String(path.dropFirst(directory.count + 1))
+    /// `path` relative to `directory` when it is inside it, else `path`.
+    static func file(_ path: String, _ directory: String?) -> Substring {
+        guard let directory, path.utf8.count > directory.utf8.count, path.utf8.starts(with: directory.utf8),
+            path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
+        else { return path[...] }
+        return path[path.utf8.index(path.startIndex, offsetBy: directory.utf8.count + 1)...]
     }
 }

@@ -74,10 +74,21 @@ struct LayoutOptionsGroup: ParsableArguments {
             isolate: isolate, lineHeight: (try? DecimalNumber.lineHeight(lineHeight, key: "line-height")) ?? .normal)
     }
 
-    /// The options of one JSON line: these options, overridden by the line's fields
+    /// A reader of JSON lines' options: these options (read once), overridden by a line's fields
     /// (`LayoutRequest`, the library's one schema), and its spans.
-    func options(from object: [String: Any]) throws(LineError) -> (LayoutOptions, [TextSpan]) {
-        try LayoutRequest.options(
-            object, base: givenOptions, direction: directionOptions.request, withoutMentions: mentions == .none)
+    var lineOptions: LineOptions {
+        LineOptions(base: givenOptions, direction: directionOptions.request, withoutMentions: mentions == .none)
+    }
+
+    /// The options of JSON lines over the command line's.
+    struct LineOptions: Sendable {
+        var base: LayoutOptions
+        var direction: DirectionRequest
+        var withoutMentions: Bool
+
+        /// The options of one JSON line, and its spans.
+        func callAsFunction(_ object: [String: Any]) throws(LineError) -> (LayoutOptions, [TextSpan]) {
+            try LayoutRequest.options(object, base: base, direction: direction, withoutMentions: withoutMentions)
+        }
     }
 }
