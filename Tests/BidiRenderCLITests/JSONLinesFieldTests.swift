@@ -58,7 +58,23 @@ import Testing
 
     @Test func locatesUnrepresentableNumbers() {
         let line = Array(#"{"a":"1e400","b":[1,{"c":1e400}]}"#.utf8)[...]
-        #expect(JSONFieldLocator.key(ofNumber: "1e400", in: line) == "b[1].c")
-        #expect(JSONFieldLocator.key(ofNumber: "2e400", in: line) == nil)
+        #expect(throws: StrictJSON.Failure.self) { try StrictJSON.parse(line) }
+        do {
+            _ = try StrictJSON.parse(line)
+        } catch {
+            #expect(error.unrepresentableNumber == "1e400")
+            #expect(error.path.dotted == "b[1].c")
+            #expect(error.column - 1 == 25)
+        }
+        #expect(JSONLines.decode(line, source: "<stdin>", offset: 0).failureMessage == #""b[1].c" is out of range: 1e400 does not fit in a double"#)
+        #expect(JSONLines.decode(Array("-1e999".utf8)[...], source: "<stdin>", offset: 0).failureMessage == "number out of range: -1e999")
+    }
+}
+
+extension Result where Success == [String: Any], Failure == WireError {
+    /// The error's message, nil for a decoded object.
+    var failureMessage: String? {
+        if case .failure(let error) = self { return error.message }
+        return nil
     }
 }

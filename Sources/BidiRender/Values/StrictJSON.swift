@@ -2,9 +2,12 @@
 // JSONSerialization accepts trailing commas ({"a": 1,} and [1, 2,]) and keeps the last of duplicate
 // keys silently; a manifest from someone else gets neither. Errors say the line and column, and for
 // a duplicate key the path of its object. Grammar: RFC 8259 §2–7 (a UTF-8 byte order mark may open
-// the text).
+// the text). `parse` is the same pass building the values as JSONSerialization gives them (a
+// `--jsonl` line is parsed once, not validated and then parsed again).
 
-/// Checks JSON text strictly (RFC 8259), without building values.
+import Foundation
+
+/// Checks JSON text strictly (RFC 8259); `parse` also builds its values.
 struct StrictJSON {
     /// What is wrong and where: 1-based line and column (in bytes), and the path of the object for a
     /// duplicate key (empty for syntax errors).
@@ -13,37 +16,59 @@ struct StrictJSON {
         var column: Int
         var path: [JSONPathComponent]
         var reason: String
+        /// For a number past Double's range (1e400): its text, `path` being the value's own.
+        var unrepresentableNumber: String? = nil
     }
 
     /// Deeper nesting is refused rather than risking the stack (a manifest is about 4 deep).
     static let maximumDepth = 64
 
-    private let bytes: [UInt8]
-    private var position = 0
+    private let bytes: ArraySlice<UInt8>
+    private var position: Int
+    /// Whether the values are built (`parse`) or only checked (`validate`).
+    private let building: Bool
     private var line = 1
     private var lineStart = 0
     private var path: [JSONPathComponent] = []
 
-    private init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+    private init(_ bytes: ArraySlice<UInt8>, building: Bool) {
+        (self.bytes, self.building) = (bytes, building)
+        position = bytes.startIndex
+        lineStart = bytes.startIndex
     }
 
     /// Validates `bytes` as one JSON text.
     /// - Throws: `Failure` at the first problem.
     static func validate(_ bytes: [UInt8]) throws(Failure) {
-        var parser = StrictJSON(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
-        parser.skipWhitespace()
-        try parser.value()
-        parser.skipWhitespace()
-        if parser.position < bytes.count { throw parser.failure("unexpected text after the JSON value") }
+        var parser = StrictJSON(bytes[...], building: false)
+        _ = try parser.document()
+    }
+
+    /// Parses `bytes` (valid UTF-8) as one JSON text, as strictly as `validate`, into the values
+    /// JSONSerialization gives: [String: Any], [Any], String, NSNumber (an Int for a whole number
+    /// without a fraction or exponent that fits, else a Double; a boolean as `NSNumber(value:)` of a
+    /// Bool) and NSNull. A raw U+FEFF stays in its string. A lone UTF-16 surrogate escape is an error.
+    /// - Throws: `Failure` at the first problem; a number past Double's range has
+    ///   `unrepresentableNumber` set and its own path.
+    static func parse(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
+        var parser = StrictJSON(bytes, building: true)
+        return try parser.document() ?? NSNull()
+    }
+
+    private mutating func document() throws(Failure) -> Any? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
+        skipWhitespace()
+        let result = try value()
+        skipWhitespace()
+        if position < bytes.endIndex { throw failure("unexpected text after the JSON value") }
+        return result
     }
 
     private func failure(_ reason: String, path: [JSONPathComponent] = []) -> Failure {
         Failure(line: line, column: position - lineStart + 1, path: path, reason: reason)
     }
 
-    private func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
+    private func peek() -> UInt8? { position < bytes.endIndex ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {
         while let b = peek(), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
@@ -60,18 +85,40 @@ struct StrictJSON {
         position += 1
     }
 
-    private mutating func value() throws(Failure) {
+    /// Reads one value; returns it when building, else nil.
+    private mutating func value() throws(Failure) -> Any? {
         guard let b = peek() else { throw failure("unexpected end, expected a value") }
         switch b {
-        case UInt8(ascii: "{"): try object()
-        case UInt8(ascii: "["): try array()
-        case UInt8(ascii: "\""): _ = try string()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""):
+            let start = position
+            let raw = try string()
+            return building ? try decoded(raw, at: start) : nil
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return building ? NSNumber(value: true) : nil
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return building ? NSNumber(value: false) : nil
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return building ? NSNull() : nil
         default: throw failure("expected a value")
         }
+    }
+
+    /// A string's raw content (quotes off, escapes checked) as a String; `start` is its opening
+    /// quote, where a lone surrogate escape is reported.
+    private func decoded(_ raw: ArraySlice<UInt8>, at start: Int) throws(Failure) -> String {
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        guard let bytes = Self.unescaped(raw, strict: true) else {
+            var at = self
+            at.position = start
+            throw at.failure("a lone UTF-16 surrogate escape in a string")
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads `word`; a mismatch is reported at the word's first byte.
@@ -86,7 +133,10 @@ struct StrictJSON {
         }
     }
 
-    private mutating func number() throws(Failure) {
+    /// Reads a number; when building, returns it as an NSNumber (an Int when it is whole, written
+    /// without a fraction or exponent, and fits; else a Double).
+    private mutating func number() throws(Failure) -> Any? {
+        let start = position
         func digits(_ parser: inout StrictJSON) -> Int {
             var count = 0
             while let b = parser.peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
@@ -110,6 +160,17 @@ struct StrictJSON {
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
             guard digits(&self) > 0 else { throw failure("expected a digit in the exponent") }
         }
+        guard building else { return nil }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if let whole = Int(text) { return NSNumber(value: whole) }
+        guard let number = Double(text), number.isFinite else {
+            var at = self
+            at.position = start
+            var failure = at.failure("number out of range: \(text)", path: path)
+            failure.unrepresentableNumber = text
+            throw failure
+        }
+        return NSNumber(value: number)
     }
 
     /// Reads a string and returns its raw bytes between the quotes (escapes checked, not decoded:
@@ -145,13 +206,14 @@ struct StrictJSON {
         return content
     }
 
-    private mutating func object() throws(Failure) {
+    private mutating func object() throws(Failure) -> Any? {
         guard path.count < Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
         position += 1  // {
         skipWhitespace()
+        var built: [String: Any] = [:]
         if peek() == UInt8(ascii: "}") {
             position += 1
-            return
+            return building ? built : nil
         }
         var keys = Set<ArraySlice<UInt8>>()
         while true {
@@ -169,22 +231,29 @@ struct StrictJSON {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after a key")
             skipWhitespace()
-            path.append(.key(String(decoding: key, as: UTF8.self)))
-            try value()
+            let name = String(decoding: key, as: UTF8.self)
+            path.append(.key(name))
+            let item = try value()
             path.removeLast()
+            if building { built[name] = item }
             skipWhitespace()
             if peek() == UInt8(ascii: ",") {
                 position += 1
                 continue
             }
             try expect(UInt8(ascii: "}"), "',' or '}'")
-            return
+            return building ? built : nil
         }
     }
 
     /// The UTF-8 bytes of a string's content whose escapes are already checked: each escape
     /// replaced by what it stands for (a lone surrogate by U+FFFD).
     private static func unescaped(_ raw: ArraySlice<UInt8>) -> [UInt8] {
+        unescaped(raw, strict: false)!  // no-trap: only a strict call returns nil
+    }
+
+    /// `unescaped(_:)`; when `strict`, nil for a lone surrogate instead of U+FFFD.
+    private static func unescaped(_ raw: ArraySlice<UInt8>, strict: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         var i = raw.startIndex
         func hex(_ at: Int) -> UInt32? {
@@ -213,6 +282,8 @@ struct StrictJSON {
                 {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
+                } else if strict, (0xD800..<0xE000).contains(scalar) {
+                    return nil
                 }
                 out.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
             default: out.append(e)
@@ -221,21 +292,23 @@ struct StrictJSON {
         return out
     }
 
-    private mutating func array() throws(Failure) {
+    private mutating func array() throws(Failure) -> Any? {
         guard path.count < Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
         position += 1  // [
         skipWhitespace()
+        var built: [Any] = []
         if peek() == UInt8(ascii: "]") {
             position += 1
-            return
+            return building ? built : nil
         }
         var index = 0
         while true {
             skipWhitespace()
             if peek() == UInt8(ascii: "]") { throw failure("a trailing comma before ']'") }
             path.append(.index(index))
-            try value()
+            let item = try value()
             path.removeLast()
+            if building, let item { built.append(item) }
             index += 1
             skipWhitespace()
             if peek() == UInt8(ascii: ",") {
@@ -243,7 +316,7 @@ struct StrictJSON {
                 continue
             }
             try expect(UInt8(ascii: "]"), "',' or ']'")
-            return
+            return building ? built : nil
         }
     }
 }

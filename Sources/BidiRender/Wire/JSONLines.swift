@@ -1,6 +1,7 @@
-// JSONLines: a `--jsonl` stream, one request a line: each line decoded strictly (StrictJSON: byte
-// offsets, duplicate keys; unknown keys refused) and run, its answer written in input order, so a
-// bad line is reported in place and the others are still processed.
+// JSONLines: a `--jsonl` stream, one request a line: each line decoded strictly in one pass
+// (StrictJSON.parse: byte offsets, duplicate keys, numbers past Double's range by key; unknown keys
+// refused) and run, its answer written in input order, so a bad line is reported in place and the
+// others are still processed.
 import Foundation
 
 /// JSON Lines requests, decoded and processed line by line.
@@ -22,9 +23,14 @@ package enum JSONLines {
         } catch {
             return .failure(WireError(message: error.description))
         }
+        let value: Any
         do {
-            try StrictJSON.validate(Array(slice))
+            value = try StrictJSON.parse(slice)
         } catch {
+            if let number = error.unrepresentableNumber {
+                let key = error.path.isEmpty ? nil : error.path.dotted
+                return .failure(WireError(message: key.map { "\"\($0)\" is out of range: \(number) does not fit in a double" } ?? "number out of range: \(number)"))
+            }
             // The line has no line feed: the column is the byte offset plus one.
             let offset = error.column - 1
             if error.reason.hasPrefix("duplicate key") {
@@ -32,17 +38,6 @@ package enum JSONLines {
                 return .failure(WireError(message: "\(path)\(error.reason) at byte offset \(offset) of the line"))
             }
             return .failure(WireError(message: "not valid JSON at byte offset \(offset) of the line: \(error.reason)"))
-        }
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: escapingByteOrderMarks(slice), options: .fragmentsAllowed)
-        } catch {
-            // Foundation refuses a number past Double's range (1e400) as a whole: name its key.
-            if let number = JSONFieldLocator.unrepresentableNumber(in: error) {
-                let key = JSONFieldLocator.key(ofNumber: number, in: slice)
-                return .failure(WireError(message: key.map { "\"\($0)\" is out of range: \(number) does not fit in a double" } ?? "number out of range: \(number)"))
-            }
-            return .failure(WireError(message: "not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")"))
         }
         guard let object = value as? [String: Any] else {
             return .failure(WireError(message: "a line must be a JSON object ({\"text\": …}), not \(kind(of: value))"))
@@ -64,40 +59,6 @@ package enum JSONLines {
         if value is String { return "a string" }
         if WireFields.isBoolean(value) { return "a boolean" }
         return "a number"
-    }
-
-    /// The line with every raw U+FEFF after its first byte written as the escape `\uFEFF`.
-    /// Foundation's parser drops a raw U+FEFF at the start of a string ("\u{FEFF}ab" would come out
-    /// as "ab"), but keeps the escape; a raw U+FEFF is legal JSON only inside a string, so the
-    /// escape means the same. A byte order mark that opens the line stays one.
-    static func escapingByteOrderMarks(_ slice: ArraySlice<UInt8>) -> Data {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        // A plain byte scan: DataProtocol's firstRange(of:) cost a tenth of a `--jsonl` layout.
-        func hasMark(after start: Int) -> Bool {
-            var i = start
-            while i + 2 < slice.endIndex {
-                if slice[i] == 0xEF, slice[i + 1] == 0xBB, slice[i + 2] == 0xBF { return true }
-                i += 1
-            }
-            return false
-        }
-        guard slice.count > 3, hasMark(after: slice.startIndex + 1) else { return Data(slice) }
-        var out = Data(capacity: slice.count + 16)
-        var i = slice.startIndex
-        if slice.starts(with: bom) {
-            out.append(contentsOf: bom)
-            i += 3
-        }
-        while i < slice.endIndex {
-            if slice[i] == 0xEF, i + 2 < slice.endIndex, slice[i + 1] == 0xBB, slice[i + 2] == 0xBF {
-                out.append(contentsOf: Array("\\uFEFF".utf8))
-                i += 3
-            } else {
-                out.append(slice[i])
-                i += 1
-            }
-        }
-        return out
     }
 
     /// At most this many lines are in flight (read, being run, or finished and not yet written).
