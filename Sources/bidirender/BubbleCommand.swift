@@ -59,6 +59,8 @@ struct BubbleCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Draw the bubble to this file (.png or .svg) at its own size.")
     var output: String?
 
+    @OptionGroup var png: PNGOptions
+
     @Option(help: "The bubble's fill, #RRGGBB[AA] (none: only the text).")
     var fill: RGBAColor?
 
@@ -179,7 +181,7 @@ struct BubbleCommand: ParsableCommand {
         let renderer = try Renderer()
         var options = renderOptions
         options.inlineImages = try layout.spanOptions.inlineImages()
-        let png = format == .png ? try renderer.png(bubble, options: options, fill: fill, radius: radius) : nil
+        let png = format == .png ? try renderer.png(bubble, options: options, fill: fill, radius: radius, compressionLevel: png.level, rowFilters: png.rowFilters) : nil
         let svg = format == .svg ? try renderer.svg(bubble, options: options, fill: fill, radius: radius) : nil
         try AtomicFile.write(to: output) { file in
             if let png { file.write(bytes: png) }

@@ -34,6 +34,8 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
     @Option(name: .shortAndLong, help: "The output file (.png or .svg; .json or none with --format json).")
     var output: String?
 
+    @OptionGroup var png: PNGOptions
+
     @Option(help: "png, svg or json (default: from the output file's extension).")
     var format: ComposeFormat?
 
@@ -92,7 +94,7 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
         let bytes: [UInt8]
         let resolved: ResolvedScene
         if composeFormat == .png {
-            (bytes, resolved) = try renderer.png(scene, options: options)
+            (bytes, resolved) = try renderer.png(scene, options: options, compressionLevel: png.level, rowFilters: png.rowFilters)
         } else {
             let svg: String
             (svg, resolved) = try renderer.svg(scene, options: options)

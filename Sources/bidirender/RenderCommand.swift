@@ -43,6 +43,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file (.png or .svg).")
     var output: String
 
+    @OptionGroup var png: PNGOptions
+
     @Option(help: "png or svg (default: from the output file's extension).")
     var format: ImageFormat?
 
@@ -107,20 +109,22 @@ struct RenderCommand: ParsableCommand {
         printWarnings(result)
         var options = renderOptions
         options.inlineImages = try layout.spanOptions.inlineImages()
-        try Self.write(result, to: output, format: imageFormat!, options: options, into: &out)
+        try Self.write(
+            result, to: output, format: imageFormat!, options: options, pngLevel: png.level, pngFilters: png.rowFilters, into: &out)
     }
 
-    /// Draws `result` to the image file `output` and prints what was written, with a warning for
-    /// each range no font covers. Shared with `format --render`.
+    /// Draws `result` to the image file `output` (a PNG at zlib `pngLevel`, its rows filtered when
+    /// `pngFilters`) and prints what was written, with a warning for each range no font covers.
+    /// Shared with `format --render`.
     static func write(
         _ result: Layout, to output: String, format imageFormat: ImageFormat, options renderOptions: RenderOptions,
-        into out: inout some TextOutputStream
+        pngLevel: Int = PNGSettings.fastLevel, pngFilters: Bool = false, into out: inout some TextOutputStream
     ) throws {
         let (padding, scale) = (renderOptions.padding, renderOptions.scale)
         let renderer = try Renderer()
         // A PNG is encoded before the file is opened (ImageLimits may refuse it); an SVG is streamed
         // to the file as it is produced. Either way the file appears whole or not at all.
-        let png = imageFormat == .png ? try renderer.png(result, options: renderOptions) : nil
+        let png = imageFormat == .png ? try renderer.png(result, options: renderOptions, compressionLevel: pngLevel, rowFilters: pngFilters) : nil
         try AtomicFile.write(to: output) { file in
             if let png {
                 file.write(bytes: png)

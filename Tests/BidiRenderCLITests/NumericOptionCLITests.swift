@@ -24,7 +24,10 @@ import TestSupport
         (["query", "ab", "--caret", "0"], "--line-height", "line-height"),
         (["format", "follow", "--catalog", "Examples/catalog", "--locale", "ar"], "--size", "size"),
         (["format", "follow", "--catalog", "Examples/catalog", "--locale", "ar"], "--weight", "--weight"),
+        (["render", "ab", "-o", "x.png"], "--png-level", "png-level"),
+        (["bubble", "ab", "--width", "200", "-o", "x.png"], "--png-level", "png-level"),
         (["compose", "scene.json"], "--scale", "scale"),
+        (["compose", "scene.json"], "--png-level", "png-level"),
         (["fonts"], "--weight", "--weight"),
     ]
 

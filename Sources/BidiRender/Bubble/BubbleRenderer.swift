@@ -44,9 +44,14 @@ extension Renderer {
         return canvas.image
     }
 
-    /// The bubble as a PNG file's bytes: `rgba(_:options:fill:radius:)` encoded.
-    package func png(_ bubble: Bubble, options: RenderOptions, fill: RGBAColor?, radius: Double) throws(BidiRenderError) -> [UInt8] {
-        try rgba(bubble, options: options, fill: fill, radius: radius).pngData()
+    /// The bubble as a PNG file's bytes: `rgba(_:options:fill:radius:)` encoded at zlib
+    /// `compressionLevel` (0…9), rows filtered when `rowFilters` (`Renderer.png`'s settings).
+    package func png(
+        _ bubble: Bubble, options: RenderOptions, fill: RGBAColor?, radius: Double, compressionLevel: Int = PNGSettings.fastLevel,
+        rowFilters: Bool = false
+    ) throws(BidiRenderError) -> [UInt8] {
+        try PNGSettings.check(level: compressionLevel)
+        return try rgba(bubble, options: options, fill: fill, radius: radius).pngData(level: compressionLevel, rowFilters: rowFilters)
     }
 
     /// The bubble as SVG: an outer document of the bubble's size with its fill, and the text's and

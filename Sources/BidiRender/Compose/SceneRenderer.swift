@@ -92,10 +92,15 @@ public final class SceneRenderer: Sendable {
         return (canvas.image, resolved)
     }
 
-    /// The scene as PNG bytes (libpng), and the resolved scene.
-    public func png(_ scene: Scene, options: ComposeOptions = ComposeOptions()) throws(BidiRenderError) -> (png: [UInt8], resolved: ResolvedScene) {
+    /// The scene as PNG bytes (libpng), and the resolved scene. `compressionLevel` (zlib's, 0…9)
+    /// and `rowFilters` as in `Renderer.png(_:options:compressionLevel:rowFilters:)`; the default is
+    /// libpng's fast setting.
+    public func png(
+        _ scene: Scene, options: ComposeOptions = ComposeOptions(), compressionLevel: Int = 3, rowFilters: Bool = false
+    ) throws(BidiRenderError) -> (png: [UInt8], resolved: ResolvedScene) {
+        try PNGSettings.check(level: compressionLevel)
         let (image, resolved) = try rgba(scene, options: options)
-        return (try image.pngData(), resolved)
+        return (try image.pngData(level: compressionLevel, rowFilters: rowFilters), resolved)
     }
 
     /// A text node's layout: the frame's width as the line width, the scene's direction as the

@@ -1,15 +1,17 @@
-// PNG: encoding and decoding RGBA images with libpng's simplified API (png_image_write_to_memory in
-// one pass, fast; png_image_begin_read_from_memory / png_image_finish_read). The only code that calls libpng.
+// PNG: encoding RGBA images with libpng's full API through CPNG's C writer (one pass, the zlib level
+// and row filters the caller's; fast by default), decoding them with its simplified API
+// (png_image_begin_read_from_memory / png_image_finish_read). The only code that calls libpng.
 //
 // Thread-safety: each call owns its png_image for the call's duration; concurrent calls are safe.
 
 internal import CPNG
 
 extension RGBAImage {
-    /// The image as PNG bytes (libpng).
-    /// - Throws: `.renderFailure` with libpng's message.
-    package func pngData() throws(BidiRenderError) -> [UInt8] {
-        try PNGCodec.encode(self)
+    /// The image as PNG bytes (libpng) at zlib `level` (0…9, `PNGSettings.fastLevel` by default),
+    /// its rows filtered when `rowFilters`.
+    /// - Throws: `.renderFailure` with libpng's message; `.invalidValue` for a level outside 0…9.
+    package func pngData(level: Int = PNGSettings.fastLevel, rowFilters: Bool = false) throws(BidiRenderError) -> [UInt8] {
+        try PNGCodec.encode(self, level: level, rowFilters: rowFilters)
     }
 
     /// Decodes PNG bytes (libpng) into RGBA: an inline box's image (`RenderOptions.inlineImages`),
@@ -28,6 +30,21 @@ extension RGBAImage {
     }
 }
 
+/// The PNG settings a caller chooses: the zlib level and whether rows are filtered.
+package enum PNGSettings {
+    /// libpng's fast setting (`PNG_IMAGE_FLAG_FAST`): zlib level 3 without row filters. On rendered
+    /// text, whose rows are mostly one colour, its files are also about 11 % smaller than libpng's
+    /// default (level 6 with adaptive filters); see Docs/Performance.md, "Issue #38".
+    package static let fastLevel = 3
+
+    /// Throws `.invalidValue` naming "compressionLevel" unless `level` is 0…9.
+    package static func check(level: Int) throws(BidiRenderError) {
+        guard (0...9).contains(level) else {
+            throw .invalidValue(key: "compressionLevel", value: "\(level)", reason: "must be a zlib level from 0 (stored) to 9 (smallest)")
+        }
+    }
+}
+
 enum PNGCodec {
     private static func message(_ image: png_image) -> String {
         withUnsafeBytes(of: image.message) { raw in
@@ -43,37 +60,27 @@ enum PNGCodec {
         return width * height * 4
     }
 
-    static func encode(_ rgba: RGBAImage) throws(BidiRenderError) -> [UInt8] {
+    /// The PNG file of `rgba` at zlib `level` (0…9; 3, without row filters, is libpng's fast
+    /// setting), its rows filtered by libpng's adaptive choice when `rowFilters`.
+    static func encode(_ rgba: RGBAImage, level: Int = PNGSettings.fastLevel, rowFilters: Bool = false) throws(BidiRenderError) -> [UInt8] {
         guard let count = byteCount(width: rgba.width, height: rgba.height), rgba.pixels.count == count else {
             throw .renderFailure("cannot encode a \(rgba.width)×\(rgba.height) image with \(rgba.pixels.count) bytes")
         }
-        var image = png_image()
-        image.version = CPNG_PNG_IMAGE_VERSION()
-        image.width = png_uint_32(rgba.width)
-        image.height = png_uint_32(rgba.height)
-        image.format = CPNG_PNG_FORMAT_RGBA()
-        // libpng's fast setting (no row filters, a lower zlib level): on rendered text, whose rows
-        // are mostly one colour, the files come out about 11 % smaller than the default's; with the
-        // single write above, a message to PNG takes about a quarter of the time it took
-        // (Docs/Performance.md, "Issue #38").
-        image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
-        // One call into a buffer of libpng's upper bound, where there were two (one for the size,
-        // one for the bytes, each compressing the whole image). The bound is a little over the
-        // pixels' size, at most ImageLimits' pixels × 4 plus zlib's overhead; the file is copied
-        // out at its size.
-        var size = CPNG_PNG_IMAGE_PNG_SIZE_MAX(&image)
-        let out = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
-            let written = rgba.pixels.withUnsafeBytes { px in
-                png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, px.baseAddress, 0, nil)
-            }
-            count = written != 0 && Int(size) <= buffer.count ? Int(size) : 0
+        try PNGSettings.check(level: level)
+        // libpng's full API through CPNG's writer, whose setjmp and callbacks stay in C. The
+        // buffer is this call's: freed on every path.
+        var buffer = CPNGBuffer()
+        defer { cpng_buffer_free(&buffer) }
+        var message = [CChar](repeating: 0, count: 160)
+        let written = rgba.pixels.withUnsafeBufferPointer { px in
+            cpng_write_rgba(
+                px.baseAddress, png_uint_32(rgba.width), png_uint_32(rgba.height), Int32(level), rowFilters ? 1 : 0, &buffer,
+                &message, message.count)
         }
-        let failed = out.isEmpty
-        let reason = message(image)
-        png_image_free(&image)
-        guard !failed else { throw .renderFailure("libpng: \(reason)") }
-        // A copy of the file's size: the bound's buffer is about the pixels' size.
-        return out.withUnsafeBufferPointer { Array($0) }
+        guard written != 0, let bytes = buffer.bytes else {
+            throw .renderFailure("libpng: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: buffer.count))
     }
 
     static func decode(_ data: [UInt8], accept: (Int, Int) -> Bool = { _, _ in true }) throws(BidiRenderError) -> RGBAImage {
