@@ -38,6 +38,17 @@ static inline void cpng_buffer_free(CPNGBuffer *buffer) {
     buffer->count = buffer->capacity = 0;
 }
 
+// Makes room for `capacity` bytes up front (a guess at the file's size saves the doublings);
+// returns 0 when malloc fails (the writer then grows the buffer as it goes).
+static inline int cpng_buffer_reserve(CPNGBuffer *buffer, size_t capacity) {
+    if (buffer->capacity >= capacity) return 1;
+    unsigned char *moved = (unsigned char *)realloc(buffer->bytes, capacity);
+    if (!moved) return 0;
+    buffer->bytes = moved;
+    buffer->capacity = capacity;
+    return 1;
+}
+
 // Where a libpng error jumps back to, and its message.
 typedef struct {
     jmp_buf jump;

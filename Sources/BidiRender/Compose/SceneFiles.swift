@@ -3,7 +3,8 @@
 // `Scene.maximumFileSize` bytes). Its images follow the manifest's rule (ManifestFiles.confinedPath):
 // regular files inside the scene's folder after symlinks are resolved, unless the caller allows
 // others, with one answer for a refused path whether or not it exists. Each image file is decoded
-// once per scene, keyed by its real path, however many nodes name it and however they spell it; the
+// once per scene, keyed by its real path, however many nodes name it and however they spell it, and
+// once per process while the file is unchanged (DecodedImages); the
 // decoded pixels of a scene's images are at most `ImageLimits.maximumPixels` in all, checked from
 // each PNG's header before its pixels are allocated. A scene has at most `Scene.maximumNodeCount`
 // nodes.
@@ -72,6 +73,11 @@ final class SceneFiles {
         return nil
     }
 
+    /// The refusal of image `name`, `width` × `height` px, past the scene's pixel budget.
+    private func overBudget(_ name: String, _ width: Int, _ height: Int) -> String {
+        "the scene's images pass \(pixelBudget) decoded pixels in all (ImageLimits.maximumPixels): \(name) is \(width)×\(height) px"
+    }
+
     /// Why an image named `name` cannot be read, for the parser to place at the node's key.
     enum Refusal: Error {
         /// Said at the node's `file` key: outside the folder, not a regular file, over the budget.
@@ -92,6 +98,16 @@ final class SceneFiles {
         case .failure(let failure): return .failure(.atKey(failure.reason))
         }
         if let image = decoded[real] { return .success(image) }
+        // Decoded by an earlier scene of this process, and the file unchanged since.
+        let key = DecodedImages.Key(path: real)
+        if let key, let image = DecodedImages.image(for: key) {
+            guard image.width * image.height <= pixelBudget - decodedPixels else {
+                return .failure(.atKey(overBudget(name, image.width, image.height)))
+            }
+            decoded[real] = image
+            decodedPixels += image.width * image.height
+            return .success(image)
+        }
         let bytes: [UInt8]
         switch ManifestFiles.readRegularFile(real, maximumSize: Self.maximumImageFileSize) {
         case .success(let read): bytes = read
@@ -103,13 +119,14 @@ final class SceneFiles {
             // The header's sides are within ImageLimits when `accept` is asked: the product fits.
             let image = try RGBAImage(pngData: bytes) { width, height in
                 guard width * height <= budget else {
-                    overBudget = "the scene's images pass \(self.pixelBudget) decoded pixels in all (ImageLimits.maximumPixels): \(name) is \(width)×\(height) px"
+                    overBudget = self.overBudget(name, width, height)
                     return false
                 }
                 return true
             }
             decoded[real] = image
             decodedPixels += image.width * image.height
+            if let key { DecodedImages.keep(image, for: key) }
             return .success(image)
         } catch {
             if let overBudget { return .failure(.atKey(overBudget)) }

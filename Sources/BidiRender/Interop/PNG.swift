@@ -71,6 +71,8 @@ enum PNGCodec {
         // buffer is this call's: freed on every path.
         var buffer = CPNGBuffer()
         defer { cpng_buffer_free(&buffer) }
+        // Rendered text compresses to well under a byte a pixel at the fast setting.
+        _ = cpng_buffer_reserve(&buffer, rgba.width * rgba.height / 2 + 1_024)
         var message = [CChar](repeating: 0, count: 160)
         let written = rgba.pixels.withUnsafeBufferPointer { px in
             cpng_write_rgba(
