@@ -414,6 +414,10 @@ def targets(results, interleaved, counts, runs):
         ("render-png/render-pango-cairo-png", interleaved.get("render-png/render-pango-cairo-png"), 0.5, True),
         # Issue #38: `layout --jsonl` on one core against the library's layout of the same messages.
         ("cli-jsonl/layout", interleaved.get("cli-jsonl/layout"), 2.0, True),
+        # Issue #38: messages of at most 24 code points, and a prepared text at a new width (the
+        # pair `prepared-layout/layout`, whose #34 limit is 0.1) against a warm layout.
+        ("layout-short/layout-pango-short", interleaved.get("layout-short/layout-pango-short"), 0.25, True),
+        ("relayout/layout", interleaved.get("prepared-layout/layout"), 0.05, True),
     ]
     over = []
     for name, value, limit, at_most in lines:

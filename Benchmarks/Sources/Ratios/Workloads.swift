@@ -20,6 +20,9 @@ let measured = ChatCorpus.realMessages()
 let warmSlice = ChatCorpus.realMessages(seed: ChatCorpus.realWarmUpSeed)
 let longLines = ChatCorpus.realLongLines()
 let measuredUTF32 = measured.map { $0.unicodeScalars.map(\.value) }
+/// The measured messages of at most 24 code points (`layout-short`).
+let shortMessages = measured.filter { $0.unicodeScalars.count <= 24 }
+let shortUTF8 = shortMessages.map { $0.utf8.map { CChar(bitPattern: $0) } }
 let measuredUTF8 = measured.map { $0.utf8.map { CChar(bitPattern: $0) } }
 let capacity = (measuredUTF32.map(\.count).max() ?? 0) + 16
 
@@ -152,6 +155,16 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
         run: { i in try! warmEngine.layout(longLines[i % longLines.count], options: options).lines.count },
         codePoints: { i in longLines[i % longLines.count].unicodeScalars.count },
         prepare: { for line in longLines { _ = try! warmEngine.layout(line, options: options) } }),
+    // Issue #38: the corpus messages of at most 24 code points, where a call's fixed cost dominates.
+    "layout-short": Workload(
+        run: { i in try! warmEngine.layout(shortMessages[i % shortMessages.count], options: options).lines.count },
+        codePoints: { i in shortMessages[i % shortMessages.count].unicodeScalars.count }, prepare: { _ = warmEngine; _ = shortMessages }),
+    "layout-pango-short": Workload(
+        run: { i in
+            shortUTF8[i % shortUTF8.count].withUnsafeBufferPointer {
+                Int(raw_pango_layout(rawPango, $0.baseAddress, Int32($0.count)))
+            }
+        }, codePoints: { i in shortMessages[i % shortMessages.count].unicodeScalars.count }, prepare: { _ = rawPango; _ = shortUTF8 }),
     "layout-pango": Workload(
         run: { i in
             measuredUTF8[i % measured.count].withUnsafeBufferPointer {
