@@ -185,11 +185,13 @@ extension Layout {
     }
 
     /// Writes the layout's text dump (the contract of `textDump(fontDirectory:)`, byte for byte) to
-    /// `out`, one glyph at a time.
+    /// `out` in pieces of about 64 KB.
     package func writeText(to out: inout some TextOutputStream, fontDirectory: String? = nil) {
+        // Written into one byte buffer, handed on in pieces of about `drainBytes` between runs.
+        var w = JSONWriter(capacity: min(estimatedJSONBytes / 2, Self.drainBytes + 4_096))
         for (l, line) in lines.enumerated() {
             if line.runs.isEmpty {
-                out.write("line \(l) [\(line.range.lowerBound),\(line.range.upperBound)) empty\n")
+                w.raw("line \(l) [\(line.range.lowerBound),\(line.range.upperBound)) empty\n")
             }
             for (r, run) in line.runs.enumerated() {
                 var header = "line \(l) run \(r) [\(run.range.lowerBound),\(run.range.upperBound))"
@@ -200,16 +202,23 @@ extension Layout {
                 if run.size != options.size { header += " size=\(JSONText.number(run.size))" }
                 header += Self.styleText(run.style)
                 header += " x=\(JSONText.number(run.x)) ["
-                out.write(header)
+                w.raw(header)
                 for (k, glyph) in run.glyphs.enumerated() {
-                    out.write(
-                        (k == 0 ? "" : "|")
-                            + "\(glyph.id)=\(glyph.cluster)@\(JSONText.number(glyph.x)),\(JSONText.number(glyph.y))+\(JSONText.number(glyph.advance))"
-                    )
+                    if k > 0 { w.byte(UInt8(ascii: "|")) }
+                    w.integer(glyph.id)
+                    w.integer("=", glyph.cluster)
+                    w.number("@", glyph.x)
+                    w.number(",", glyph.y)
+                    w.number("+", glyph.advance)
                 }
-                out.write("]\n")
+                w.raw("]\n")
+                if w.count > Self.drainBytes {
+                    out.write(w.string)
+                    w.removeAll()
+                }
             }
         }
+        out.write(w.string)
         let summary = WarningSummary.lines(
             fallbacks,
             line: { fallback in

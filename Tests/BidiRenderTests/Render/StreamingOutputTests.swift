@@ -40,7 +40,8 @@ struct PieceRecorder: TextOutputStream {
         var text = PieceRecorder()
         layout.writeText(to: &text)
         #expect(text.text == layout.textDump())
-        #expect(text.largest < 1_024)
+        #expect(text.largest < 2 * Layout.drainBytes)
+        #expect(text.pieces >= text.text.utf8.count / (2 * Layout.drainBytes))
     }
 
     @Test(arguments: [false, true]) func svgIsPieces(_ debug: Bool) throws {
