@@ -12,11 +12,6 @@ package enum JSONText {
         return w.string
     }
 
-    /// A JSON array of integers.
-    package static func array<S: Sequence>(_ values: S) -> String where S.Element: BinaryInteger {
-        "[" + values.map { String($0) }.joined(separator: ",") + "]"
-    }
-
     /// A number in px, rounded to 1/1000 and without trailing zeros ("12.5", "0", "-3.125"); a
     /// whole number past ±9.2e15, and "0" for NaN and infinities (`JSONWriter.number`). Never traps.
     package static func number(_ value: Double) -> String {

@@ -55,11 +55,8 @@ extension Layout {
         w.raw("{\"version\":1,\"paragraphs\":[")
         for (i, p) in paragraphs.enumerated() {
             w.comma(unless: i == 0)
-            w.integer("{\"start\":", p.range.lowerBound)
-            w.integer(",\"end\":", p.range.upperBound)
-            w.raw(",\"direction\":\"")
-            w.raw(p.direction.rawValue)
-            w.raw("\"}")
+            w.range(p.range, p.direction, after: "{")
+            w.raw("}")
         }
         w.number("],\"size\":{\"width\":", width)
         w.number(",\"height\":", height)
@@ -246,15 +243,10 @@ extension Layout {
         if kind {
             w.raw("{\"kind\":\"")
             w.raw(e.kind.rawValue)
-            w.raw("\",\"start\":")
+            w.range(e.range, e.direction, after: "\",")
         } else {
-            w.raw("{\"start\":")
+            w.range(e.range, e.direction, after: "{")
         }
-        w.integer(e.range.lowerBound)
-        w.integer(",\"end\":", e.range.upperBound)
-        w.raw(",\"direction\":\"")
-        w.raw(e.direction.rawValue)
-        w.raw("\"")
         if let id = e.id {
             w.string(",\"id\":", id)
         }
@@ -317,5 +309,16 @@ extension Layout {
             path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
         else { return path[...] }
         return path[path.utf8.index(path.startIndex, offsetBy: directory.utf8.count + 1)...]
+    }
+}
+
+extension JSONWriter {
+    /// Appends `opening`, then `"start":…,"end":…,"direction":"ltr"|"rtl"` (a paragraph's, an
+    /// entity's or a reorder paragraph's fields), leaving the object open.
+    mutating func range(_ range: Range<Int>, _ direction: TextDirection, after opening: StaticString) {
+        raw(opening)
+        integer("\"start\":", range.lowerBound)
+        integer(",\"end\":", range.upperBound)
+        raw(direction == .leftToRight ? ",\"direction\":\"ltr\"" : ",\"direction\":\"rtl\"")
     }
 }

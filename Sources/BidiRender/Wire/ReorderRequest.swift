@@ -30,14 +30,31 @@ extension BidiText {
     /// The reorder document: {"paragraphs":[{"start","end","direction","levels","visual"}]}, each
     /// paragraph as one line after rule L1, written to `out`.
     package func writeJSON(to out: inout some TextOutputStream) {
-        out.write("{\"paragraphs\":[")
+        var w = JSONWriter(capacity: min(64 + 8 * paragraphs.reduce(0) { $0 + $1.range.count }, Layout.drainBytes + 4_096))
+        w.raw("{\"paragraphs\":[")
         for (i, p) in paragraphs.enumerated() {
             let line = p.singleLine
-            if i > 0 { out.write(",") }
-            out.write("{\"start\":\(p.range.lowerBound),\"end\":\(p.range.upperBound),\"direction\":\"\(p.direction.rawValue)\",")
-            out.write("\"levels\":\(JSONText.array(line.levels.map(\.rawValue))),\"visual\":\(JSONText.array(line.visualOrder))}")
+            w.comma(unless: i == 0)
+            w.range(p.range, p.direction, after: "{")
+            w.raw(",\"levels\":[")
+            for (k, level) in line.levels.enumerated() {
+                w.comma(unless: k == 0)
+                w.integer(level.rawValue)
+            }
+            w.raw("],\"visual\":[")
+            for (k, index) in line.visualOrder.enumerated() {
+                w.comma(unless: k == 0)
+                w.integer(index)
+            }
+            w.raw("]}")
+            // A long text's document is handed on in pieces, never held whole.
+            if w.count > Layout.drainBytes {
+                out.write(w.string)
+                w.removeAll()
+            }
         }
-        out.write("]}")
+        w.raw("]}")
+        out.write(w.string)
     }
 
     /// `writeJSON(to:)` as a string.
