@@ -36,31 +36,18 @@ enum DecodedImages {
         }
     }
 
-    /// Hits and misses since the process started (for tests).
-    struct Statistics: Equatable {
-        var hits = 0
-        var misses = 0
-    }
-
     private struct Table {
         var images: [Key: RGBAImage] = [:]
         /// Keys in insertion order, the oldest first.
         var order: [Key] = []
         var bytes = 0
-        var statistics = Statistics()
     }
 
     private static let table = Locked(Table())
 
-    static var statistics: Statistics { table.withLock { $0.statistics } }
-
     /// The decoded image of the file at `key`, if one is kept.
     static func image(for key: Key) -> RGBAImage? {
-        table.withLock { table in
-            let found = table.images[key]
-            if found != nil { table.statistics.hits += 1 } else { table.statistics.misses += 1 }
-            return found
-        }
+        table.withLock { $0.images[key] }
     }
 
     /// Keeps `image` as the file at `key` decoded, when the file still has that key and the image

@@ -13,6 +13,13 @@ package enum TextInput {
     package static func decodeUTF8(
         _ bytes: some Collection<UInt8>, source: String, baseOffset: Int = 0
     ) throws(BidiRenderError) -> String {
+        try checkUTF8(bytes, source: source, baseOffset: baseOffset)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Throws as `decodeUTF8` does, without building the String: for bytes that are checked here
+    /// and parsed elsewhere (a `--jsonl` line).
+    package static func checkUTF8(_ bytes: some Collection<UInt8>, source: String, baseOffset: Int = 0) throws(BidiRenderError) {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0
@@ -21,14 +28,12 @@ package enum TextInput {
             case .valid(let encoded):
                 offset += encoded.count
             case .emptyInput:
-                return String(decoding: bytes, as: UTF8.self)
-            case .error(let length):
-                _ = length
+                return
+            case .error:
                 throw .invalidUTF8(source: source, byteOffset: baseOffset + offset)
             }
         }
-    }
-}
+    }}
 
 extension String {
     /// The `String.Index` range of a range of Unicode scalar offsets.

@@ -19,7 +19,7 @@ package enum JSONLines {
         _ slice: ArraySlice<UInt8>, source: String, offset: Int, keys: Set<String>? = nil
     ) -> Result<[String: Any], WireError> {
         do {
-            _ = try TextInput.decodeUTF8(slice, source: source, baseOffset: offset)
+            try TextInput.checkUTF8(slice, source: source, baseOffset: offset)
         } catch {
             return .failure(WireError(message: error.description))
         }

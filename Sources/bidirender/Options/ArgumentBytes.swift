@@ -13,7 +13,7 @@ enum ArgumentBytes {
             guard let cString = argv[index] else { continue }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
             do throws(BidiRenderError) {
-                _ = try TextInput.decodeUTF8(bytes, source: "argument \(index)")
+                try TextInput.checkUTF8(bytes, source: "argument \(index)")
             } catch {
                 return error
             }
