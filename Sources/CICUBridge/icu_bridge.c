@@ -15,7 +15,8 @@
 #error "BidiRender needs ICU 70 or later (u_stringHasBinaryProperty and UCHAR_RGI_EMOJI)"
 #endif
 
-struct br_line_breaker {
+struct br_breaker {
+    int kind;            // BR_BREAK_*
     UBreakIterator *iterator;
     UChar *utf16;        // the text as UTF-16
     int32_t *unit_to_cp; // UTF-16 unit index -> code point index
@@ -29,24 +30,26 @@ static void copy_error(UErrorCode status, char *error, size_t error_size) {
     }
 }
 
-br_line_breaker *br_line_breaker_open(const char *locale, char *error, size_t error_size) {
+br_breaker *br_breaker_open(int kind, const char *locale, char *error, size_t error_size) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
+    UBreakIteratorType type = kind == BR_BREAK_WORD ? UBRK_WORD : kind == BR_BREAK_SENTENCE ? UBRK_SENTENCE : UBRK_LINE;
+    UBreakIterator *iterator = ubrk_open(type, locale, NULL, 0, &status);
     if (U_FAILURE(status) || !iterator) {
         copy_error(status, error, error_size);
         return NULL;
     }
-    br_line_breaker *breaker = calloc(1, sizeof *breaker);
+    br_breaker *breaker = calloc(1, sizeof *breaker);
     if (!breaker) {
         ubrk_close(iterator);
         copy_error(U_MEMORY_ALLOCATION_ERROR, error, error_size);
         return NULL;
     }
+    breaker->kind = kind;
     breaker->iterator = iterator;
     return breaker;
 }
 
-void br_line_breaker_close(br_line_breaker *breaker) {
+void br_breaker_close(br_breaker *breaker) {
     if (!breaker) return;
     ubrk_close(breaker->iterator);
     free(breaker->utf16);
@@ -86,21 +89,22 @@ static int to_utf16(const uint32_t *text, int32_t length, UChar **utf16, int32_t
     return 0;
 }
 
-int br_line_breaker_breaks(br_line_breaker *breaker, const uint32_t *text, int32_t length, uint8_t *out) {
+int br_breaker_breaks(br_breaker *breaker, const uint32_t *text, int32_t length, uint8_t *out) {
+    memset(out, 0, (size_t)length + 1);
     if (length <= 0) return 0;
-    memset(out, 0, (size_t)length);
     int32_t units = 0;
     if (to_utf16(text, length, &breaker->utf16, &breaker->unit_to_cp, &breaker->capacity, &units) != 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
     ubrk_setText(breaker->iterator, breaker->utf16, units, &status);
     if (U_FAILURE(status)) return -1;
-    for (int32_t b = ubrk_following(breaker->iterator, 0); b != UBRK_DONE && b < units;
-         b = ubrk_next(breaker->iterator)) {
-        int32_t status_value = ubrk_getRuleStatus(breaker->iterator);
-        int32_t cp = breaker->unit_to_cp[b];
-        out[cp] = (status_value >= UBRK_LINE_HARD && status_value < UBRK_LINE_HARD_LIMIT) ? 2 : 1;
+    for (int32_t b = ubrk_following(breaker->iterator, 0); b != UBRK_DONE; b = ubrk_next(breaker->iterator)) {
+        int32_t rule = ubrk_getRuleStatus(breaker->iterator);
+        uint8_t value = 1;
+        if (breaker->kind == BR_BREAK_LINE && rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) value = 2;
+        if (breaker->kind == BR_BREAK_WORD && rule >= UBRK_WORD_NONE_LIMIT) value = 1 + BR_WORDLIKE;
+        out[breaker->unit_to_cp[b]] = value;
+        if (b >= units) break;
     }
-    // A break after the last character is implied; a mandatory one there ends the paragraph anyway.
     ubrk_setText(breaker->iterator, NULL, 0, &status);
     return 0;
 }

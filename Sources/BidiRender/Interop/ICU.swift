@@ -2,44 +2,72 @@
 // the plain-C bridge CICUBridge. The only code of the library that calls it (ICU's ubidi, the tests'
 // oracle, is called from the tests: Tests/BidiRenderTests/Bidi/ICUBidiOracle.swift).
 //
-// Thread-safety: a UBreakIterator is mutable; `ICULineBreaker` serializes its use with a lock, and
+// Thread-safety: a UBreakIterator is mutable; `ICUBreaker` serializes its use with a lock, and
 // each LayoutScratch keeps its own breakers (in its ICUBreakOpportunities), so concurrent layouts
 // never share one.
 
 internal import CICUBridge
 
-/// Owner of one ICU line break iterator (br_line_breaker_open / br_line_breaker_close).
-final class ICULineBreaker: @unchecked Sendable {
+/// Owner of one ICU break iterator (br_breaker_open / br_breaker_close): UAX #14 line break
+/// opportunities, or UAX #29 word or sentence boundaries.
+final class ICUBreaker: @unchecked Sendable {
+    /// What the iterator finds.
+    enum Kind {
+        case line, word, sentence
+    }
+
+    /// The value `boundaries` gives a word boundary whose segment is a word (letters, numbers, kana
+    /// or ideographs), not spaces or punctuation.
+    static let wordLike = UInt8(1 + BR_WORDLIKE)
+
     private let handle: OpaquePointer
     private let lock = Lock()
+    let kind: Kind
     let locale: String
 
-    /// Opens the UAX #14 rules of `locale` ("" for the root rules).
-    init(locale: String) throws(BidiRenderError) {
+    /// Opens the rules of `kind` for `locale` ("" for the root rules).
+    init(_ kind: Kind, locale: String) throws(BidiRenderError) {
         var error = [CChar](repeating: 0, count: 64)
-        guard let handle = br_line_breaker_open(locale, &error, error.count) else {
+        let code = switch kind {
+        case .line: Int32(BR_BREAK_LINE)
+        case .word: Int32(BR_BREAK_WORD)
+        case .sentence: Int32(BR_BREAK_SENTENCE)
+        }
+        guard let handle = br_breaker_open(code, locale, &error, error.count) else {
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .invalidValue(key: "locale", value: locale, reason: "ICU cannot open its line breaker: \(message)")
+            throw .invalidValue(key: "locale", value: locale, reason: "ICU cannot open its \(kind) breaker: \(message)")
         }
         self.handle = handle
+        self.kind = kind
         self.locale = locale
     }
 
     deinit {
-        br_line_breaker_close(handle)
+        br_breaker_close(handle)
     }
 
-    /// For each code point: 0 no break before it, 1 a break opportunity before it, 2 a mandatory
-    /// break before it (UAX #14). False when ICU fails.
-    func breaks(_ text: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) -> Bool {
+    /// One value per position 0...text.count (count + 1 of them) into `out` (replaced): 0 no
+    /// boundary; for lines 1 a break opportunity before the code point, 2 a mandatory break before
+    /// it (UAX #14); for words 1 a boundary, `wordLike` a boundary ending a word; for sentences 1 a
+    /// boundary. False when ICU fails.
+    func boundaries(_ text: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(0, count: text.count))
+        out.append(contentsOf: repeatElement(0, count: text.count + 1))
         guard text.count > 0 else { return true }
         return lock.withLock {
             out.withUnsafeMutableBufferPointer { o in
-                br_line_breaker_breaks(handle, text.baseAddress, Int32(text.count), o.baseAddress) == 0
+                br_breaker_breaks(handle, text.baseAddress, Int32(text.count), o.baseAddress) == 0
             }
         }
+    }
+
+    /// For each code point: 0 no break before it, 1 a break opportunity before it, 2 a mandatory
+    /// break before it (UAX #14). False when ICU fails. (A line breaker's `boundaries` without the
+    /// value after the last code point.)
+    func breaks(_ text: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) -> Bool {
+        let ok = boundaries(text, into: &out)
+        out.removeLast()
+        return ok
     }
 }
 

@@ -25,6 +25,8 @@ struct LayoutScratch {
     var itemize = ItemizeScratch()
     var shape: ShapeScratch
     var lineBreak = LineBreakScratch()
+    /// Word and sentence breakers for `boundaries(_:by:locale:)`.
+    var segmenter = TextSegmenter()
     var lines = LineBuilder()
     /// The ellipsis of truncated lines, shaped once for a run of calls with the same options.
     var ellipsisMemo = EllipsisMemo()
@@ -48,6 +50,7 @@ struct LayoutScratch {
         if levels.capacity > TextBuffer.keepLimit { levels = [] }
         itemize.trim()
         lineBreak.trim()
+        segmenter.trim()
         lines.trim()
     }
 

@@ -1,10 +1,10 @@
-// ICUBreakOpportunities: UAX #14 break opportunities from ICU's line break iterator (ICULineBreaker in
+// ICUBreakOpportunities: UAX #14 break opportunities from ICU's line break iterator (ICUBreaker in
 // Interop/ICU.swift), one iterator per ICU locale, kept for the scratch's later calls.
 
 /// Break opportunities by ICU's tailored UAX #14 rules for the locale (root rules for an unknown one).
 struct ICUBreakOpportunities: BreakOpportunitySource {
     /// ICU line breakers by ICU locale id. At most `breakerLimit`: the map is cleared when full.
-    private var breakers: [String: ICULineBreaker] = [:]
+    private var breakers: [String: ICUBreaker] = [:]
     static let breakerLimit = 8
 
     mutating func opportunities(
@@ -15,9 +15,9 @@ struct ICUBreakOpportunities: BreakOpportunitySource {
     }
 
     /// The line breaker for an ICU locale id ("" for the root rules), or nil when ICU has none.
-    private mutating func breaker(locale id: String) -> ICULineBreaker? {
+    private mutating func breaker(locale id: String) -> ICUBreaker? {
         if let breaker = breakers[id] { return breaker }
-        guard let breaker = (try? ICULineBreaker(locale: id)) ?? (try? ICULineBreaker(locale: "")) else { return nil }
+        guard let breaker = (try? ICUBreaker(.line, locale: id)) ?? (try? ICUBreaker(.line, locale: "")) else { return nil }
         if breakers.count >= Self.breakerLimit { breakers.removeAll() }
         breakers[id] = breaker
         return breaker

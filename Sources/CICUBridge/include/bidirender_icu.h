@@ -1,5 +1,5 @@
 // bidirender_icu: the small plain-C face of ICU that BidiRender uses — UAX #14 line breaking
-// (ubrk), Unicode and emoji properties (uchar), localized messages (icu::MessageFormat with named
+// and UAX #29 word and sentence boundaries (ubrk), Unicode and emoji properties (uchar), localized messages (icu::MessageFormat with named
 // arguments, in icu_messages.cpp) and, for tests and benchmarks, ICU's independent UAX #9
 // implementation (ubidi).
 // No ICU type appears here: a clang module of the system ICU clashes with Foundation's own ICU, so
@@ -14,22 +14,33 @@
 extern "C" {
 #endif
 
-/// A reusable UAX #14 line break iterator for one locale (ubrk_open(UBRK_LINE)) with a UTF-16
-/// scratch buffer. Not thread-safe: one per thread.
-typedef struct br_line_breaker br_line_breaker;
+/// The kinds of break iterator a br_breaker can be: UAX #14 line break opportunities, UAX #29 word
+/// and sentence boundaries.
+enum { BR_BREAK_LINE = 0, BR_BREAK_WORD = 1, BR_BREAK_SENTENCE = 2 };
 
-/// Opens a line breaker for `locale` (a BCP 47 or ICU locale id; "" for the root rules).
-/// Returns NULL on failure and writes ICU's error name to `error` (at most `error_size` bytes).
-br_line_breaker *br_line_breaker_open(const char *locale, char *error, size_t error_size);
+/// Added to a word boundary's value by br_breaker_breaks when the segment ending there is a word
+/// (letters, numbers, kana or ideographs: ICU's rule status at or past UBRK_WORD_NONE_LIMIT), not
+/// spaces or punctuation.
+enum { BR_WORDLIKE = 4 };
 
-/// Frees a line breaker (ubrk_close). NULL is allowed.
-void br_line_breaker_close(br_line_breaker *breaker);
+/// A reusable ICU break iterator of one kind for one locale (ubrk_open) with a UTF-16 scratch
+/// buffer. Not thread-safe: one per thread.
+typedef struct br_breaker br_breaker;
 
-/// Line break opportunities of `text` (UTF-32, `length` code points). For each i in 0..<length,
-/// `out[i]` is 0 when no line may start at code point i, 1 when a line may start there (a break
-/// opportunity before it), and 2 when a line must start there (after a mandatory break such as
-/// U+2028). out[0] is always 0. Returns 0, or -1 when ICU fails or memory runs out.
-int br_line_breaker_breaks(br_line_breaker *breaker, const uint32_t *text, int32_t length, uint8_t *out);
+/// Opens a breaker of `kind` (BR_BREAK_*) for `locale` (a BCP 47 or ICU locale id; "" for the root
+/// rules). Returns NULL on failure and writes ICU's error name to `error` (at most `error_size` bytes).
+br_breaker *br_breaker_open(int kind, const char *locale, char *error, size_t error_size);
+
+/// Frees a breaker (ubrk_close). NULL is allowed.
+void br_breaker_close(br_breaker *breaker);
+
+/// The boundaries of `text` (UTF-32, `length` code points), one value for each i in 0...length
+/// (length + 1 entries) in `out`: 0 where there is none; for a line breaker 1 where a line may
+/// start at code point i (a break opportunity before it) and 2 where one must (after a mandatory
+/// break such as U+2028); for a word breaker 1, or 1 + BR_WORDLIKE, where a segment ends; for a
+/// sentence breaker 1 where a sentence ends. out[0] is always 0; out[length] is not 0 for a text
+/// that is not empty. Returns 0, or -1 when ICU fails or memory runs out.
+int br_breaker_breaks(br_breaker *breaker, const uint32_t *text, int32_t length, uint8_t *out);
 
 /// ICU's UAX #9 on one paragraph of UTF-32 text (`length` code points), as one line:
 /// ubidi_setPara, ubidi_getLevels and ubidi_getVisualMap, converting through UTF-16.
