@@ -11,8 +11,7 @@ func bidiSample() throws {
     print(paragraph.levels)              // [2, 2, 1, 1, …]   (rules up to I2)
     let line = try paragraph.line(0..<16)    // rules L1–L2 on one line of the paragraph (throws outside it)
     print(line.visualOrder)              // [15, 14, …, 2, 0, 1]: scalar offsets, left to right
-    print(bidi.mirroredScalars.count)    // 16; rule L4: "(" → ")" at odd levels, ready for shaping
-
+    
     // The same with FriBidi resolving the levels instead of the native engine.
     let viaFriBidi = BidiText("小明بدأ في متابعتك", direction: .rightToLeft, engine: .fribidi)
     print(viaFriBidi.paragraphs[0].levels == paragraph.levels)   // true
@@ -54,8 +53,8 @@ func layoutSample(registry: FontRegistry) throws -> (LayoutEngine, Layout) {
     print(layout.jsonDocument().prefix(40))             // {"version":1,"paragraphs":[{"start":0,…: the JSON contract above, as one String
     var stream = ""
     layout.writeJSON(to: &stream)                       // the same bytes to any TextOutputStream, as produced
-    let isolated = EntityIsolation.isolate(text, direction: .rightToLeft)  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"
-    print(EntityIsolation.isolate(text, direction: .rightToLeft, kinds: .mentions) == isolated)  // true here: the one entity is a mention
+    let isolated = EntityIsolation.isolated(text, direction: .rightToLeft).text  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"
+    print(EntityIsolation.isolated(text, direction: .rightToLeft, kinds: .mentions).text == isolated)  // true here: the one entity is a mention
     print(EntityIsolation.strip(isolated) == text)      // true: removes bidi controls again
     // (The README sample ends here.)
     return (engine, layout)

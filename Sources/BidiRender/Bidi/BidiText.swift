@@ -42,8 +42,9 @@ public struct BidiText: Sendable, Hashable {
     }
 
     /// The text's scalars with rule L4 applied: each character at an odd (RTL) level that has a
-    /// Bidi_Mirroring_Glyph is replaced by it, ready for shaping ("(" becomes ")" in RTL runs).
-    public var mirroredScalars: [Unicode.Scalar] {
+    /// Bidi_Mirroring_Glyph is replaced by it ("(" becomes ")" in RTL runs). (HarfBuzz mirrors RTL
+    /// runs itself; the tests check the tables with it.)
+    var mirroredScalars: [Unicode.Scalar] {
         var out = scalars
         for paragraph in paragraphs {
             for (k, level) in paragraph.levels.enumerated() where level.isRightToLeft {

@@ -30,13 +30,15 @@ public enum EntityIsolation {
     /// made inert by an inserted one: I before a PDI that S never opened, PDI after an isolate
     /// initiator S leaves open (an embedding or override left open is closed by the PDI), so a
     /// caller's span over "Bob\u{2067}" or "Bob\u{2069}\u{202E}" cannot reorder the text after it.
-    public static func isolate(
+    static func isolate(
         _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, spans: [TextSpan] = []
     ) -> String {
         isolated(text, direction: direction, kinds: kinds, spans: spans).text
     }
 
-    /// `isolate`, with the entities and the maps between original and isolated offsets.
+    /// `text` with every entity of `kinds`, and every entity span of the caller's, isolated as
+    /// `isolate` says; with the entities and the maps between original and isolated offsets. The
+    /// isolated string is its `text`.
     public static func isolated(
         _ text: String, direction: ParagraphDirection, kinds: EntityKinds = .all, spans: [TextSpan] = []
     ) -> IsolatedString {
@@ -46,7 +48,7 @@ public enum EntityIsolation {
     }
 
     /// `text` without bidi formatting characters: LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI,
-    /// FSI and PDI (`UnicodeBidiData.isBidiControl`). `strip(isolate(t)) == t` when `t` has none.
+    /// FSI and PDI (`UnicodeBidiData.isBidiControl`). `strip(isolated(t).text) == t` when `t` has none.
     public static func strip(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         out.append(contentsOf: text.unicodeScalars.filter { !UnicodeBidiData.isBidiControl($0) })
