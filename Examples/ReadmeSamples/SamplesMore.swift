@@ -1,4 +1,4 @@
-// The README's samples of truncation and sizes, chat bubbles, localized messages and composition.
+// The README's samples of truncation and sizes, segmentation, chat bubbles, localized messages and composition.
 import BidiRender
 import Foundation
 
@@ -7,6 +7,12 @@ func intrinsicWidthsSample(engine: LayoutEngine) throws {
     let widths = try engine.intrinsicWidths("مرحبا بكم في hello world", options: LayoutOptions(locale: LocaleTag("ar")))
     print(widths.min)   // 42.8, min-content: the widest piece between two line break opportunities (here "world")
     print(widths.max)   // 170.3, max-content: the widest paragraph on one line, = layout(…, no width).contentWidth
+}
+
+/// README, "bidirender segment": boundaries in the library.
+func segmentSample(engine: LayoutEngine) throws {
+    let words = try engine.boundaries(in: "小明بدأ في متابعتك", by: .word, locale: LocaleTag("ar"))
+    print(words)    // [2, 5, 6, 8, 9, 16]: 小明 | بدأ | " " | في | " " | متابعتك
 }
 
 /// README, "bidirender bubble: chat bubbles in one call", the library.

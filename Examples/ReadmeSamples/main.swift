@@ -26,6 +26,8 @@ do {
     try intrinsicWidthsSample(engine: engine)
     print("== Chat bubbles")
     try bubbleSample(engine: engine)
+    print("== Segmentation")
+    try segmentSample(engine: engine)
     print("== Localized messages")
     try messagesSample(engine: engine)
     print("== Composition")

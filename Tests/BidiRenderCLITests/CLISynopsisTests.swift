@@ -49,7 +49,7 @@ private struct EveryLayoutOption: ParsableCommand {
     static let commands: [(String, any ParsableCommand.Type)] = [
         ("reorder", ReorderCommand.self), ("fonts", FontsCommand.self), ("layout", LayoutCommand.self),
         ("render", RenderCommand.self), ("query", QueryCommand.self), ("format", FormatCommand.self),
-        ("compose", ComposeCommand.self), ("bubble", BubbleCommand.self),
+        ("compose", ComposeCommand.self), ("bubble", BubbleCommand.self), ("segment", SegmentCommand.self),
     ]
 
     @Test func everySubcommandIsHere() {

@@ -15,6 +15,7 @@ import TestSupport
         (["layout", "ab"], "--weight", "--weight"),
         (["layout", "--jsonl"], "--jobs", "jobs"),
         (["reorder", "--jsonl"], "--jobs", "jobs"),
+        (["segment", "--jsonl"], "--jobs", "jobs"),
         (["render", "ab", "-o", "x.png"], "--padding", "padding"),
         (["render", "ab", "-o", "x.png"], "--scale", "scale"),
         (["render", "ab", "-o", "x.png"], "--caret", "caret"),
@@ -44,7 +45,9 @@ import TestSupport
     @Test(arguments: cases)
     func isAUsageErrorNamingTheOption(_ arguments: [String], _ name: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let result = try runBinary(arguments + ["--no-system-fonts"], stdin: Array("{\"text\":\"a\"}\n".utf8), currentDirectory: root)
+        // segment reads no fonts and has no font options.
+        let fonts = arguments.first == "segment" ? [] : ["--no-system-fonts"]
+        let result = try runBinary(arguments + fonts, stdin: Array("{\"text\":\"a\"}\n".utf8), currentDirectory: root)
         // A caret offset's range is known once the text is laid out: -1 fails there (exit status 1).
         let status: Int32 = arguments.suffix(2) == ["--caret", "-1"] ? 1 : 64
         #expect(result.status == status, "\(arguments): exit status \(result.status), \(result.stderr)")

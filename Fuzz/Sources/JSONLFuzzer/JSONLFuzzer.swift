@@ -4,7 +4,8 @@
 // with its number and length. Each line goes the way the CLI takes it: strict UTF-8 decoding,
 // StrictJSON (syntax errors with their byte offset, duplicate keys) and JSONSerialization, the keys
 // checked (`JSONLines.decode`), then the layout request (`LayoutRequest.options`, over the command
-// line's defaults) and the reorder request (`ReorderRequest`). Each must succeed or fail with a
+// line's defaults), the reorder request (`ReorderRequest`) and, decoded with its own keys, the segment
+// request (`SegmentRequest`) and its boundaries. Each must succeed or fail with a
 // WireError that says something; never crash or trap. A decoded line given one of its keys again
 // (spelt with an escape) must fail naming the duplicate key. The whole input then goes through
 // `JSONLines.process` (one job and two, as `reorder --jsonl` runs it), which must write exactly one
@@ -64,6 +65,30 @@ func checkRequests(_ object: [String: Any], content: [UInt8], line number: Int) 
     }
 }
 
+/// Each line as a `segment --jsonl` request: decoded with its own keys, then its boundaries, whose
+/// last must be the text's length.
+func checkSegmentRequests(_ lines: [(number: Int, range: Range<Int>)], _ read: [InputLine]) {
+    for (line, got) in zip(lines, read) {
+        guard case .success(let content) = got.content else { continue }
+        switch JSONLines.decode(content[...], source: "fuzz.jsonl", offset: line.range.lowerBound, keys: SegmentRequest.lineKeys) {
+        case .success(let object):
+            do {
+                let request = try SegmentRequest(object, unit: .grapheme, locale: "default")
+                let found = try segmenter.boundaries(in: request.text, by: request.unit, locale: request.locale)
+                precondition(found.last == (request.text.isEmpty ? nil : request.text.unicodeScalars.count), "segment's last boundary")
+            } catch let error as WireError {
+                check(error, "SegmentRequest", line.number)
+            } catch {
+                preconditionFailure("segment failed on a decoded line: \(error)")
+            }
+        case .failure(let error): check(error, "decoding for segment", line.number)
+        }
+    }
+}
+
+/// The engine `segment --jsonl` lines run on, shared by every input like a server's.
+let segmenter: LayoutEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let all = Array(UnsafeBufferPointer(start: data, count: size))
@@ -105,6 +130,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         checkRequests(object, content: content, line: line.number)
     }
+    checkSegmentRequests(lines, read)
 
     // The whole input through the reader and the window, as `reorder --jsonl --jobs N` runs it.
     func output(jobs: Int) -> String {

@@ -1,6 +1,6 @@
 // LayoutFuzzer: turns fuzz bytes into a text and layout options (direction, width, mentions, entities,
 // digits, weight, locale, size) and runs the whole pipeline — strict UTF-8 decoding, bidi, mention and
-// entity isolation, layout, JSON dump, and sometimes rendering — checking invariants that must hold
+// entity isolation, segmentation by every unit, layout, JSON dump, and sometimes rendering — checking invariants that must hold
 // for any input.
 // With bit 0x20 of the third byte set, the width and the size are the raw bits of the next 16 bytes
 // (any Double: huge, tiny, negative, NaN): they must either be refused with an error or laid out.
@@ -54,7 +54,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var spans: [TextSpan] = []
     if b & 0x80 != 0, !scalars.isEmpty {
         let lo = Int(c) % scalars.count
-        let kind = EntityKind.allCases[Int(d >> 3) % EntityKind.allCases.count]
+        // An `.inline` span needs an inline box (refused without one): the other kinds.
+        let kinds = EntityKind.allCases.filter { $0 != .inlineBox }
+        let kind = kinds[Int(d >> 3) % kinds.count]
         spans.append(TextSpan(range: lo..<min(scalars.count, lo + Int(d % 7) + 1), entity: kind, id: "x", weight: .bold))
     }
 
@@ -85,6 +87,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
+    // Segmentation: each unit's boundaries increase and lie in 1...n, n the last; the grapheme ones
+    // are the layout's (checked below).
+    var graphemeEnds: [Int] = []
+    for unit in TextBoundary.allCases {
+        let found = try! engine.boundaries(in: text, by: unit, locale: options.locale)
+        precondition(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "\(unit) boundaries do not increase")
+        precondition((found.first ?? 1) >= 1 && found.last == (scalars.isEmpty ? nil : scalars.count), "\(unit) boundaries out of range")
+        if unit == .grapheme { graphemeEnds = found }
+    }
+
     let layout: Layout
     do {
         layout = try engine.layout(text, spans: spans, options: options)
@@ -103,6 +115,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(covered == line.range.count, "runs do not cover the line")
             for run in line.runs { for glyph in run.glyphs { precondition(line.range.contains(glyph.cluster), "glyph outside its line") } }
         }
+    }
+    if spans.isEmpty {
+        let ends = scalars.isEmpty ? [] : (1...scalars.count).filter { layout.graphemes.isBoundary($0) }
+        precondition(graphemeEnds == ends, "segment's grapheme boundaries are not the layout's")
     }
     _ = layout.jsonDocument()
     if c & 0x40 != 0, layout.width < 2_000, layout.height < 2_000 {

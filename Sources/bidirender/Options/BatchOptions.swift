@@ -1,5 +1,5 @@
 // BatchOptions: --format, --jsonl and --jobs, shared by the commands that dump a document per text
-// and read JSON Lines (layout, bubble).
+// and read JSON Lines (layout, bubble, segment).
 import ArgumentParser
 import Foundation
 
@@ -10,7 +10,7 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Read JSON Lines input.")
     var jsonl = false
 
-    @Option(parsing: .unconditional, help: "With --jsonl: lines laid out at once (default: the number of cores). Output keeps input order.")
+    @Option(parsing: .unconditional, help: "With --jsonl: lines processed at once (default: the number of cores). Output keeps input order.")
     var jobs: Int?
 
     func validate() throws {

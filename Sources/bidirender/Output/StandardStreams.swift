@@ -79,6 +79,7 @@ protocol OutputCommand: ParsableCommand {
 }
 
 extension ReorderCommand: OutputCommand {}
+extension SegmentCommand: OutputCommand {}
 extension FontsCommand: OutputCommand {}
 extension LayoutCommand: OutputCommand {}
 extension RenderCommand: OutputCommand {}
