@@ -47,7 +47,8 @@ struct HBTestGlyph: Equatable, CustomStringConvertible {
         if positions && advances { (xAdvance, yAdvance) = (0, 0) }
         if rest.first == "+" {
             let advance = rest.dropFirst().split(separator: ",")
-            xAdvance = number(advance[0])
+            guard let first = advance.first else { return nil }
+            xAdvance = number(first)
             if advance.count > 1 { yAdvance = number(advance[1]) }
             rest = rest[rest.endIndex...]
         }
@@ -147,11 +148,12 @@ struct HBShapeCase {
             switch value.lowercased().first {
             case "l": rightToLeft = false
             case "r": rightToLeft = true
-            default: skip = skip ?? "--direction=\(value) (vertical text)"
+            default: skip = skip ?? "--direction ttb or btt (vertical text)"
             }
         case "--features":
             features = value.split(separator: ",").map(String.init)
             if features.contains(where: { $0.contains("[") }) { skip = skip ?? "--features with a cluster range" }
+            if HBFeatures(features) == nil { return false }
         case "--variations":
             let axes = value.split(separator: ",").map { $0.split(separator: "=") }
             if axes.count == 1, axes[0].count == 2, axes[0][0] == "wght", let w = Double(axes[0][1]) {
