@@ -245,6 +245,12 @@ def main():
                     left_out[s][f"a font over {MAX_SINGLE // 1000} KB for one case"] += len(lines[s]) - len(kept)
                 lines[s] = kept
     write(exe, commit, lines, fonts, left_out)
+    # The licences of HarfBuzz's tree and of its text-rendering-tests copy, from the same commit.
+    for source, target in [("COPYING", "COPYING-harfbuzz"),
+                           ("test/shape/data/text-rendering-tests/COPYING", "COPYING-text-rendering-tests")]:
+        text = subprocess.run(["git", f"--git-dir={git}", "show", f"{commit}:{source}"], capture_output=True,
+                              check=True).stdout
+        open(os.path.join(OUT, target), "wb").write(text)
     shutil.rmtree(tmp)
 
 
