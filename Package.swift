@@ -86,8 +86,9 @@ let package = Package(
             name: "BidiRenderTests",
             // CICUBridge directly: ICU's ubidi is the bidi tests' oracle (Bidi/ICUBidiOracle.swift).
             dependencies: ["BidiRender", "ChatCorpus", "TestSupport", "CPangoReference", "CICUBridge"],
-            // Golden images, read from the source tree by path (#filePath), not bundled.
-            exclude: ["Render/Goldens"]
+            // Golden images and HarfBuzz's shaping tests with their fonts, read from the source tree by path
+            // (#filePath), not bundled.
+            exclude: ["Render/Goldens", "Conformance/HarfBuzzShapeTests"]
         ),
         .testTarget(
             name: "BidiRenderCLITests",
