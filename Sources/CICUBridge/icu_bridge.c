@@ -212,6 +212,10 @@ int br_is_joining(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE) != U_JT_NON_JOINING;
 }
 
+int br_is_transparent_joining(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE) == U_JT_TRANSPARENT;
+}
+
 int br_is_emoji(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI) ? 1 : 0;
 }

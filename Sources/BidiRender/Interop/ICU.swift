@@ -77,6 +77,10 @@ enum ICUUnicode {
     /// can change how HarfBuzz shapes the text next to it.
     static func isJoining(_ c: UInt32) -> Bool { br_is_joining(c) != 0 }
 
+    /// Whether `c` is transparent to joining (Joining_Type T: most combining marks): joining looks
+    /// past it.
+    static func isTransparentJoining(_ c: UInt32) -> Bool { br_is_transparent_joining(c) != 0 }
+
     /// UTS #51 emoji properties (`u_hasBinaryProperty`): Emoji, Emoji_Presentation,
     /// Extended_Pictographic, Regional_Indicator, Emoji_Modifier.
     static func isEmoji(_ c: UInt32) -> Bool { br_is_emoji(c) != 0 }

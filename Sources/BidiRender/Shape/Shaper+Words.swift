@@ -106,14 +106,18 @@ extension Shaper {
         }
     }
 
-    /// The code point of context HarfBuzz sees before the run's first word: the one before the run
-    /// when the word starts with no space and that code point joins (Arabic joining), else 0.
+    /// The code point of context HarfBuzz sees before the run's first word, when the word starts
+    /// with no space: the nearest one before the run that is not transparent to joining (marks
+    /// between it and the run are passed over, as HarfBuzz's joining passes over them), when it
+    /// joins (Arabic joining); else 0.
     @inline(__always)
     static func contextBefore(_ text: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ context: Range<Int>) -> UInt32 {
         guard range.lowerBound > context.lowerBound, !isWordSpace(text[range.lowerBound]),
             ICUUnicode.isJoining(text[range.lowerBound - 1])
         else { return 0 }
-        return text[range.lowerBound - 1]
+        var i = range.lowerBound - 1
+        while i > context.lowerBound, ICUUnicode.isTransparentJoining(text[i]) { i -= 1 }
+        return joiningContext(text[i])
     }
 
     /// The code point of context after the run's last word, as `contextBefore`.
@@ -122,7 +126,15 @@ extension Shaper {
         guard range.upperBound < context.upperBound, !isWordSpace(text[range.upperBound - 1]),
             ICUUnicode.isJoining(text[range.upperBound])
         else { return 0 }
-        return text[range.upperBound]
+        var i = range.upperBound
+        while i < context.upperBound - 1, ICUUnicode.isTransparentJoining(text[i]) { i += 1 }
+        return joiningContext(text[i])
+    }
+
+    /// `c` as context when it joins and is not transparent to joining, else 0 (no context).
+    @inline(__always)
+    private static func joiningContext(_ c: UInt32) -> UInt32 {
+        ICUUnicode.isJoining(c) && !ICUUnicode.isTransparentJoining(c) ? c : 0
     }
 
     /// Whether `shapeWords` starts a word at `i` inside a run of `script` that holds `i - 1` too:

@@ -63,6 +63,10 @@ void br_icu_unicode_version(char *out, size_t out_size);
 /// non-joining; 0 for a non-joining character.
 int br_is_joining(uint32_t c);
 
+/// Whether `c`'s Joining_Type is T, transparent (most combining marks): joining looks past it to
+/// the character before or after.
+int br_is_transparent_joining(uint32_t c);
+
 /// Emoji properties of `c` (UTS #51, ICU's u_hasBinaryProperty), each 1 or 0: Emoji,
 /// Emoji_Presentation, Extended_Pictographic, Regional_Indicator and Emoji_Modifier.
 int br_is_emoji(uint32_t c);

@@ -114,13 +114,9 @@ struct HBShapeTally: CustomStringConvertible {
         // A bitmap-only colour face (CBDT) keeps hb-ft in the engine, whose advance is the strike's
         // (HBFont), where hb-shape --font-funcs=ot reads hmtx: 8686 against 2550.
         "a bitmap-only emoji face's advance from its strike": ["emoji.tests:3", "emoji.tests:4"],
-        // The word cache shapes each word apart, with one code point of joining context at a run's
-        // edges (Shaper+Words): a kasra before the run hides the kaf that the first letter joins to
-        // (item-context), and Raqq's lookups reach across the space between words, moving the
-        // space's advance onto the ligature before it (ligature-id).
-        "the word cache: joining context of one code point, and lookups across a space": [
-            "item-context.tests:2", "item-context.tests:6", "ligature-id.tests:38",
-        ],
+        // The word cache shapes each word apart (Shaper+Words): Raqq's lookups reach across the
+        // space between words, moving the space's advance onto the ligature before it.
+        "the word cache: lookups across a space": ["ligature-id.tests:38"],
     ]
 
     /// text-rendering-tests cases whose expected output the engine does not give (none).
