@@ -1,8 +1,9 @@
 #!/bin/sh
 # make check-client (issue #39): Examples/Client, a package of its own that depends on BidiRender by
 # path exactly as the README's "Use it as a dependency" snippet says, is built and run: it lays out,
-# renders and formats one message. Its resolution must fetch nothing (swift-argument-parser belongs
-# to the CLI's trait, which the client turns off), and its output must be what the library gives.
+# renders and formats one message, and the README's Swift samples compile as a client's code. Its
+# resolution must fetch nothing (swift-argument-parser belongs to the CLI's trait, which the client
+# turns off), and its output must be what the library gives.
 set -eu
 cd "$(dirname "$0")/../Examples/Client"
 SWIFT=${SWIFT:-swift}
@@ -27,4 +28,24 @@ grep -q '^runs, left to right: 2..<16 Arab | 0..<2 Hani$' "$out/stdout" || fail 
 grep -q '^format: served ar, rightToLeft, 1 line' "$out/stdout" || fail "the message was not formatted for ar"
 [ "$(head -c 8 "$out/client.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "client.png is not a PNG"
 grep -q '<svg' "$out/client.svg" || fail "client.svg is not an SVG"
-echo "check-client: Examples/Client built with nothing fetched, and laid out, rendered and formatted a message"
+# The README's and the DocC articles' Swift samples (Examples/ReadmeSamples, which ReadmeSamplesTests
+# holds to them) compile as a client's code too, outside the package: public names only (inside it,
+# `package` names would compile and a reader's copy would not).
+samples=.build/readme-samples
+mkdir -p "$samples/Sources"
+ln -sfn "$(cd ../.. && pwd)" "$samples/BidiRender"
+ln -sfn "$(cd ../ReadmeSamples && pwd)" "$samples/Sources/ReadmeSamples"
+cat > "$samples/Package.swift" <<'SWIFT'
+// swift-tools-version:6.1
+// Written by scripts/check-client.sh: the README's samples as a client package's executable.
+import PackageDescription
+
+let package = Package(
+    name: "ReadmeSamplesClient",
+    dependencies: [.package(path: "BidiRender", traits: [])],
+    targets: [.executableTarget(name: "ReadmeSamples", dependencies: [.product(name: "BidiRender", package: "BidiRender")])],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+(cd "$samples" && $SWIFT build) || fail "the README's Swift samples use a name a client cannot see (see the errors above)"
+echo "check-client: Examples/Client built with nothing fetched, and laid out, rendered and formatted a message; the README's samples compile as a client's"

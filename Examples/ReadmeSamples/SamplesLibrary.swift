@@ -7,7 +7,7 @@ func bidiSample() throws {
     // Value API: paragraphs, levels, per-line reordering, mirroring.
     let bidi = BidiText("小明بدأ في متابعتك", direction: .rightToLeft)
     let paragraph = bidi.paragraphs[0]
-    print(paragraph.direction)           // rightToLeft
+    print(paragraph.baseLevel)           // 1: right to left
     print(paragraph.levels)              // [2, 2, 1, 1, …]   (rules up to I2)
     let line = try paragraph.line(0..<16)    // rules L1–L2 on one line of the paragraph (throws outside it)
     print(line.visualOrder)              // [15, 14, …, 2, 0, 1]: scalar offsets, left to right
@@ -33,7 +33,7 @@ func fontsSample() throws -> FontRegistry {
     let engine = LayoutEngine(registry: registry)       // Sendable: share one per process
     let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar-EG"), weight: .medium)
     for cluster in try engine.fontChoices(for: "مرحبا 我", options: options) {
-        print(cluster.range, cluster.script, cluster.font.family, cluster.source, cluster.reason)
+        print(cluster.range, cluster.font.family, cluster.source, cluster.reason)
     }                                                   // the font layout() gives each grapheme cluster, and why
     // (The README sample ends here.)
     return registry
@@ -51,8 +51,6 @@ func layoutSample(registry: FontRegistry) throws -> (LayoutEngine, Layout) {
         for run in line.runs { print(run.level, run.glyphs.count) /* run.font, run.glyphs: id, cluster, x, y, advance */ }
     }
     print(layout.jsonDocument().prefix(40))             // {"version":1,"paragraphs":[{"start":0,…: the JSON contract above, as one String
-    var stream = ""
-    layout.writeJSON(to: &stream)                       // the same bytes to any TextOutputStream, as produced
     let isolated = EntityIsolation.isolated(text, direction: .rightToLeft).text  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"
     print(EntityIsolation.isolated(text, direction: .rightToLeft, kinds: .mentions).text == isolated)  // true here: the one entity is a mention
     print(EntityIsolation.strip(isolated) == text)      // true: removes bidi controls again
