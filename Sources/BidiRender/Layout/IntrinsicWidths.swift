@@ -2,15 +2,16 @@
 // getMinIntrinsicWidth and getMaxIntrinsicWidth), what a chat bubble or a table column is sized from,
 // found without building a layout: the stages up to shaping, then the line break stage's measures.
 
-/// The intrinsic widths of a text, in px.
-public struct IntrinsicWidths: Sendable, Hashable {
+/// The intrinsic widths of a text, in px (`LayoutEngine.intrinsicWidths` returns them as a
+/// `(min:max:)` pair).
+package struct IntrinsicWidths: Sendable, Hashable {
     /// The min-content width: the widest piece between two line break opportunities (UAX #14),
     /// without its trailing white space. Laid out to this width, no line breaks inside a piece.
-    public internal(set) var min: Double
+    package internal(set) var min: Double
     /// The max-content width: the widest paragraph laid out on one line (its lines, when it holds
     /// mandatory breaks), without trailing white space: the `contentWidth` of the layout with no
     /// width.
-    public internal(set) var max: Double
+    package internal(set) var max: Double
 
     /// The min-content and max-content widths, in px.
     package init(min: Double, max: Double) {
@@ -21,12 +22,27 @@ public struct IntrinsicWidths: Sendable, Hashable {
 
 extension LayoutEngine {
     /// The min-content and max-content widths of `text` with `options` (whose `maxWidth` and
-    /// `maxLines` are ignored) and `spans`. Each paragraph is decoded, resolved, itemized and shaped
-    /// as `layout` does it, and measured as line filling measures a line; no line is built.
+    /// `maxLines` are ignored) and `spans`, in px. Each paragraph is decoded, resolved, itemized and
+    /// shaped as `layout` does it, and measured as line filling measures a line; no line is built.
+    ///
+    /// - `min`, the min-content width: the widest piece between two line break opportunities
+    ///   (UAX #14), without its trailing white space. Laid out to this width, no line breaks inside
+    ///   a piece.
+    /// - `max`, the max-content width: the widest paragraph laid out on one line (its lines, when it
+    ///   holds mandatory breaks), without trailing white space: the `contentWidth` of the layout
+    ///   with no width.
     ///
     /// - Throws: as `layout(_:spans:options:)`: `.invalidValue` for a size out of range or a span
     ///   not within the text, `.inputTooLarge`, `.cancelled` (checked between paragraphs).
     public func intrinsicWidths(
+        _ text: String, spans: [TextSpan] = [], options: LayoutOptions
+    ) throws(BidiRenderError) -> (min: Double, max: Double) {
+        let widths = try measureIntrinsicWidths(text, spans: spans, options: options)
+        return (widths.min, widths.max)
+    }
+
+    /// `intrinsicWidths(_:spans:options:)` as the package's own value.
+    package func measureIntrinsicWidths(
         _ text: String, spans: [TextSpan] = [], options: LayoutOptions
     ) throws(BidiRenderError) -> IntrinsicWidths {
         var options = options

@@ -173,7 +173,7 @@ extension LayoutQuery {
         _ queries: [LayoutQuery], for text: String, spans: [TextSpan] = [], options: LayoutOptions, engine: LayoutEngine
     ) throws -> String {
         let result = try engine.layout(text, spans: spans, options: options)
-        let intrinsic = queries.contains(.intrinsic) ? try engine.intrinsicWidths(text, spans: spans, options: options) : nil
+        let intrinsic = queries.contains(.intrinsic) ? try engine.measureIntrinsicWidths(text, spans: spans, options: options) : nil
         let answers = try queries.map { query throws(WireError) in try query.answer(on: result, intrinsic: intrinsic) }
         return "{\"queries\":[\(answers.joined(separator: ","))]}\n"
     }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct IntrinsicWidthsTests {
     static func widths(_ text: String, _ direction: ParagraphDirection, locale: String = "ar") throws -> IntrinsicWidths {
-        try TestLayout.engine.intrinsicWidths(text, options: LayoutOptions(direction: direction, locale: LocaleTag(locale)))
+        try TestLayout.engine.measureIntrinsicWidths(text, options: LayoutOptions(direction: direction, locale: LocaleTag(locale)))
     }
 
     /// Words: min is the widest word laid out alone, max the whole line; a line separator (a mandatory
@@ -69,7 +69,7 @@ import Testing
     @Test func optionsIgnoredAndChecked() throws {
         let text = "hello wonderful world"
         let plain = try Self.widths(text, .leftToRight)
-        let limited = try TestLayout.engine.intrinsicWidths(
+        let limited = try TestLayout.engine.measureIntrinsicWidths(
             text, options: LayoutOptions(direction: .leftToRight, locale: LocaleTag("ar"), maxWidth: 10, maxLines: 0))
         #expect(plain == limited)
         #expect(throws: BidiRenderError.self) {
