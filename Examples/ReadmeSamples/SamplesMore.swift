@@ -31,7 +31,10 @@ func messagesSample(engine: LayoutEngine) throws {
     let message = try catalog.format("follow", locale: LocaleTag("ar-EG"), arguments: ["name": "小明"])
     print(message.served)      // ar
     print(message.direction)   // rightToLeft
-    let layout = try engine.layout(message, options: LayoutOptions(size: 20))   // forced RTL
+    let name = TextSpan(range: message.argumentRanges["name"]!, weight: .bold)   // 1..<3, inside its isolate
+let layout = try engine.layout(message, spans: [name], options: LayoutOptions(size: 20))   // forced RTL, 小明 bold
+let inMemory = try MessageCatalog(messages: ["default": ["sent": "Sent {when, date, medium}"]])
+print(try inMemory.format("sent", locale: LocaleTag("en"), arguments: ["when": .date(Date())]).text)   // Sent Nov 27, 2026
     // (The README sample ends here.)
     print(layout.lines.count)   // 1
 }

@@ -170,6 +170,9 @@ extern "C" int32_t br_message_format_format(br_message_format *format, int32_t c
         case BR_MESSAGE_VALUE_DOUBLE:
             values.emplace_back(numbers[i]);
             break;
+        case BR_MESSAGE_VALUE_DATE:
+            values.emplace_back(static_cast<UDate>(numbers[i]), icu::Formattable::kIsDate);
+            break;
         case BR_MESSAGE_VALUE_DECIMAL: {
             std::string digits;
             digits.reserve(static_cast<size_t>(text_lengths[i]));

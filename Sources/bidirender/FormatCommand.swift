@@ -19,9 +19,13 @@ struct FormatCommand: ParsableCommand {
             strong character). At most 256 command-line arguments before --; after -- up to 10,000 \
             NAME=VALUE arguments, 1 MB together. \
             text: the message, isolates included. json: {"key","locale","served","direction","text",\
-            "plain"} ("plain" without the isolates). --layout prints the layout as `layout` does \
-            (--format text or json); --render -o FILE draws it as `render` does. Either lays the \
-            message out as a paragraph in the served language's direction (--direction is ignored).
+            "plain","arguments"} ("plain" without the isolates; "arguments": each text argument's \
+            [start, end) in "text", in code points, inside its isolate). --layout prints the layout \
+            as `layout` does (--format text or json); --render -o FILE draws it as `render` does. \
+            Either lays the message out as a paragraph in the served language's direction \
+            (--direction and --fallback are refused), with --span START:END:… over code points of \
+            "text" and --arg-span NAME:key=value,… over a text argument's place. The layout options \
+            are refused without --layout or --render.
             """
     )
 
@@ -52,6 +56,13 @@ struct FormatCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "With --render: the output file (.png or .svg).")
     var output: String?
 
+    @Option(
+        name: .customLong("arg-span"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "Attributes over a text argument's place in the message, with --layout or --render: the keys of --span; repeatable.",
+            valueName: "NAME:key=value,…"))
+    var argumentSpanArguments: [String] = []
+
     func validate() throws {
         if layout, render { throw ValidationError("give --layout or --render, not both") }
         if render {
@@ -60,7 +71,61 @@ struct FormatCommand: ParsableCommand {
         } else if output != nil {
             throw ValidationError("-o is for --render")
         }
+        if layoutOptions.directionOptions.direction != nil || layoutOptions.directionOptions.fallback != nil {
+            throw ValidationError("format lays a message out in the direction of the language that served it: drop --direction and --fallback")
+        }
+        if !layout, !render, givesLayoutOptions {
+            throw ValidationError(
+                "the layout options (--span, --arg-span, --inline, --width, --size, --fonts, …) apply to the message's layout: add --layout or --render")
+        }
         _ = try namedArguments()
+        _ = try argumentSpans()
+    }
+
+    /// Whether an option that only a layout uses differs from its default.
+    var givesLayoutOptions: Bool {
+        var given = layoutOptions.options
+        given.locale = LayoutOptions().locale
+        let fonts = layoutOptions.fontOptions
+        let spans = layoutOptions.spanOptions
+        return given != LayoutOptions() || layoutOptions.mentions != .auto || fonts.fonts != nil || !fonts.systemFonts
+            || fonts.allowFontPathsOutsideFolder || !spans.spanArguments.isEmpty || !spans.inlineArguments.isEmpty
+            || !argumentSpanArguments.isEmpty
+    }
+
+    /// The --arg-span values: each argument's name and its span's attributes (its range unset);
+    /// a bad one throws a ValidationError naming it (`--arg-span 2`).
+    func argumentSpans() throws -> [(name: String, span: TextSpan)] {
+        var result: [(name: String, span: TextSpan)] = []
+        for (i, argument) in argumentSpanArguments.enumerated() {
+            guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
+                throw ValidationError("--arg-span \(i + 1): '\(argument)' is not NAME:key=value,…")
+            }
+            do {
+                let attributes = argument[argument.index(after: colon)...]
+                result.append((String(argument[..<colon]), try SpanRequest.span(parsing: "0:0:" + attributes, name: "--arg-span \(i + 1)")))
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        return result
+    }
+
+    /// The spans of the message's layout: --span and --inline over `message.text`, then each
+    /// --arg-span over its argument's range.
+    func spans(for message: LocalizedMessage) throws -> [TextSpan] {
+        var spans = try layoutOptions.spanOptions.spans
+        for (name, span) in try argumentSpans() {
+            guard let range = message.argumentRanges[name] else {
+                let names = message.argumentRanges.keys.sorted().joined(separator: ", ")
+                throw ValidationError(
+                    "--arg-span \(name): the message '\(key)' shows no text argument '\(name)' (its text arguments: \(names.isEmpty ? "none" : names))")
+            }
+            var span = span
+            span.range = range
+            spans.append(span)
+        }
+        return spans
     }
 
     var imageFormat: ImageFormat? {
@@ -91,7 +156,7 @@ struct FormatCommand: ParsableCommand {
         let message = try MessageCatalog(directory: catalog).format(key, locale: options.locale, arguments: namedArguments())
         if layout || render {
             let registry = try layoutOptions.fontOptions.registry()
-            let result = try LayoutEngine(registry: registry).layout(message, options: options)
+            let result = try LayoutEngine(registry: registry).layout(message, spans: spans(for: message), options: options)
             printWarnings(result)
             if render, let output, let imageFormat {
                 try RenderCommand.write(result, to: output, format: imageFormat, options: RenderOptions(), into: &out)

@@ -25,8 +25,10 @@ import TestSupport
 
     @Test func json() throws {
         let out = try run(["follow", "--locale", "ar-EG", "name=@محمد", "--format", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: String])
-        #expect(object == [
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        // Each text argument's [start, end) in "text", in code points, inside its isolate.
+        #expect(object.removeValue(forKey: "arguments") as? [String: [Int]] == ["name": [1, 6]])
+        #expect(object as? [String: String] == [
             "key": "follow", "locale": "ar-EG", "served": "ar", "direction": "rtl",
             "text": "\u{2067}@محمد\u{2069} بدأ في متابعتك", "plain": "@محمد بدأ في متابعتك",
         ])
@@ -46,9 +48,9 @@ import TestSupport
         #expect(MessageArgument(parsing: "") == .text(""))
     }
 
-    /// --layout: one RTL paragraph whatever --direction says; 小明's run is the rightmost.
+    /// --layout: one RTL paragraph, though the name comes first (--direction is refused).
     @Test func layoutIsRightToLeft() throws {
-        let out = try run(["follow", "--locale", "ar", "name=小明", "--layout", "--format", "json", "--direction", "ltr", "--no-system-fonts"])
+        let out = try run(["follow", "--locale", "ar", "name=小明", "--layout", "--format", "json", "--no-system-fonts"])
         #expect(out.contains(#""paragraphs":[{"start":0,"end":19,"direction":"rtl"}]"#), "\(out)")
     }
 

@@ -4,7 +4,8 @@
 //
 // Input: the bytes before the first 0x00 are the catalog's default.json; the rest, split at 0x00,
 // are NAME=VALUE arguments read as the CLI reads them (`MessageArgument(parsing:)`). Each key is
-// formatted for en (left to right, default.json's language) and ar (right to left).
+// formatted for en (left to right, default.json's language) and ar (right to left); each text
+// argument's range must hold its isolated value and no argument mark may be left in the text.
 @testable import BidiRender
 import Foundation
 
@@ -40,7 +41,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for key in keys {
         for locale in [LocaleTag("en"), LocaleTag("ar")] {
             do {
-                _ = try catalog.format(key, locale: locale, arguments: arguments)
+                let message = try catalog.format(key, locale: locale, arguments: arguments)
+                // No mark is left in the text, and each argument's range holds its (made safe) text.
+                let scalars = Array(message.text.unicodeScalars)
+                precondition(!scalars.contains { ArgumentMarks.isMark($0.value) }, "a mark was left in \(message.text)")
+                for (name, range) in message.argumentRanges {
+                    precondition(range.lowerBound >= 1 && range.upperBound < scalars.count, "the range of \(name) is outside the text")
+                    guard case .text(let value) = arguments[name] else { preconditionFailure("a range for \(name), not text") }
+                    let shown = String(String.UnicodeScalarView(scalars[range]))
+                    precondition(
+                        ArgumentIsolation.isolate(value) == String(scalars[range.lowerBound - 1]) + shown + "\u{2069}",
+                        "the range of \(name) holds \(shown), not its value")
+                }
             } catch {
                 // An empty key ("" is a JSON key like any other) cannot be found in a message: the
                 // file and its line still say where.

@@ -33,6 +33,8 @@ final class ICUMessageFormat: @unchecked Sendable {
         case double(Double)
         /// A decimal number in ASCII ("99999999999999999999"), given to ICU exactly.
         case decimal(String)
+        /// A date, in milliseconds since 1970-01-01 00:00 UTC.
+        case date(Double)
     }
 
     private let handle: OpaquePointer
@@ -84,6 +86,10 @@ final class ICUMessageFormat: @unchecked Sendable {
             case .double(let n):
                 numbers.append(n)
                 kinds.append(UInt8(BR_MESSAGE_VALUE_DOUBLE))
+                textLengths.append(0)
+            case .date(let milliseconds):
+                numbers.append(milliseconds)
+                kinds.append(UInt8(BR_MESSAGE_VALUE_DATE))
                 textLengths.append(0)
             case .text(let t), .decimal(let t):
                 let start = texts.count

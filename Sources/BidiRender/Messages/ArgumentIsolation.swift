@@ -10,11 +10,15 @@ enum ArgumentIsolation {
     static let PDI: Unicode.Scalar = "\u{2069}"
 
     /// `text` made safe (`ExplicitFormattingBalance.sanitized`: its separators replaced by a space,
-    /// its unmatched closers dropped, the openers it leaves open closed), then between LRI and PDI when
+    /// its unmatched closers dropped, the openers it leaves open closed; U+FDD0–U+FDEF, which mark
+    /// arguments, replaced by U+FFFD), then between LRI and PDI when
     /// its first strong character (UAX #9 P2, outside any isolate of its own) is L, RLI and PDI when
     /// it is R or AL, FSI and PDI when it has none ("123", "!").
     static func isolate(_ text: String) -> String {
-        let scalars = ExplicitFormattingBalance.sanitized(Array(text.unicodeScalars))
+        // The noncharacters a message's argument marks are made of become U+FFFD (ArgumentMarks).
+        let scalars = ExplicitFormattingBalance.sanitized(Array(text.unicodeScalars)).map {
+            ArgumentMarks.isMark($0.value) ? "\u{FFFD}" : $0
+        }
         let level = Paragraphs.firstStrongLevel(from: 0, to: scalars.count) { BidiClass(scalars[$0]).rawValue }
         var out = String.UnicodeScalarView()
         out.append(level == 0 ? LRI : level == 1 ? RLI : FSI)

@@ -68,6 +68,11 @@ struct CatalogFile: Sendable {
         self.patterns = patterns
     }
 
+    /// The patterns of `language` given in memory; errors name `path` ("<memory>/ar"), at no line.
+    init(language: String, path: String, patterns: [String: String]) {
+        (self.language, self.path, self.patterns, bytes) = (language, path, patterns, [])
+    }
+
     /// The 1-based line of `key` in the file (0 when not found).
     func line(of key: String) -> Int {
         JSONLocator.line(of: [.key(key)], in: bytes)

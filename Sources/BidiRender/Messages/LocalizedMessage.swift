@@ -14,6 +14,10 @@ public struct LocalizedMessage: Sendable, Hashable {
     public let direction: TextDirection
     /// The formatted text, every text argument between an isolate initiator and PDI.
     public let text: String
+    /// Where each text argument is in `text`, in code point offsets, its isolate's controls left
+    /// out (the first place, for an argument shown twice): a span over it styles the name
+    /// (`layout(_:spans:options:)`). Number and date arguments, which ICU formats, have none.
+    public let argumentRanges: [String: Range<Int>]
 
     /// The text without isolate controls (U+2066–U+2069), for places that cannot show them. It no
     /// longer lays out safely on its own: use `text` for layout.

@@ -1,10 +1,14 @@
-// MessageArgument: the value of one named argument of a localized message, text or a number.
+// MessageArgument: the value of one named argument of a localized message: text, a number or a date.
+import Foundation
 
 /// The value of a named argument (`{name}`, `{count, plural, …}`) of a catalog message.
 ///
 /// Text is made safe and isolated in the result (`ArgumentIsolation`); a number is formatted by ICU
-/// for the locale and is not isolated. A plural, `number`, `selectordinal` or `date` argument takes a
-/// number; a `select` argument takes text; a plain `{name}` takes either.
+/// for the locale and is not isolated; so is a date. A plural, `number` or `selectordinal` argument
+/// takes a number; a `date` or `time` argument a date (or a number of milliseconds since 1970); a
+/// `select` argument takes text; a plain `{name}` takes any. Any `String`, `Double` or `Date` value
+/// converts through its case (`.text(name)`, `.number(Double(count))`, `.date(sent)`); an integer
+/// beyond 2^53 converts exactly as `.decimal(String(n))`.
 public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     /// Text, made safe and isolated in the result.
     case text(String)
@@ -14,6 +18,9 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     /// (no rounding to a Double): at most `maximumDecimalLength` characters and an exponent of at
     /// most `maximumDecimalExponent` either way.
     case decimal(String)
+    /// A date and time, formatted by ICU for the locale: `{when, date, short}`, `{when, time}`, or
+    /// a plain `{when}` (date and time, short).
+    case date(Date)
 
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }

@@ -7,11 +7,11 @@
 
 import Foundation
 
-/// A folder of message catalogs, read once. `Sendable`: share one across threads. Compiled patterns
+/// A folder of message catalogs, read once, or the same held in memory. `Sendable`: share one across threads. Compiled patterns
 /// are cached per (language, locale, key); each serializes its own formats (ICU's MessageFormat is
 /// not thread-safe), so concurrent formats of different messages run in parallel.
 public final class MessageCatalog: Sendable {
-    /// The catalog's folder.
+    /// The catalog's folder ("<memory>" for one held in memory).
     package let directory: String
     /// The language of `default.json`, whose plural rules and digits format its patterns ("en").
     package let defaultLanguage: LocaleTag
@@ -47,22 +47,48 @@ public final class MessageCatalog: Sendable {
         var files: [String: CatalogFile] = [:]
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let path = (directory as NSString).appendingPathComponent(name)
-            let stem = String(name.dropLast(".json".count))
-            var language = "default"
-            if stem != "default" {
-                do {
-                    language = try LocaleTag(validating: stem, key: "the file name").normalized
-                } catch {
-                    throw .message(file: path, line: 0, key: "", reason: "\(error.description) (name a catalog file default.json or by a language tag)")
-                }
-            }
-            if let other = files[language] {
-                throw .message(file: path, line: 0, key: "", reason: "the same language as \(other.path)")
-            }
+            let language = try Self.language(
+                String(name.dropLast(".json".count)), path: path, in: files, key: "the file name",
+                hint: "name a catalog file default.json or by a language tag")
             files[language] = try CatalogFile(
                 language: language, path: path, directory: directory, allowsOutside: allowsFilesOutsideFolder)
         }
         self.files = files
+    }
+
+    /// A catalog held in memory: language → key → ICU MessageFormat pattern, as a folder's files
+    /// hold them. A language is "default" or a BCP 47 tag (normalized: "zh_hans" is zh-Hans);
+    /// `defaultLanguage` is the language of "default". Errors name the language as
+    /// "<memory>/LANGUAGE".
+    /// - Throws: `.message` for a language that is neither, or two that normalize alike.
+    public init(messages: [String: [String: String]], defaultLanguage: LocaleTag = LocaleTag("en")) throws(BidiRenderError) {
+        directory = "<memory>"
+        self.defaultLanguage = defaultLanguage
+        var files: [String: CatalogFile] = [:]
+        for (name, patterns) in messages.sorted(by: { $0.key < $1.key }) {
+            let path = "<memory>/\(name)"
+            let language = try Self.language(
+                name, path: path, in: files, key: "the language", hint: "name a language \"default\" or by a language tag")
+            files[language] = CatalogFile(language: language, path: path, patterns: patterns)
+        }
+        self.files = files
+    }
+
+    /// The language `name` stands for ("default", or a BCP 47 tag normalized), one that `files`
+    /// does not hold yet; errors name `path`, with `hint`.
+    private static func language(
+        _ name: String, path: String, in files: [String: CatalogFile], key: String, hint: String
+    ) throws(BidiRenderError) -> String {
+        var language = "default"
+        if name != "default" {
+            do {
+                language = try LocaleTag(validating: name, key: key).normalized
+            } catch {
+                throw .message(file: path, line: 0, key: "", reason: "\(error.description) (\(hint))")
+            }
+        }
+        if let other = files[language] { throw .message(file: path, line: 0, key: "", reason: "the same language as \(other.path)") }
+        return language
     }
 
     /// The catalog's languages, sorted ("ar", "default", "zh-Hans").
@@ -99,10 +125,18 @@ public final class MessageCatalog: Sendable {
         let compiled = try self.compiled(file: file, key: key, pattern: pattern, locale: served)
         let values = try Self.values(compiled, arguments, file: file, key: key)
         switch compiled.format(values) {
-        case .success(let text):
+        case .success(let formatted):
             let direction = (file.language == "default" ? defaultLanguage : LocaleTag(file.language)).isRightToLeft
+            let (text, slots) = ArgumentMarks.read(formatted)
+            var ranges: [String: Range<Int>] = [:]
+            for (slot, range) in slots {
+                let name = compiled.arguments[slot].name
+                if let other = ranges[name], other.lowerBound < range.lowerBound { continue }
+                ranges[name] = range
+            }
             return LocalizedMessage(
-                key: key, locale: locale, served: file.language, direction: direction ? .rightToLeft : .leftToRight, text: text)
+                key: key, locale: locale, served: file.language, direction: direction ? .rightToLeft : .leftToRight, text: text,
+                argumentRanges: ranges)
         case .failure(let error):
             throw .message(file: file.path, line: file.line(of: key), key: key, reason: "ICU cannot format the message: \(error.name)")
         }
@@ -127,7 +161,7 @@ public final class MessageCatalog: Sendable {
             bytes += name.utf8.count
             switch value {
             case .text(let t), .decimal(let t): bytes += t.utf8.count
-            case .number: bytes += 8
+            case .number, .date: bytes += 8
             }
         }
         guard bytes <= maximumArgumentBytes else {
@@ -149,6 +183,12 @@ public final class MessageCatalog: Sendable {
         let units = Array(pattern.utf16)
         guard units.count <= MessagePatternBounds.maximumLength else {
             throw fail("a pattern is at most \(MessagePatternBounds.maximumLength) UTF-16 units long, not \(units.count)")
+        }
+        if let mark = pattern.unicodeScalars.firstIndex(where: { ArgumentMarks.isMark($0.value) }) {
+            let at = pattern.unicodeScalars.distance(from: pattern.unicodeScalars.startIndex, to: mark)
+            throw fail(
+                "a pattern may not hold the noncharacters U+FDD0–U+FDEF, which formatting keeps for its own use: "
+                    + "U+\(String(pattern.unicodeScalars[mark].value, radix: 16, uppercase: true)) at code point \(at) of the pattern")
         }
         let bounds = MessagePatternBounds(units)
         if let at = bounds.tooDeepAt {
@@ -204,7 +244,7 @@ public final class MessageCatalog: Sendable {
         for (name, kind) in format.arguments { kinds[name, default: []].insert(kind) }
         var values: [ICUMessageFormat.Value] = []
         values.reserveCapacity(format.arguments.count)
-        for (name, kind) in format.arguments {
+        for (slot, (name, kind)) in format.arguments.enumerated() {
             let used = kinds[name] ?? []
             func fail(_ reason: String) -> BidiRenderError {
                 .message(file: file.path, line: file.line(of: key), key: key, reason: reason)
@@ -218,12 +258,18 @@ public final class MessageCatalog: Sendable {
                 if used.contains(.number) {
                     throw fail("the argument '\(name)' must be a number (a plural, number or date argument), not the text '\(text.prefix(40))'")
                 }
-                values.append(.text(kind == .text ? text : ArgumentIsolation.isolate(text)))
+                // Shown text is isolated and marked, so that its range in the result is known.
+                values.append(.text(kind == .text ? text : ArgumentMarks.marked(ArgumentIsolation.isolate(text), slot: slot)))
             case .number(let number):
                 if used.contains(.text) {
                     throw fail("the argument '\(name)' must be text (a select argument), not the number \(number)")
                 }
                 values.append(.double(number))
+            case .date(let date):
+                if used.contains(.text) {
+                    throw fail("the argument '\(name)' must be text (a select argument), not the date \(date)")
+                }
+                values.append(.date(date.timeIntervalSince1970 * 1_000))
             case .decimal(let digits):
                 if used.contains(.text) {
                     throw fail("the argument '\(name)' must be text (a select argument), not the number \(digits.prefix(40))")

@@ -111,6 +111,8 @@ enum {
     /// A decimal number spelled in ASCII in `text_lengths[i]` units of `texts` ("-12.5", "1e3",
     /// "99999999999999999999"), given to ICU exactly (icu::Formattable's decimal-number constructor).
     BR_MESSAGE_VALUE_DECIMAL = 2,
+    /// `numbers[i]`, a date: milliseconds since 1970-01-01 00:00 UTC (ICU's UDate).
+    BR_MESSAGE_VALUE_DATE = 3,
 };
 
 /// Compiles `pattern` (UTF-16, `length` units) for `locale` (an ICU or BCP 47 locale id). Returns
