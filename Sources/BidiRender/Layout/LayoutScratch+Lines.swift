@@ -45,7 +45,7 @@ extension LayoutScratch {
             if lineRanges.count > 1 { try LayoutEngine.checkCancellation() }
             var line = kept.truncates && k == kept.count - 1
                 ? truncatedLine(
-                    from: lineRange, paragraphEnd: range.upperBound, of: paragraph, attributes: attributes,
+                    from: lineRange, paragraphEnd: range.upperBound, of: paragraph, entities: entities, attributes: attributes,
                     registry: registry, options: options, fallbacks: &draft.fallbacks)
                 : lines.build(
                     lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,

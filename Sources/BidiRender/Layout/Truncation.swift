@@ -12,7 +12,10 @@
 // start up to the latest grapheme boundary such that its text, shaped as a line and without its
 // trailing white space, plus the ellipsis fits in the width (the text after the fill's end of that
 // line counts too, up to the paragraph's next mandatory break: a one-line preview shows as much as
-// fits, "hello wo…", not only the words the fill put on the line). The kept text is reshaped as
+// fits, "hello wo…", not only the words the fill put on the line), and not inside an entity: a
+// mention, phone number, e-mail address or hashtag is kept or dropped whole ("call me at …", never
+// "+966 55…"), a URL keeps its host ("https://example.com/…"); an entity that starts the line and is
+// wider than it is cut at a grapheme boundary and stays an entity. The kept text is reshaped as
 // a line, so an Arabic word cut at its end takes its final form. Without a width the last kept line
 // is kept whole. When not even the first grapheme cluster fits beside the ellipsis, the line keeps
 // no text and the ellipsis alone (which may then pass the width).
@@ -35,14 +38,15 @@ enum Truncation {
 
 extension LayoutScratch {
     /// The last kept line, starting at `start`, of `paragraph` (whose lines the line break stage has
-    /// just filled): cut at the latest grapheme boundary that leaves room for the ellipsis (see the
-    /// file's comment), built by `LineBuilder`, and the ellipsis run added at the paragraph's end
+    /// just filled): cut at the latest grapheme boundary that leaves room for the ellipsis and is not
+    /// inside one of `entities` (see the file's comment), built by `LineBuilder`, and the ellipsis run added at the paragraph's end
     /// edge. Positioned from x = 0, like any built line. The fallbacks of the clusters past the cut
     /// (on no line) are dropped from `fallbacks`, and the ellipsis's added when no font of the
     /// manifest covers it.
     mutating func truncatedLine(
         from lineRange: Range<Int>, paragraphEnd: Int, of paragraph: LineBuilder.Paragraph,
-        attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions, fallbacks: inout [FontFallback]
+        entities: [Entity], attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions,
+        fallbacks: inout [FontFallback]
     ) -> LayoutLine {
         let ellipsis = ellipsisMemo.ellipsis(
             options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
@@ -50,7 +54,8 @@ extension LayoutScratch {
         if let maxWidth = options.maxWidth {
             cut = lineBreak.truncationEnd(
                 from: lineRange.lowerBound, to: paragraphEnd, room: maxWidth - (ellipsis?.advance ?? 0),
-                items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size)
+                items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size,
+                entities: entities)
         } else {
             cut = text.visibleEnd(lineRange.lowerBound, lineRange.upperBound)
         }

@@ -1,5 +1,7 @@
 // LineBreakScratch+Truncation: where a truncated line is cut — the latest grapheme boundary whose text,
-// shaped as a line and without its trailing white space, fits in the room the ellipsis leaves.
+// shaped as a line and without its trailing white space, fits in the room the ellipsis leaves, and
+// that is not inside an entity: a mention, phone number, e-mail address or hashtag goes or stays
+// whole, and a URL keeps its host ("https://example.com/…").
 
 extension LineBreakScratch {
     /// The end of the kept text of a truncated line that starts at `start` in the loaded paragraph
@@ -16,9 +18,13 @@ extension LineBreakScratch {
     /// that fits, found stepping back a grapheme cluster at a time. Only the shaped width decides, so
     /// at the width the line reports (its text's shaped width plus the ellipsis) the cut is the same:
     /// a truncated layout laid out again at its `contentWidth` keeps the same text.
+    ///
+    /// A cut inside one of `entities` (sorted) that starts after `start` moves back to the entity's
+    /// start (`entityCut`); one that starts the line may be cut at a grapheme boundary (it is wider
+    /// than the line) and stays an entity of the layout.
     mutating func truncationEnd(
         from start: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
-        tables: ItemTables, size: Double
+        tables: ItemTables, size: Double, entities: [Entity] = []
     ) -> Int {
         let limit = room + 1e-6
         let reach = limit + Self.slack(items, size: size)
@@ -35,6 +41,11 @@ extension LineBreakScratch {
         // Backward, by the text shaped as a line.
         while c > start {
             let visible = text.visibleEnd(start, c)
+            let allowed = Self.entityCut(visible, after: start, entities: entities, text: text)
+            if allowed < visible {
+                c = allowed
+                continue
+            }
             if visible == start || measure(start, visible, endsAtCut: true, items: items, text: text, shape: &shape, tables: tables, size: size) <= limit {
                 return visible
             }
@@ -42,5 +53,35 @@ extension LineBreakScratch {
             while c > start, !starts[c] { c -= 1 }
         }
         return start
+    }
+
+    /// The latest cut at or before `cut` that is not inside an entity starting after `start`: the
+    /// entity's start, or for a URL any boundary after the "/" that ends its host (the host stays
+    /// whole; a URL without a path stays whole).
+    static func entityCut(_ cut: Int, after start: Int, entities: [Entity], text: TextBuffer) -> Int {
+        guard !entities.isEmpty else { return cut }
+        var e = entities.partitioningIndex { $0.range.upperBound > cut }
+        while e < entities.count, entities[e].range.lowerBound < cut {
+            let entity = entities[e]
+            e += 1
+            guard entity.range.lowerBound > start, entity.range.upperBound > cut, entity.kind != .inlineBox else { continue }
+            if entity.kind == .url, let path = urlPathStart(entity.range, text: text), cut >= path { continue }
+            return entity.range.lowerBound
+        }
+        return cut
+    }
+
+    /// The offset after the "/" that ends the host of the URL at `range` ("https://example.com/a":
+    /// after "com/"), or nil when it has no path.
+    static func urlPathStart(_ range: Range<Int>, text: TextBuffer) -> Int? {
+        let s = text.scalars
+        var host = range.lowerBound
+        // After the scheme's "://", when there is one.
+        for i in range.lowerBound..<max(range.lowerBound, range.upperBound - 2) where s[i] == ":" && s[i + 1] == "/" && s[i + 2] == "/" {
+            host = i + 3
+            break
+        }
+        guard let slash = (host..<range.upperBound).first(where: { s[$0] == "/" || s[$0] == "?" || s[$0] == "#" }) else { return nil }
+        return slash + 1
     }
 }
