@@ -25,7 +25,9 @@ import TestSupport
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         // The repository's root as the binary's working folder (the examples' relative paths); the
         // test process's own stays, as tests run in parallel.
-        let result = try runBinary(arguments + ["--no-system-fonts"], currentDirectory: root)
+        // format takes the font options only with --layout or --render (it refuses them otherwise).
+        let fonts = arguments.first == "format" && !arguments.contains("--render") ? [] : ["--no-system-fonts"]
+        let result = try runBinary(arguments + fonts, currentDirectory: root)
         #expect(result.status == 1)
         #expect(result.stderr == "Error: \(message)\n", "\(result.stderr)")
     }

@@ -54,8 +54,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var spans: [TextSpan] = []
     if b & 0x80 != 0, !scalars.isEmpty {
         let lo = Int(c) % scalars.count
-        // An `.inline` span needs an inline box (refused without one): the other kinds.
-        let kinds = EntityKind.allCases.filter { $0 != .inlineBox }
+        // The kinds a span may declare (an inline box needs its box; an ellipsis is the layout's).
+        let kinds = EntityKind.declarable
         let kind = kinds[Int(d >> 3) % kinds.count]
         spans.append(TextSpan(range: lo..<min(scalars.count, lo + Int(d % 7) + 1), entity: kind, id: "x", weight: .bold))
     }

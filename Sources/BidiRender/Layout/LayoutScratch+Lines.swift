@@ -95,6 +95,13 @@ extension LayoutScratch {
         if !boxes.isEmpty {
             layout.entities = InlineBoxes.merge(layout.entities, InlineBoxes.entities(of: layout.lines, boxes: boxes))
         }
+        // The ellipsis of a truncated layout is a tap target too ("… Read more"), at its cut.
+        if draft.truncated, let line = layout.lines.last, let run = line.runs.first(where: \.isEllipsis) {
+            var ellipsis = Entity(kind: .ellipsis, range: run.range, direction: TextDirection(level: run.level.rawValue))
+            ellipsis.rects = [LayoutRect(x: run.x, y: line.top, width: run.advance, height: line.height)]
+            let at = layout.entities.partitioningIndex { $0.range.lowerBound > run.range.lowerBound }
+            layout.entities.insert(ellipsis, at: at)
+        }
         return layout
     }
 }

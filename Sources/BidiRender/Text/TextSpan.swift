@@ -67,7 +67,9 @@ public struct TextSpan: Sendable, Hashable {
     var setsStyle: Bool { color != nil || background != nil || underline != nil || strikethrough != nil }
 
     /// Whether `validate(index:)` has anything to check.
-    var needsValidation: Bool { size != nil || features != nil || inlineBox != nil || entity == .inlineBox }
+    var needsValidation: Bool {
+        size != nil || features != nil || inlineBox != nil || entity == .inlineBox || entity == .ellipsis
+    }
 
     /// Checks the size (0.1…10,000 px, as `LayoutOptions.size`), that HarfBuzz parses every
     /// feature (`hb_feature_from_string`) and the inline box; errors name span `index` and the key.
@@ -81,6 +83,9 @@ public struct TextSpan: Sendable, Hashable {
             }
         } else if entity == .inlineBox {
             throw .invalidValue(key: "spans[\(index)].entity", value: "inline", reason: "needs the span's inlineBox")
+        }
+        if entity == .ellipsis {
+            throw .invalidValue(key: "spans[\(index)].entity", value: "ellipsis", reason: "only a truncated layout makes an ellipsis entity")
         }
         if let features, let bad = HBFeatures.firstInvalid(features) {
             throw .invalidValue(

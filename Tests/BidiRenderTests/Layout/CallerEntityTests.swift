@@ -48,7 +48,7 @@ import Testing
     /// API takes the same spans: a caller's phone number is isolated left to right by
     /// `EntityIsolation` too, with its id, though `kinds` is empty.
     @Test func everyKindAndTheStringAPI() throws {
-        for kind in EntityKind.allCases where kind != .inlineBox {
+        for kind in EntityKind.declarable {
             let layout = TestLayout.layout("abc def", .leftToRight, locale: "en", spans: [TextSpan(range: 4..<7, entity: kind, id: "x")], isolate: [])
             #expect(layout.entities.map(\.kind) == [kind] && layout.entities[0].id == "x" && !layout.entities[0].rects.isEmpty)
         }

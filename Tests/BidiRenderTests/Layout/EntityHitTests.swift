@@ -69,7 +69,7 @@ import Testing
     }
 
     /// A caller's entity keeps its id through a hit; truncation that cuts an entity off leaves it
-    /// nothing to hit.
+    /// nothing to hit (the ellipsis is the only target left).
     @Test func callerIDAndTruncation() throws {
         let text = "see https://example.com/chat and the rest of a long message that goes on"
         let span = TextSpan(range: 4..<28, entity: .url, id: "link-1")
@@ -78,9 +78,13 @@ import Testing
         #expect(try layout.entity(atX: c.x, y: c.y)?.id == "link-1")
         let cut = try TestLayout.engine.layout(
             "a long message that goes on and on, then @Ali", options: LayoutOptions(direction: .leftToRight, maxWidth: 120, maxLines: 1))
-        #expect(cut.truncated && cut.entities.map(\.kind) == [.mention] && cut.entities[0].rects.isEmpty)
+        // The ellipsis (at the cut, before the mention) and the mention, which has no rectangle left.
+        #expect(cut.truncated && cut.entities.map(\.kind) == [.ellipsis, .mention] && cut.entities[1].rects.isEmpty)
+        // Only the ellipsis is left to hit (EllipsisEntityTests).
+        let ellipsis = try #require(cut.entities.first?.rects.first)
         for x in stride(from: 0.0, through: 120, by: 5) {
-            #expect(try cut.entity(atX: x, y: 5) == nil)
+            let inside = x >= ellipsis.x && x <= ellipsis.x + ellipsis.width
+            #expect(try cut.entity(atX: x, y: 5)?.kind == (inside ? .ellipsis : nil))
         }
     }
 

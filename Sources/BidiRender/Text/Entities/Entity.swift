@@ -17,16 +17,21 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
     /// A box laid out in place of a range (`TextSpan.inlineBox`): never isolated (it is one neutral
     /// unit, as U+FFFC), and its one rectangle is the box.
     case inlineBox = "inline"
+    /// The ellipsis of a truncated layout (`LayoutOptions.ellipsis`, such as "… Read more"), a tap
+    /// target: its range is empty at the cut, its one rectangle the ellipsis run's. Only a layout
+    /// makes one.
+    case ellipsis
 
-    /// The kinds a span's `entity` names in a request (an inline box is given by its box).
-    static let declarable: [EntityKind] = allCases.filter { $0 != .inlineBox }
+    /// The kinds a span's `entity` names in a request (an inline box is given by its box; an
+    /// ellipsis is the layout's).
+    static let declarable: [EntityKind] = allCases.filter { $0 != .inlineBox && $0 != .ellipsis }
 
     /// Whether the kind is always isolated left to right (URLs, e-mail addresses and phone numbers);
     /// mentions and hashtags take the direction of their first strong character.
     var isAlwaysLeftToRight: Bool {
         switch self {
         case .url, .email, .phone: return true
-        case .mention, .hashtag, .inlineBox: return false
+        case .mention, .hashtag, .inlineBox, .ellipsis: return false
         }
     }
 
@@ -38,7 +43,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
         case .email: return .emails
         case .phone: return .phones
         case .hashtag: return .hashtags
-        case .inlineBox: return []
+        case .inlineBox, .ellipsis: return []
         }
     }
 }
@@ -104,7 +109,7 @@ extension String {
 /// An entity found in (or given with) the text: its kind, its range in the original text (scalar
 /// offsets), the direction it is isolated with, the caller's id, and in a `Layout` where it is drawn.
 public struct Entity: Sendable, Hashable {
-    /// What it is: a mention, URL, e-mail address, phone number, hashtag or inline box.
+    /// What it is: a mention, URL, e-mail address, phone number, hashtag, inline box or ellipsis.
     public internal(set) var kind: EntityKind
     /// Its scalar offsets in the original text.
     public internal(set) var range: Range<Int>

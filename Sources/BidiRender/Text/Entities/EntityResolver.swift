@@ -58,7 +58,7 @@ struct EntityResolver {
     private mutating func collectCallerSpans(_ spans: [TextSpan], count: Int) {
         caller.removeAll(keepingCapacity: true)
         for span in spans {
-            guard let kind = span.entity, kind != .inlineBox else { continue }
+            guard let kind = span.entity, kind != .inlineBox, kind != .ellipsis else { continue }
             caller.append(Entity(kind: kind, range: span.range, direction: .leftToRight, id: span.id))
         }
         guard !caller.isEmpty else { return }

@@ -1,0 +1,40 @@
+// The ellipsis of a truncated layout as an entity (issue #35): "… اقرأ المزيد" / "… Read more" is a
+// tap target of kind `ellipsis`, empty at the cut, whose one rectangle is the ellipsis run's, at the
+// paragraph's end edge; a caller cannot declare one.
+import Testing
+@_spi(Tools) @testable import BidiRender
+
+@Suite struct EllipsisEntityTests {
+    @Test(arguments: [
+        ("مرحبا بكم في hello world example and more text", ParagraphDirection.rightToLeft, "… اقرأ المزيد"),
+        ("Hello there, this is a long preview of a message", .leftToRight, "… Read more"),
+    ])
+    func theEllipsisIsATapTarget(text: String, direction: ParagraphDirection, ellipsis: String) throws {
+        let layout = try TestLayout.engine.layout(
+            text, options: LayoutOptions(direction: direction, locale: "ar", maxWidth: 180, maxLines: 1, ellipsis: ellipsis))
+        let line = try #require(layout.lines.last)
+        let run = try #require(line.runs.first { $0.isEllipsis })
+        let entity = try #require(layout.entities.first { $0.kind == .ellipsis })
+        #expect(entity.range == line.range.upperBound..<line.range.upperBound)
+        #expect(entity.rects == [LayoutRect(x: run.x, y: line.top, width: run.advance, height: line.height)])
+        // At the paragraph's end edge: the left in RTL, the right in LTR.
+        if direction == .rightToLeft {
+            #expect(run.x <= line.runs.filter { !$0.isEllipsis }.map(\.x).min()!)
+        } else {
+            #expect(run.x >= line.runs.filter { !$0.isEllipsis }.map(\.x).max()!)
+        }
+        // A tap in the middle of it finds it.
+        let hit = try layout.entity(atX: run.x + run.advance / 2, y: line.top + line.height / 2)
+        #expect(hit?.kind == .ellipsis)
+        // Not truncated: no ellipsis entity.
+        let whole = try TestLayout.engine.layout(text, options: LayoutOptions(direction: direction, maxWidth: 180, ellipsis: ellipsis))
+        #expect(!whole.entities.contains { $0.kind == .ellipsis })
+    }
+
+    @Test func aCallerCannotDeclareOne() {
+        #expect(throws: BidiRenderError.self) {
+            try TestLayout.engine.layout("abc", spans: [TextSpan(range: 0..<1, entity: .ellipsis)], options: LayoutOptions())
+        }
+        #expect(EntityIsolation.isolated("abc", direction: .leftToRight, spans: [TextSpan(range: 0..<1, entity: .ellipsis)]).entities.isEmpty)
+    }
+}
