@@ -46,6 +46,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         digits: DigitSubstitution.allCases[Int(d >> 4) % 4])
     options.style = c & 0x80 == 0 ? .normal : .italic
     options.isolate = EntityKinds(rawValue: (c >> 2) & EntityKinds.all.rawValue)
+    // One or two lines, truncated with an ellipsis of either direction, when bit 0x40 of b is set.
+    if b & 0x40 != 0 {
+        options.maxLines = 1 + Int(d & 1)
+        options.ellipsis = d & 2 == 0 ? "\u{2026}" : "\u{2026} اقرأ المزيد"
+    }
     if let (width, size) = rawNumbers {
         options.maxWidth = width
         options.size = size
@@ -105,16 +110,36 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard rawNumbers != nil, case .invalidValue = error else { fatalError("valid options were rejected: \(error)") }
         return 0
     }
-    // Lines partition each paragraph; runs cover each line exactly once.
+    // Lines partition each paragraph (the last one of a truncated layout up to its cut); runs cover
+    // each line exactly once; the ellipsis's glyphs are at the cut.
     for (p, paragraph) in layout.paragraphs.enumerated() {
         let lines = layout.lines.filter { $0.paragraph == p }
         precondition(lines.first?.range.lowerBound == paragraph.range.lowerBound, "lines do not start the paragraph")
-        precondition(lines.last?.range.upperBound == paragraph.range.upperBound, "lines do not end the paragraph")
+        let cutHere = layout.truncated && p == layout.paragraphs.count - 1
+        precondition(
+            cutHere ? (lines.last?.range.upperBound ?? -1) <= paragraph.range.upperBound : lines.last?.range.upperBound == paragraph.range.upperBound,
+            "lines do not end the paragraph")
         for line in lines {
             let covered = line.runs.reduce(0) { $0 + $1.range.count }
             precondition(covered == line.range.count, "runs do not cover the line")
-            for run in line.runs { for glyph in run.glyphs { precondition(line.range.contains(glyph.cluster), "glyph outside its line") } }
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    precondition(
+                        run.isEllipsis ? glyph.cluster == line.range.upperBound : line.range.contains(glyph.cluster), "glyph outside its line")
+                }
+            }
         }
+    }
+    // A truncated line's cut is never inside an entity that starts after the line's start (a URL
+    // may be cut after the "/" that ends its host); the ellipsis is an entity at the cut.
+    // (Without a width, or at its paragraph's end, the line is kept whole: nothing is cut there.)
+    if layout.truncated, let last = layout.lines.last, last.runs.contains(where: \.isEllipsis) {
+        let cut = last.range.upperBound
+        let cutsText = options.maxWidth != nil && cut < layout.paragraphs[last.paragraph].range.upperBound
+        for e in layout.entities where cutsText && e.kind != .url && e.kind != .ellipsis && e.range.lowerBound > last.range.lowerBound {
+            precondition(!(e.range.lowerBound < cut && cut < e.range.upperBound), "a cut at \(cut) inside \(e.kind) \(e.range)")
+        }
+        precondition(layout.entities.contains { $0.kind == .ellipsis && $0.range == cut..<cut }, "no ellipsis entity at the cut")
     }
     if spans.isEmpty {
         let ends = scalars.isEmpty ? [] : (1...scalars.count).filter { layout.graphemes.isBoundary($0) }
