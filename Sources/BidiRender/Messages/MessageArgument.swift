@@ -19,7 +19,7 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     /// most `maximumDecimalExponent` either way.
     case decimal(String)
     /// A date and time, formatted by ICU for the locale: `{when, date, short}`, `{when, time}`, or
-    /// a plain `{when}` (date and time, short).
+    /// a plain `{when}` (date and time, short). At most ±275,760 years from 1970.
     case date(Date)
 
     public init(stringLiteral value: String) { self = .text(value) }

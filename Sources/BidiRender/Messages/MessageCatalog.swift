@@ -142,6 +142,10 @@ public final class MessageCatalog: Sendable {
         }
     }
 
+    /// The farthest date from 1970 a `.date` argument may be, in milliseconds (ECMAScript's bound:
+    /// ±100,000,000 days).
+    static let maximumDateMilliseconds = 8.64e15
+
     /// The most arguments a format takes: far above any message.
     package static let maximumArguments = 10_000
     /// The largest total size of a format's arguments, names and values, in UTF-8 bytes (a number
@@ -269,7 +273,12 @@ public final class MessageCatalog: Sendable {
                 if used.contains(.text) {
                     throw fail("the argument '\(name)' must be text (a select argument), not the date \(date)")
                 }
-                values.append(.date(date.timeIntervalSince1970 * 1_000))
+                // ICU formats any double, NaN and 1e300 as nonsense dates: those are refused.
+                let milliseconds = date.timeIntervalSince1970 * 1_000
+                guard milliseconds.isFinite, abs(milliseconds) <= Self.maximumDateMilliseconds else {
+                    throw fail("the argument '\(name)' is a date outside ±275,760 years of 1970 (\(date.timeIntervalSince1970) s)")
+                }
+                values.append(.date(milliseconds))
             case .decimal(let digits):
                 if used.contains(.text) {
                     throw fail("the argument '\(name)' must be text (a select argument), not the number \(digits.prefix(40))")

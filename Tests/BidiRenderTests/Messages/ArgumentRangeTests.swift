@@ -88,6 +88,13 @@ import TestSupport
         // The same instant as a number of milliseconds.
         #expect(try catalog.format("sent", locale: "en", arguments: ["when": .number(1_795_780_800_000)]).text == en.text)
         #expect(throws: BidiRenderError.self) { try catalog.format("pick", locale: "en", arguments: ["g": .date(noon)]) }
+        // A date ICU would format as nonsense is an error naming the argument.
+        for seconds in [Double.nan, .infinity, -.infinity, 1e300, 8.64e12 + 1] {
+            #expect {
+                try catalog.format("sent", locale: "en", arguments: ["when": .date(Date(timeIntervalSince1970: seconds))])
+            } throws: { "\($0)".contains("the argument 'when' is a date outside") }
+        }
+        #expect(try catalog.format("sent", locale: "en", arguments: ["when": .date(Date(timeIntervalSince1970: -8.64e12))]).text.hasPrefix("Sent"))
     }
 
     /// A catalog held in memory formats every key of the example folder as the folder does.
