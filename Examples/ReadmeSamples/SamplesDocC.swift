@@ -48,4 +48,9 @@ func truncationSample(engine: LayoutEngine) throws {
     let preview = try engine.layout(message, options: LayoutOptions(
         direction: .rightToLeft, locale: LocaleTag("ar"), maxWidth: 240, maxLines: 2))
     print(preview.truncated)   // whether the text was cut
+
+    let file = try engine.layout("report-final-version-with-changes-v3.pdf", options: LayoutOptions(
+        maxWidth: 150, maxLines: 1, truncation: .middle,
+        ellipsisStyle: TextSpan(range: 0..<0, weight: .bold, color: RGBAColor(red: 26, green: 115, blue: 232))))
+    print(file.lines[0].runs.map(\.isEllipsis))   // [false, true, false]: "report-fi…es-v3.pdf"
 }

@@ -16,7 +16,7 @@ struct LayoutCommand: ParsableCommand {
             input; x and y are absolute px (y is the baseline, down from the top).
             --jsonl: one {"text": …} object per line, with any option as a field ("direction", \
             "locale", "weight", "size", "width", "alignment" (or "align"), "digits", "maxLines", \
-            "ellipsis", "lineHeight", "isolate" (or the old "mentions": "none"), \
+            "ellipsis", "ellipsisStyle", "truncate", "lineHeight", "isolate" (or the old "mentions": "none"), \
             "spans": [{"start", "end", "entity", "id", "weight", "style", "locale", "color", "background", \
             "underline", "strikethrough", "size", "features"}]); one output document \
             per line.

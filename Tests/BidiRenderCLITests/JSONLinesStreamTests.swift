@@ -174,7 +174,7 @@ final class CoProcess {
         (##"{"text":"a","spans":[{"start":0,"end":1,"colour":"#fff"}]}"##,
          #"spans[0]: unknown key "colour" (the keys are background, color, end, entity, features, id, locale, mention, size, start, strikethrough, style, underline, weight)"#),
         (#"{"text":"a","foo":1}"#,
-         #"unknown key "foo" (the keys are align, alignment, bidi, digits, direction, ellipsis, fallback, inlines, isolate, lineHeight, locale, maxLines, mentions, size, spans, style, text, weight, width)"#),
+         #"unknown key "foo" (the keys are align, alignment, bidi, digits, direction, ellipsis, ellipsisStyle, fallback, inlines, isolate, lineHeight, locale, maxLines, mentions, size, spans, style, text, truncate, weight, width)"#),
         ("[1]", #"a line must be a JSON object ({"text": …}), not an array"#),
         (#""text""#, #"a line must be a JSON object ({"text": …}), not a string"#),
         (#"{"text":"a","align":"right","alignment":"left"}"#, #"give "align" or "alignment", not both"#),

@@ -50,6 +50,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if b & 0x40 != 0 {
         options.maxLines = 1 + Int(d & 1)
         options.ellipsis = d & 2 == 0 ? "\u{2026}" : "\u{2026} اقرأ المزيد"
+        options.truncation = [.end, .start, .middle, .end][Int(d >> 2) & 3]
+        if c & 1 == 1 { options.ellipsisStyle = TextSpan(range: 0..<0, weight: .bold, color: .white, underline: true) }
     }
     if let (width, size) = rawNumbers {
         options.maxWidth = width
@@ -110,37 +112,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard rawNumbers != nil, case .invalidValue = error else { fatalError("valid options were rejected: \(error)") }
         return 0
     }
-    // Lines partition each paragraph (the last one of a truncated layout up to its cut); runs cover
-    // each line exactly once; the ellipsis's glyphs are at the cut.
-    for (p, paragraph) in layout.paragraphs.enumerated() {
-        let lines = layout.lines.filter { $0.paragraph == p }
-        precondition(lines.first?.range.lowerBound == paragraph.range.lowerBound, "lines do not start the paragraph")
-        let cutHere = layout.truncated && p == layout.paragraphs.count - 1
-        precondition(
-            cutHere ? (lines.last?.range.upperBound ?? -1) <= paragraph.range.upperBound : lines.last?.range.upperBound == paragraph.range.upperBound,
-            "lines do not end the paragraph")
-        for line in lines {
-            let covered = line.runs.reduce(0) { $0 + $1.range.count }
-            precondition(covered == line.range.count, "runs do not cover the line")
-            for run in line.runs {
-                for glyph in run.glyphs {
-                    precondition(
-                        run.isEllipsis ? glyph.cluster == line.range.upperBound : line.range.contains(glyph.cluster), "glyph outside its line")
-                }
-            }
-        }
-    }
-    // A truncated line's cut is never inside an entity that starts after the line's start (a URL
-    // may be cut after the "/" that ends its host); the ellipsis is an entity at the cut.
-    // (Without a width, or at its paragraph's end, the line is kept whole: nothing is cut there.)
-    if layout.truncated, let last = layout.lines.last, last.runs.contains(where: \.isEllipsis) {
-        let cut = last.range.upperBound
-        let cutsText = options.maxWidth != nil && cut < layout.paragraphs[last.paragraph].range.upperBound
-        for e in layout.entities where cutsText && e.kind != .url && e.kind != .ellipsis && e.range.lowerBound > last.range.lowerBound {
-            precondition(!(e.range.lowerBound < cut && cut < e.range.upperBound), "a cut at \(cut) inside \(e.kind) \(e.range)")
-        }
-        precondition(layout.entities.contains { $0.kind == .ellipsis && $0.range == cut..<cut }, "no ellipsis entity at the cut")
-    }
+    checkTruncation(layout, options: options, scalars: scalars)
     if spans.isEmpty {
         let ends = scalars.isEmpty ? [] : (1...scalars.count).filter { layout.graphemes.isBoundary($0) }
         precondition(graphemeEnds == ends, "segment's grapheme boundaries are not the layout's")
@@ -151,4 +123,73 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? renderer.svg(layout)
     }
     return 0
+}
+
+/// The invariants of lines and truncation: lines partition each paragraph (but for the cut: the last
+/// kept line of an end or middle truncation ends at it, the first of a start truncation starts at
+/// it, and the paragraphs before that show no line); runs cover each line exactly once (a middle
+/// truncation's line less the text between its head and its tail); the ellipsis's glyphs are at its
+/// cut; no cut falls inside an entity but as the rules allow, and the ellipsis is an entity there.
+func checkTruncation(_ layout: Layout, options: LayoutOptions, scalars: [Unicode.Scalar]) {
+    let mode = options.maxLines == nil ? TruncationMode.end : options.truncation
+    let firstKept = layout.lines.first?.paragraph ?? 0
+    for (p, paragraph) in layout.paragraphs.enumerated() {
+        let lines = layout.lines.filter { $0.paragraph == p }
+        if mode == .start, layout.truncated, p < firstKept {
+            precondition(lines.isEmpty, "a paragraph before the first kept line has lines")
+            continue
+        }
+        let startCut = mode == .start && layout.truncated && p == firstKept
+        precondition(
+            startCut ? (lines.first?.range.lowerBound ?? -1) >= paragraph.range.lowerBound : lines.first?.range.lowerBound == paragraph.range.lowerBound,
+            "lines do not start the paragraph")
+        let cutHere = layout.truncated && mode != .start && p == layout.paragraphs.count - 1
+        precondition(
+            cutHere ? (lines.last?.range.upperBound ?? -1) <= paragraph.range.upperBound : lines.last?.range.upperBound == paragraph.range.upperBound,
+            "lines do not end the paragraph")
+        for line in lines {
+            let covered = line.runs.reduce(0) { $0 + $1.range.count }
+            let hole = mode == .middle && line.runs.contains(where: \.isEllipsis)
+            precondition(hole ? covered <= line.range.count : covered == line.range.count, "runs do not cover the line")
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    precondition(
+                        run.isEllipsis
+                            ? glyph.cluster == run.range.lowerBound && (line.range.contains(glyph.cluster) || glyph.cluster == line.range.upperBound)
+                            : line.range.contains(glyph.cluster),
+                        "glyph outside its line")
+                }
+            }
+        }
+    }
+    // A cut is never inside an entity but as the rules allow (without a width, or at its
+    // paragraph's end, a line is kept whole: nothing is cut there); the ellipsis is an entity at it.
+    guard layout.truncated, let line = mode == .start ? layout.lines.first : layout.lines.last,
+        let ellipsis = line.runs.first(where: \.isEllipsis)
+    else { return }
+    let cut = ellipsis.range.lowerBound
+    let entities = layout.entities.filter { $0.kind != .ellipsis && $0.kind != .inlineBox }
+    if options.maxWidth != nil {
+        switch mode {
+        case .end, .middle:
+            for e in entities where e.kind != .url && e.range.lowerBound > line.range.lowerBound {
+                precondition(!(e.range.lowerBound < cut && cut < e.range.upperBound), "a cut at \(cut) inside \(e.kind) \(e.range)")
+            }
+            if mode == .middle,
+                let tail = line.runs.filter({ !$0.isEllipsis && !$0.range.isEmpty && $0.range.lowerBound >= cut }).map(\.range.lowerBound).min()
+            {
+                for e in entities where e.range.upperBound < line.range.upperBound {
+                    precondition(!(e.range.lowerBound < tail && tail < e.range.upperBound), "a tail at \(tail) inside \(e.kind) \(e.range)")
+                }
+            }
+        case .start:
+            let end = line.runs.filter { !$0.isEllipsis }.map(\.range.upperBound).max() ?? cut
+            var visibleEnd = end
+            while visibleEnd > cut, [.whiteSpace, .segmentSeparator, .boundaryNeutral].contains(BidiClass(scalars[visibleEnd - 1])) { visibleEnd -= 1 }
+            for e in entities where e.range.upperBound < visibleEnd {
+                precondition(!(e.range.lowerBound < cut && cut < e.range.upperBound), "a start cut at \(cut) inside \(e.kind) \(e.range)")
+            }
+        }
+    }
+    precondition(layout.entities.contains { $0.kind == .ellipsis && $0.range == cut..<cut }, "no ellipsis entity at the cut")
 }

@@ -8,7 +8,7 @@ public struct ResolvedSceneNode: Sendable, Hashable {
     /// Where the node is in the scene: "root", "root.children[1]".
     public internal(set) var path: String
     /// "group", "text", "image" or "rect".
-    public internal(set) var kind: String
+    package internal(set) var kind: String
     /// The frame on the canvas, absolute, in px before the render scale.
     public internal(set) var frame: LayoutRect
     /// The view type after `auto` and the `…WithAllDescendants` of ancestors (never `.auto`).

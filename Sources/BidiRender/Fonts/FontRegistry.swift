@@ -26,7 +26,7 @@ public struct FontDescriptor: Sendable, Hashable {
     public var family: String
     /// The weight the font serves (its OS/2 weight, or the instance chosen on a variable face).
     public var weight: FontWeight
-    /// Upright or italic (italic may be synthesized: see `syntheticSlant`).
+    /// Upright or italic (italic may be synthesized, the upright face slanted).
     public var style: FontStyle
     /// Absolute path.
     public var file: String
@@ -34,9 +34,9 @@ public struct FontDescriptor: Sendable, Hashable {
     public var index: Int
     /// The `wght` axis value of a variable face's instance (then equal to `weight`); nil for a
     /// static face.
-    public var variationWeight: Double? = nil
+    package var variationWeight: Double? = nil
     /// The synthetic oblique's slant (x per unit of y), 0 when the face is drawn as it is.
-    public var syntheticSlant: Double = 0
+    package var syntheticSlant: Double = 0
 }
 
 /// The chain step that served a cluster.

@@ -170,13 +170,19 @@ public final class LayoutEngine: Sendable {
     }
 
     /// One layout call on `scratch`: the preparing phase and the line phase of each paragraph in
-    /// turn (so that maxLines stops shaping at the paragraph it cuts), then alignment. Throws
+    /// turn (so that maxLines stops shaping at the paragraph it cuts), then alignment; with `.start`
+    /// truncation, every paragraph prepared first and the lines kept counted from the end. Throws
     /// `.cancelled` as `layout(_:spans:options:)` says.
     static func layout(
         _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry,
         scratch: inout LayoutScratch
     ) throws(BidiRenderError) -> Layout {
         try checkCancellation()
+        // Truncation at the start counts lines from the end: every paragraph is prepared first.
+        if options.truncation == .start, options.maxLines != nil {
+            let snapshot = try scratch.prepare(string, spans: spans, options: options, registry: registry)
+            return try scratch.layout(snapshot, options: options, registry: registry)
+        }
         scratch.startCall()
         // Text: decoded, entities found and isolated; the attributes of each code point.
         let (resolved, attributes) = scratch.loadText(string, spans: spans, options: options)

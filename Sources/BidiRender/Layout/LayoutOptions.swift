@@ -28,6 +28,13 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The mark a truncated line ends in, at the end edge of its paragraph's direction: "…" (U+2026)
     /// by default; an empty string clips with no mark.
     public var ellipsis: String
+    /// Where truncation cuts and shows the ellipsis: at the end of the last kept line (the default),
+    /// at the start of the first (the last lines are kept) or inside the last; see `TruncationMode`.
+    public var truncation: TruncationMode = .end
+    /// The ellipsis's own look ("… Read more" in bold and the link colour): the weight, style,
+    /// colour, background, underline and strikethrough of this span apply to it (its range is not
+    /// read; nil ones take the layout's). nil: the ellipsis looks like the text.
+    public var ellipsisStyle: TextSpan? = nil
     /// How tall each line box is: `normal` (the default: the locale's first font as a strut, grown
     /// by taller fonts), a multiple of `size`, or px; see `LineHeight`.
     public var lineHeight: LineHeight = .normal
@@ -41,7 +48,8 @@ public struct LayoutOptions: Sendable, Hashable {
         direction: ParagraphDirection = .auto, locale: LocaleTag = LocaleTag("default"), weight: FontWeight = .regular,
         style: FontStyle = .normal, size: Double = 16, maxWidth: Double? = nil, alignment: TextAlignment = .natural,
         digits: DigitSubstitution = .western, bidiEngine: BidiEngine = .native,
-        maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all, lineHeight: LineHeight = .normal
+        maxLines: Int? = nil, ellipsis: String = "\u{2026}", isolate: EntityKinds = .all, lineHeight: LineHeight = .normal,
+        truncation: TruncationMode = .end, ellipsisStyle: TextSpan? = nil
     ) {
         self.direction = direction
         self.locale = locale
@@ -56,6 +64,8 @@ public struct LayoutOptions: Sendable, Hashable {
         self.ellipsis = ellipsis
         self.isolate = isolate
         self.lineHeight = lineHeight
+        self.truncation = truncation
+        self.ellipsisStyle = ellipsisStyle
     }
 
     /// Checks the numbers: a size from 0.1 to 10,000 px, a width above 0 and at most 1,000,000 px,
@@ -71,6 +81,26 @@ public struct LayoutOptions: Sendable, Hashable {
             throw .invalidValue(key: "max-lines", value: "\(maxLines)", reason: "must be a whole number of lines, at least 1")
         }
         try lineHeight.validate()
+        if let span = ellipsisStyle {
+            let refused: [(String, Bool)] = [
+                ("entity", span.entity != nil), ("id", span.id != nil), ("locale", span.locale != nil),
+                ("size", span.size != nil), ("features", span.features != nil), ("inline box", span.inlineBox != nil),
+            ]
+            if let key = refused.first(where: \.1)?.0 {
+                throw .invalidValue(
+                    key: "ellipsis-style", value: key,
+                    reason: "is not an attribute of the ellipsis: weight, style, color, background, underline and strikethrough are")
+            }
+        }
+    }
+
+    /// The paint of the ellipsis: `ellipsisStyle`'s colour, background and decorations.
+    var ellipsisPaint: TextStyle {
+        guard let span = ellipsisStyle else { return .plain }
+        var decorations: TextDecorations = []
+        if span.underline == true { decorations.insert(.underline) }
+        if span.strikethrough == true { decorations.insert(.strikethrough) }
+        return TextStyle(color: span.color, background: span.background, decorations: decorations)
     }
 
     /// The direction of the layout as a whole, for leading/trailing alignment: the forced direction,

@@ -23,29 +23,38 @@ struct LayoutDraft {
 extension LayoutScratch {
     /// Line breaking, building and truncation of one paragraph, shaped and with its levels loaded in
     /// `bidi`; its lines go to `draft`. `breaks` are its break opportunities and `prefix` its
-    /// advances' prefix sums when known (else found). Returns true when maxLines cut the text here (the layout has no more lines). Throws
-    /// `.cancelled` when the task is cancelled.
+    /// advances' prefix sums when known (else found). With `.start` truncation, `start` is the
+    /// paragraph's first kept line when the kept lines begin in it. Returns true when maxLines cut
+    /// the text here (the layout has no more lines). Throws `.cancelled` when the task is cancelled.
     mutating func layLines(
         _ paragraph: LineBuilder.Paragraph, range: Range<Int>, moreParagraphs: Bool, entities: [Entity],
         attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions, breaks: [UInt8]? = nil,
-        prefix: [Double]? = nil, into draft: inout LayoutDraft
+        prefix: [Double]? = nil, from start: FirstKeptLine? = nil, into draft: inout LayoutDraft
     ) throws(BidiRenderError) -> Bool {
         draft.paragraphs.append(LayoutParagraph(range: range, direction: TextDirection(level: paragraph.baseLevel)))
+        // Truncation at the start keeps the text's last lines: `start` says where they begin, and the
+        // lines after it need no limit.
+        let fromEnd = options.truncation == .start && options.maxLines != nil
         let lineRanges = lineBreak.lines(
             range, items: paragraph.items, text: text, entities: entities, maxWidth: options.maxWidth,
             locale: options.locale, shape: &shape, tables: itemize.tables, size: options.size,
-            lineLimit: options.maxLines.map { $0 - draft.lines.count }, breaks: breaks, prefix: prefix)
+            lineLimit: fromEnd ? nil : options.maxLines.map { $0 - draft.lines.count }, breaks: breaks, prefix: prefix)
         // Line filling stops early when the task is cancelled: its output is then partial, never used.
         try LayoutEngine.checkCancellation()
-        // Truncation (maxLines): the lines kept, the last one cut and ended by the ellipsis.
-        let kept = Truncation.kept(
-            lineCount: lineRanges.count, linesBefore: draft.lines.count, maxLines: options.maxLines,
-            moreParagraphs: moreParagraphs)
-        for (k, lineRange) in lineRanges.prefix(kept.count).enumerated() {
+        // Truncation (maxLines): the lines kept, the last one (or the first) cut, with the ellipsis.
+        let kept = fromEnd
+            ? (count: lineRanges.count, truncates: false)
+            : Truncation.kept(
+                lineCount: lineRanges.count, linesBefore: draft.lines.count, maxLines: options.maxLines,
+                moreParagraphs: moreParagraphs)
+        let skip = min(start?.line ?? 0, kept.count)
+        for k in skip..<kept.count {
+            let lineRange = lineRanges[k]
             if lineRanges.count > 1 { try LayoutEngine.checkCancellation() }
-            var line = kept.truncates && k == kept.count - 1
+            let cuts = fromEnd ? k == skip && start?.truncates == true : kept.truncates && k == kept.count - 1
+            var line = cuts
                 ? truncatedLine(
-                    from: lineRange, paragraphEnd: range.upperBound, of: paragraph, entities: entities, attributes: attributes,
+                    from: lineRange, paragraphRange: range, of: paragraph, entities: entities, attributes: attributes,
                     registry: registry, options: options, fallbacks: &draft.fallbacks)
                 : lines.build(
                     lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,
@@ -56,7 +65,7 @@ extension LayoutScratch {
             draft.top += line.height
             draft.lines.append(line)
         }
-        draft.truncated = kept.truncates
+        if kept.truncates || start?.truncates == true { draft.truncated = true }
         return kept.truncates
     }
 
@@ -78,7 +87,9 @@ extension LayoutScratch {
             entities: entities)
         // The warnings are a function of the call alone (equal calls, equal layouts), and only of
         // what the lines show: an emoji past a truncation's cut says nothing, in either path.
-        if let missed = draft.missedEmoji, !draft.truncated || missed.offset < (lines.last?.range.upperBound ?? 0) {
+        if let missed = draft.missedEmoji,
+            !draft.truncated || (lines.first?.range.lowerBound ?? 0)..<(lines.last?.range.upperBound ?? 0) ~= missed.offset
+        {
             layout.warnings = [missed.warning]
         }
         // The entities' tap targets: their selection rectangles on the finished lines. With many
@@ -95,8 +106,10 @@ extension LayoutScratch {
         if !boxes.isEmpty {
             layout.entities = InlineBoxes.merge(layout.entities, InlineBoxes.entities(of: layout.lines, boxes: boxes))
         }
-        // The ellipsis of a truncated layout is a tap target too ("… Read more"), at its cut.
-        if draft.truncated, let line = layout.lines.last, let run = line.runs.first(where: \.isEllipsis) {
+        // The ellipsis of a truncated layout is a tap target too ("… Read more"), at its cut: on the
+        // last line, or the first when truncation keeps the last lines.
+        let ellipsisLine = options.truncation == .start ? layout.lines.first : layout.lines.last
+        if draft.truncated, let line = ellipsisLine, let run = line.runs.first(where: \.isEllipsis) {
             var ellipsis = Entity(kind: .ellipsis, range: run.range, direction: TextDirection(level: run.level.rawValue))
             ellipsis.rects = [LayoutRect(x: run.x, y: line.top, width: run.advance, height: line.height)]
             let at = layout.entities.partitioningIndex { $0.range.lowerBound > run.range.lowerBound }

@@ -73,15 +73,22 @@ extension LayoutScratch {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             scratch.bidi.engine = options.bidiEngine
             var draft = LayoutDraft(fallbacks: snapshot.fallbacks, missedEmoji: snapshot.missedEmoji)
+            let start = options.truncation == .start ? try scratch.firstKeptLine(snapshot, options: options, tables: tables) : nil
             for prepared in snapshot.paragraphs {
                 try LayoutEngine.checkCancellation()
+                // Truncation at the start: the paragraphs before the first kept line show nothing.
+                if let start, prepared.line.index < start.paragraph {
+                    draft.paragraphs.append(LayoutParagraph(range: prepared.range, direction: TextDirection(level: prepared.line.baseLevel)))
+                    continue
+                }
                 scratch.bidi.restoreParagraph(prepared.bidi)
                 var paragraph = prepared.line
                 tables.rebind(&paragraph.items)
                 let cut = try scratch.layLines(
                     paragraph, range: prepared.range, moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count,
                     entities: snapshot.entities, attributes: snapshot.attributes, registry: registry, options: options,
-                    breaks: prepared.breaks, prefix: prepared.prefix, into: &draft)
+                    breaks: prepared.breaks, prefix: prepared.prefix,
+                    from: start?.paragraph == prepared.line.index ? start : nil, into: &draft)
                 if cut { break }
             }
             return scratch.finish(&draft, entities: snapshot.entities, boxes: snapshot.attributes.inlines, options: options)
@@ -118,7 +125,7 @@ extension LayoutScratch {
     /// Runs `body` with the snapshot's text, isolated text, item tables and glyphs swapped into this
     /// scratch (the scratch's own put back after), and the tables (the items' shaping cache ids
     /// re-bound to this scratch's cache, which may number languages otherwise than the preparing one).
-    private mutating func withSnapshot<R>(
+    mutating func withSnapshot<R>(
         _ snapshot: PreparedSnapshot, _ body: (inout LayoutScratch, ItemTables) throws(BidiRenderError) -> R
     ) throws(BidiRenderError) -> R {
         try LayoutEngine.checkCancellation()

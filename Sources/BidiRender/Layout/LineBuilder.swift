@@ -35,13 +35,13 @@ struct LineBuilder {
     ///
     /// Reorders the line (L1–L2 on its range of the isolated text; the inserted controls are dropped
     /// from the order), reshapes the items its edges cut with the text around them as context (up to
-    /// the line's end when it `endsAtCut`, for an ellipsis), and makes one run
+    /// the line's edges at its `cuts`, beside an ellipsis), and makes one run
     /// per maximal visual stretch of one item and one level. Trailing white space counts in `width`
     /// but not in `contentWidth`. The line's `ink` is the union of its glyphs' ink boxes.
     mutating func build(
         _ lineRange: Range<Int>, of paragraph: Paragraph, text: TextBuffer, isolated: IsolatedText, bidi: BidiReorderer,
         attributes: AttributeMap, shape: inout ShapeScratch, tables: ItemTables, registry: FontRegistry, size: Double,
-        endsAtCut: Bool = false
+        cuts: LineCuts = []
     ) -> LayoutLine {
         var line = LayoutLine(
             range: lineRange, paragraph: paragraph.index, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
@@ -57,7 +57,7 @@ struct LineBuilder {
         // Items cut by the line's edges are reshaped with the text around them as context (a word
         // broken inside keeps its joining forms; one cut for an ellipsis takes its final form).
         // They partition the line: note the item of each code point.
-        shape.lineItems(paragraph.items, lineRange, endsAtCut: endsAtCut, text: text, tables: tables, size: size, into: &lineItems)
+        shape.lineItems(paragraph.items, lineRange, cuts: cuts, text: text, tables: tables, size: size, into: &lineItems)
         groupRuns(lineRange, lo..<hi, of: paragraph, isolated: isolated, bidi: bidi, attributes: attributes)
         let styles = attributes.styles
         var ink: InkBox?

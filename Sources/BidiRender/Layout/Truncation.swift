@@ -1,5 +1,7 @@
 // Truncation: `LayoutOptions.maxLines` and `.ellipsis` — the stage after LineBreaker.fill that keeps a
-// layout's first lines and rebuilds the last kept one, cut and ended by the ellipsis.
+// layout's first lines and rebuilds the last kept one, cut and ended by the ellipsis (the rules here
+// are those of `.end`; TruncatedLine.swift builds the line for each `TruncationMode`, `.start` and
+// `.middle` mirroring them at the line's start and inside it).
 //
 // Where the ellipsis goes: at the END edge of the PARAGRAPH's direction (the far left of the line in
 // an RTL paragraph, the far right in an LTR one), whatever the direction of the text it replaces, as
@@ -36,72 +38,6 @@ enum Truncation {
     }
 }
 
-extension LayoutScratch {
-    /// The last kept line, starting at `start`, of `paragraph` (whose lines the line break stage has
-    /// just filled): cut at the latest grapheme boundary that leaves room for the ellipsis and is not
-    /// inside one of `entities` (see the file's comment), built by `LineBuilder`, and the ellipsis run added at the paragraph's end
-    /// edge. Positioned from x = 0, like any built line. The fallbacks of the clusters past the cut
-    /// (on no line) are dropped from `fallbacks`, and the ellipsis's added when no font of the
-    /// manifest covers it.
-    mutating func truncatedLine(
-        from lineRange: Range<Int>, paragraphEnd: Int, of paragraph: LineBuilder.Paragraph,
-        entities: [Entity], attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions,
-        fallbacks: inout [FontFallback]
-    ) -> LayoutLine {
-        let ellipsis = ellipsisMemo.ellipsis(
-            options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
-        let cut: Int
-        if let maxWidth = options.maxWidth {
-            cut = lineBreak.truncationEnd(
-                from: lineRange.lowerBound, to: paragraphEnd, room: maxWidth - (ellipsis?.advance ?? 0),
-                items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size,
-                entities: entities)
-        } else {
-            cut = text.visibleEnd(lineRange.lowerBound, lineRange.upperBound)
-        }
-        var line = lines.build(
-            lineRange.lowerBound..<cut, of: paragraph, text: text, isolated: isolated, bidi: bidi,
-            attributes: attributes, shape: &shape, tables: itemize.tables, registry: registry, size: options.size,
-            endsAtCut: true)
-        fallbacks.removeAll { $0.range.lowerBound >= cut }
-        guard let ellipsis else { return line }
-        if ellipsis.source == .system || ellipsis.source == .notdef {
-            fallbacks.append(FontFallback(range: cut..<cut, source: ellipsis.source, font: ellipsis.run.font.descriptor))
-        }
-        // The kept text ends at its last visible character, so no white space hangs: the ellipsis
-        // goes after the last run (LTR) or before the first (RTL), the others moving right by its
-        // advance.
-        let advance = ellipsis.advance
-        var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(ellipsis.run.glyphs.count)
-        let rtl = paragraph.baseLevel & 1 == 1
-        var pen = rtl ? 0 : line.width
-        for g in ellipsis.run.glyphs {
-            glyphs.append(PositionedGlyph(id: g.id, cluster: cut, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
-            pen += g.xAdvance
-        }
-        let run = LayoutRun(
-            range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script, language: ellipsis.run.language,
-            font: ellipsis.run.font.descriptor, size: options.size, x: rtl ? 0 : line.width, advance: advance,
-            glyphs: glyphs, isEllipsis: true)
-        if rtl { line.ink?.move(dx: advance, dy: 0) }
-        lines.inkMemo.unite(glyphs, font: ellipsis.run.font, size: options.size, into: &line.ink)
-        if rtl {
-            for r in line.runs.indices {
-                line.runs[r].x += advance
-                for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].x += advance }
-            }
-            line.runs.insert(run, at: 0)
-        } else {
-            line.runs.append(run)
-        }
-        line.width += advance
-        line.contentWidth += advance
-        LineBuilder.setMetrics(&line, font: ellipsis.run.font, size: options.size)
-        return line
-    }
-}
-
 /// The ellipsis of a truncated line, shaped.
 struct Ellipsis {
     /// Its glyphs, in visual order (clusters are offsets into the ellipsis string).
@@ -113,14 +49,16 @@ struct Ellipsis {
     var advance: Double { run.advance }
 
     /// `string` shaped in the font the fallback chain gives it for the layout's locale, weight and
-    /// style (the first font that covers all of it), as one run in its own direction (UAX #9 P2–P3
+    /// style (`ellipsisStyle`'s when it sets them; the first font that covers all of it), as one run in its own direction (UAX #9 P2–P3
     /// on the string, else the paragraph's); nil for an empty string.
     static func shaped(
         _ string: String, baseLevel: UInt8, registry: FontRegistry, shaper: Shaper, options: LayoutOptions
     ) -> Ellipsis? {
         guard !string.isEmpty else { return nil }
         let scalars = Array(string.unicodeScalars)
-        let choice = registry.choice(for: string, locale: options.locale, weight: options.weight, style: options.style)
+        let choice = registry.choice(
+            for: string, locale: options.locale, weight: options.ellipsisStyle?.weight ?? options.weight,
+            style: options.ellipsisStyle?.style ?? options.style)
         let strong = Paragraphs.firstStrongLevel(from: 0, to: scalars.count) {
             UnicodeBidiData.bidiClass(scalars[$0].value).rawValue
         }
@@ -152,8 +90,8 @@ struct EllipsisMemo {
         _ string: String, baseLevel: UInt8, registry: FontRegistry, shaper: Shaper, options: LayoutOptions
     ) -> Ellipsis? {
         let key = Key(
-            string: string, locale: options.locale, weight: options.weight, style: options.style, size: options.size,
-            baseLevel: baseLevel)
+            string: string, locale: options.locale, weight: options.ellipsisStyle?.weight ?? options.weight,
+            style: options.ellipsisStyle?.style ?? options.style, size: options.size, baseLevel: baseLevel)
         if key == self.key { return value }
         value = Ellipsis.shaped(string, baseLevel: baseLevel, registry: registry, shaper: shaper, options: options)
         self.key = key

@@ -46,7 +46,7 @@ extension LineBreakScratch {
                 c = allowed
                 continue
             }
-            if visible == start || measure(start, visible, endsAtCut: true, items: items, text: text, shape: &shape, tables: tables, size: size) <= limit {
+            if visible == start || measure(start, visible, cuts: .end, items: items, text: text, shape: &shape, tables: tables, size: size) <= limit {
                 return visible
             }
             c -= 1
@@ -83,5 +83,82 @@ extension LineBreakScratch {
         }
         guard let slash = (host..<range.upperBound).first(where: { s[$0] == "/" || s[$0] == "?" || s[$0] == "#" }) else { return nil }
         return slash + 1
+    }
+}
+
+extension LineBreakScratch {
+    /// The start of the kept text of a line truncated at its start (or the tail of a line truncated
+    /// in its middle) that ends at `end` (a visible end) in the loaded paragraph: the earliest
+    /// grapheme boundary `c`, at least `lower` and not before the last mandatory break before `end`,
+    /// such that [c, end) less its leading white space is at most `room` px wide shaped as a line
+    /// with an ellipsis before it. The result is that boundary past the leading white space (so the
+    /// ellipsis meets the first visible character); `end` when not even the last grapheme cluster
+    /// fits. `truncationEnd` read backwards: the prefix sums propose, the text shaped as a line
+    /// (cut at its start, so an Arabic word takes its initial form) decides.
+    ///
+    /// A cut inside one of `entities` that ends before `end` moves on to the entity's end (the
+    /// whole entity goes); one that ends the kept text may be cut (it is wider than the line).
+    mutating func truncationStart(
+        from lower: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
+        tables: ItemTables, size: Double, entities: [Entity] = []
+    ) -> Int {
+        let limit = room + 1e-6
+        let reach = limit + Self.slack(items, size: size)
+        let starts = text.graphemeStarts
+        // Backward, by the estimate: the earliest candidate.
+        var c = end
+        while c > lower, !Self.isMandatoryBreak(text.scalars[c - 1].value) {
+            var previous = c - 1
+            while previous > lower, !starts[previous] { previous -= 1 }
+            if !text.isHangingSpace(previous), advance(previous, end) > reach { break }
+            c = previous
+        }
+        // Forward, by the text shaped as a line.
+        while c < end {
+            let visible = Self.visibleStart(c, end, text: text)
+            let allowed = Self.entityCutForward(visible, before: end, entities: entities)
+            if allowed > visible {
+                c = allowed
+                continue
+            }
+            if visible == end || measure(visible, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) <= limit {
+                return visible
+            }
+            c += 1
+            while c < end, !starts[c] { c += 1 }
+        }
+        return end
+    }
+
+    /// `c` moved past the hanging white space after it, at most to `end`.
+    static func visibleStart(_ c: Int, _ end: Int, text: TextBuffer) -> Int {
+        var c = c
+        while c < end, text.isHangingSpace(c) { c += 1 }
+        return c
+    }
+
+    /// The earliest cut at or after `cut` that is not inside an entity ending before `end`: the
+    /// entity's end (a URL goes whole too: a tail without its host would name no site).
+    static func entityCutForward(_ cut: Int, before end: Int, entities: [Entity]) -> Int {
+        guard !entities.isEmpty else { return cut }
+        var e = entities.partitioningIndex { $0.range.upperBound > cut }
+        while e < entities.count, entities[e].range.lowerBound < cut {
+            let entity = entities[e]
+            e += 1
+            guard entity.range.upperBound < end, entity.kind != .inlineBox else { continue }
+            return entity.range.upperBound
+        }
+        return cut
+    }
+
+    /// Where the file name extension at the end of [start, end) starts: the last "." of its last
+    /// word, followed by one to eight letters or digits ("report-v3.pdf": the "." of ".pdf"), or
+    /// nil. Middle truncation keeps it in the tail.
+    static func extensionStart(_ start: Int, _ end: Int, text: TextBuffer) -> Int? {
+        let s = text.scalars
+        var i = end
+        while i > start, i > end - 9, s[i - 1].properties.isAlphabetic || s[i - 1].properties.numericType != nil { i -= 1 }
+        guard i < end, i - 1 > start, s[i - 1] == ".", !text.isHangingSpace(i - 2) else { return nil }
+        return i - 1
     }
 }

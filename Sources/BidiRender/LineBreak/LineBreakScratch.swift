@@ -159,20 +159,20 @@ struct LineBreakScratch {
 
     /// The width of [a, b) without its trailing white space, shaped as a line: the items inside it as
     /// the prefix sums have them, those its edges cut reshaped as `LineBuilder.build` reshapes them
-    /// (`endsAtCut` for a line an ellipsis ends).
+    /// (with the `cuts` of a truncated line).
     func measure(
-        _ a: Int, _ b: Int, endsAtCut: Bool = false, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
+        _ a: Int, _ b: Int, cuts: LineCuts = [], items: [Item], text: TextBuffer, shape: inout ShapeScratch,
         tables: ItemTables, size: Double
     ) -> Double {
         prefix.withUnsafeBufferPointer {
             Self.measure(
-                a, b, endsAtCut: endsAtCut, prefix: $0, base: base, items: items, text: text, shape: &shape, tables: tables,
+                a, b, cuts: cuts, prefix: $0, base: base, items: items, text: text, shape: &shape, tables: tables,
                 size: size)
         }
     }
 
     private static func measure(
-        _ a: Int, _ b: Int, endsAtCut: Bool = false, prefix: UnsafeBufferPointer<Double>, base: Int, items: [Item],
+        _ a: Int, _ b: Int, cuts: LineCuts = [], prefix: UnsafeBufferPointer<Double>, base: Int, items: [Item],
         text: TextBuffer, shape: inout ShapeScratch, tables: ItemTables, size: Double
     ) -> Double {
         let end = text.visibleEnd(a, b)
@@ -186,7 +186,7 @@ struct LineBreakScratch {
                 width += prefix[upper - base] - prefix[item.range.lowerBound - base]
             } else {
                 let piece = shape.reshapedPiece(
-                    of: item, index: index, clipped, line: a..<b, endsAtCut: endsAtCut, text: text, tables: tables, size: size)
+                    of: item, index: index, clipped, line: a..<b, cuts: cuts, text: text, tables: tables, size: size)
                 for g in shape.glyphs[piece] where g.cluster < end { width += g.xAdvance }
             }
             index += 1

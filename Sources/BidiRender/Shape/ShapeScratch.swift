@@ -2,6 +2,14 @@
 // one glyph store per call, and the pieces of items a line's edges cut reshaped with the line as
 // context.
 
+/// The edges of a line that truncation cut, an ellipsis beside them: the shaping context of a word
+/// cut there stops at the edge.
+struct LineCuts: OptionSet {
+    let rawValue: UInt8
+    static let start = LineCuts(rawValue: 1)
+    static let end = LineCuts(rawValue: 2)
+}
+
 /// The shaping working objects of one layout call at a time: the `Shaper` (its hb_buffer), the
 /// shaping cache, and the call's glyph store.
 struct ShapeScratch {
@@ -107,9 +115,9 @@ struct ShapeScratch {
 
     /// The glyphs of `piece` of item `index`, shaped with the text around it as context: past the
     /// line's edges, so that a word a line breaks inside keeps the joining forms it has whole (CSS
-    /// Text 3: the letters keep their cursive connections), but for a line that `endsAtCut`
-    /// (truncation: the ellipsis follows, so the word cut there takes its final form) whose context
-    /// ends with the line. Cached for the call,
+    /// Text 3: the letters keep their cursive connections), but at an edge in `cuts` (truncation: an
+    /// ellipsis is beside it, so the word cut there takes its final form at a line's end, its initial
+    /// form at its start) the context stops at the line's edge. Cached for the call,
     /// since line breaking measures a line before it is built; only the latest 16 pieces are searched
     /// (a miss shapes the piece again, the same).
     ///
@@ -118,14 +126,14 @@ struct ShapeScratch {
     /// cache and a word edge at a line edge sees no context either way (white space before the
     /// edge, or an ideograph after it, which does not join). Those glyphs are returned as they lie.
     mutating func reshapedPiece(
-        of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, endsAtCut: Bool = false, text: TextBuffer,
+        of item: Item, index: Int, _ piece: Range<Int>, line: Range<Int>, cuts: LineCuts = [], text: TextBuffer,
         tables: ItemTables, size: Double
     ) -> Range<Int> {
         // An inline box is one unit: no line edge cuts it.
         if item.box >= 0 { return item.glyphs }
         if let glyphs = wordPiece(of: item, piece, text: text) { return glyphs }
         // HarfBuzz reads at most five code points of context on either side.
-        let context = max(0, piece.lowerBound - 8)..<(endsAtCut ? line.upperBound : min(text.count, piece.upperBound + 8))
+        let context = (cuts.contains(.start) ? line.lowerBound : max(0, piece.lowerBound - 8))..<(cuts.contains(.end) ? line.upperBound : min(text.count, piece.upperBound + 8))
         let key = PieceKey(item: index, range: piece, context: context)
         var k = pieces.count - 1
         while k >= max(0, pieces.count - 16) {
@@ -173,9 +181,9 @@ struct ShapeScratch {
 
     /// The items of line `lineRange` into `out` (replaced): those inside it as shaped in the
     /// paragraph, and those its edges cut reshaped with the text around them as context (the line's
-    /// end as the context's end when it `endsAtCut`; see `reshapedPiece`).
+    /// edge as the context's edge at each of `cuts`; see `reshapedPiece`).
     mutating func lineItems(
-        _ items: [Item], _ lineRange: Range<Int>, endsAtCut: Bool = false, text: TextBuffer, tables: ItemTables,
+        _ items: [Item], _ lineRange: Range<Int>, cuts: LineCuts = [], text: TextBuffer, tables: ItemTables,
         size: Double, into out: inout [Item]
     ) {
         out.removeAll(keepingCapacity: true)
@@ -191,7 +199,7 @@ struct ShapeScratch {
             var piece = item
             piece.range = clipped
             piece.glyphs = reshapedPiece(
-                of: item, index: index, clipped, line: lineRange, endsAtCut: endsAtCut, text: text, tables: tables, size: size)
+                of: item, index: index, clipped, line: lineRange, cuts: cuts, text: text, tables: tables, size: size)
             out.append(piece)
         }
     }

@@ -1,6 +1,6 @@
 // LayoutRequest: the layout options of a request, one schema for a `--jsonl` line and a scene's text
 // node: "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment",
-// "digits", "maxLines", "ellipsis", "lineHeight", "isolate", "spans" (SpanRequest) and "inlines"
+// "digits", "maxLines", "ellipsis", "ellipsisStyle", "truncate", "lineHeight", "isolate", "spans" (SpanRequest) and "inlines"
 // (InlineRequest), each over the options the caller starts from. "align", the spelling of `--align`,
 // is still taken in a `--jsonl` line for "alignment" (never both); "mentions": "none"|"auto", the
 // old spelling of leaving mentions out of "isolate" (or not), in a line and a text node.
@@ -13,7 +13,7 @@ package enum LayoutRequest {
     /// but "width", which its frame gives).
     package static let optionKeys: Set<String> = [
         "direction", "fallback", "bidi", "locale", "weight", "style", "size", "width", "alignment", "mentions", "digits",
-        "maxLines", "ellipsis", "lineHeight", "isolate", "spans", "inlines",
+        "maxLines", "ellipsis", "ellipsisStyle", "truncate", "lineHeight", "isolate", "spans", "inlines",
     ]
 
     /// Keys accepted in a `--jsonl` line beside the canonical ones, each an older spelling of one.
@@ -57,6 +57,10 @@ package enum LayoutRequest {
             o.maxLines = lines
         }
         if let ellipsis = try WireFields.string(object, "ellipsis") { o.ellipsis = ellipsis }
+        if let truncation = try WireFields.choice(object, "truncate", as: TruncationMode.self) { o.truncation = truncation }
+        if let style = try WireFields.string(object, "ellipsisStyle") {
+            o.ellipsisStyle = try SpanRequest.span(parsing: "0:0:" + style, name: "\"ellipsisStyle\"")
+        }
         if let value = WireFields.value(object, "lineHeight") { o.lineHeight = try lineHeight(value) }
         if let isolate = try isolate(object) { o.isolate = isolate }
         if (mentions.map { $0 == .none } ?? withoutMentions) { o.isolate.remove(.mentions) }

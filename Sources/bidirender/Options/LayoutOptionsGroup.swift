@@ -7,6 +7,7 @@ import Foundation
 
 extension TextAlignment: ExpressibleByArgument {}
 extension DigitSubstitution: ExpressibleByArgument {}
+extension TruncationMode: ExpressibleByArgument {}
 
 struct LayoutOptionsGroup: ParsableArguments {
     @OptionGroup var directionOptions: DirectionOptions
@@ -36,11 +37,19 @@ struct LayoutOptionsGroup: ParsableArguments {
     @Option(help: "western, arabic-indic, persian, or locale (by --locale).")
     var digits: DigitSubstitution = .western
 
-    @Option(parsing: .unconditional, help: "The most lines, at least 1, over all paragraphs; the last kept line is truncated and ends in --ellipsis.")
+    @Option(parsing: .unconditional, help: "The most lines, at least 1, over all paragraphs; the text past them is cut where --truncate says and marked by --ellipsis.")
     var maxLines: Int?
+
+    @Option(help: "Where --max-lines cuts: end (the last kept line ends in the ellipsis), start (the last lines kept, the first starts with it) or middle (the last kept line's start and its paragraph's end around it).")
+    var truncate: TruncationMode = .end
 
     @Option(help: "The mark a truncated line ends in, at its paragraph's end edge; \"\" clips with no mark.")
     var ellipsis: String = "\u{2026}"
+
+    @Option(help: ArgumentHelp(
+        "The ellipsis's own look: weight, style, color, background, underline and strikethrough, as --span's key=value pairs.",
+        valueName: "key=value,…"))
+    var ellipsisStyle: String?
 
     @Option(parsing: .unconditional, help: "normal (the locale's first font as a strut), a multiple of --size (1.4) or px (24px).")
     var lineHeight: String = "normal"
@@ -49,6 +58,11 @@ struct LayoutOptionsGroup: ParsableArguments {
     var isolate: EntityKinds = .all
 
     func validate() throws {
+        do {
+            _ = try parsedEllipsisStyle()
+        } catch {
+            throw ValidationError(error.message)
+        }
         do {
             _ = try DecimalNumber.lineHeight(lineHeight, key: "line-height")
             try options.validate()
@@ -71,7 +85,15 @@ struct LayoutOptionsGroup: ParsableArguments {
             direction: directionOptions.paragraphDirection, locale: fontOptions.localeTag, weight: fontOptions.weight,
             style: fontOptions.style, size: size, maxWidth: width, alignment: alignment,
             digits: digits, bidiEngine: directionOptions.bidiEngine, maxLines: maxLines, ellipsis: ellipsis,
-            isolate: isolate, lineHeight: (try? DecimalNumber.lineHeight(lineHeight, key: "line-height")) ?? .normal)
+            isolate: isolate, lineHeight: (try? DecimalNumber.lineHeight(lineHeight, key: "line-height")) ?? .normal,
+            truncation: truncate, ellipsisStyle: try? parsedEllipsisStyle())
+    }
+
+    /// --ellipsis-style read as a span's attributes (nil when not given); errors name the option.
+    private func parsedEllipsisStyle() throws(WireError) -> TextSpan? {
+        try ellipsisStyle.map { (style) throws(WireError) in
+            try SpanRequest.span(parsing: "0:0:" + style, name: "--ellipsis-style")
+        }
     }
 
     /// A reader of JSON lines' options: these options (read once), overridden by a line's fields

@@ -57,13 +57,20 @@ import Testing
 
     /// The corpus with a phone number, a mention, a URL, an e-mail address and a hashtag put into
     /// each message: no cut inside an entity, at widths 80–300 and on one or two lines.
-    @Test func noCutInsideAnEntityOverTheCorpus() throws {
+    /// `count` corpus messages, each with a phone number, a mention, a URL, an e-mail address or a
+    /// hashtag put into its middle, in turn.
+    static func messagesWithEntities(count: Int) -> [String] {
         let inserts = ["+966 55 123 4567", "@محمد_العلي", "https://example.com/chat/room/42", "nora.k@example.org", "#مرحبا_2026"]
-        var truncated = 0
-        for (i, message) in ChatCorpus.messages(count: 120, seed: 35).enumerated() {
+        return ChatCorpus.messages(count: count, seed: 35).enumerated().map { i, message in
             let words = message.split(separator: " ", omittingEmptySubsequences: false)
             let at = words.count / 2
-            let text = (words[..<at] + [Substring(inserts[i % inserts.count])] + words[at...]).joined(separator: " ")
+            return (words[..<at] + [Substring(inserts[i % inserts.count])] + words[at...]).joined(separator: " ")
+        }
+    }
+
+    @Test func noCutInsideAnEntityOverTheCorpus() throws {
+        var truncated = 0
+        for text in Self.messagesWithEntities(count: 120) {
             let scalars = Array(text.unicodeScalars)
             for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
                 for width in stride(from: 80.0, through: 300, by: 44) {

@@ -1,0 +1,141 @@
+// TruncatedLine: the line a truncation cuts, for each `TruncationMode` — the kept text built as one or
+// two pieces of line, cut where the line break stage says (LineBreakScratch+Truncation), and the
+// ellipsis run set beside them in visual order at the paragraph's end edge (end), start edge (start)
+// or between the head and the tail (middle).
+
+extension LayoutScratch {
+    /// A piece of a truncated line, in visual order: kept text built as a line, or the ellipsis.
+    private enum Piece {
+        case text(LayoutLine)
+        case ellipsis
+    }
+
+    /// The last kept line (`.end`, `.middle`) or the first (`.start`), `lineRange` as line filling
+    /// made it, of `paragraph` (`range` in the text; the line break stage has it loaded), truncated
+    /// as `options.truncation` says; see Truncation.swift. Positioned from x = 0, like any built
+    /// line. The fallbacks of the clusters it hides are dropped from `fallbacks`, and the
+    /// ellipsis's added when no font of the manifest covers it.
+    mutating func truncatedLine(
+        from lineRange: Range<Int>, paragraphRange range: Range<Int>, of paragraph: LineBuilder.Paragraph,
+        entities: [Entity], attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions,
+        fallbacks: inout [FontFallback]
+    ) -> LayoutLine {
+        let ellipsis = ellipsisMemo.ellipsis(
+            options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
+        let room = options.maxWidth.map { $0 - (ellipsis?.advance ?? 0) }
+        let rtl = paragraph.baseLevel & 1 == 1
+        let a = lineRange.lowerBound
+        func build(_ part: Range<Int>, _ cuts: LineCuts) -> LayoutLine {
+            lines.build(
+                part, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes, shape: &shape,
+                tables: itemize.tables, registry: registry, size: options.size, cuts: cuts)
+        }
+        let pieces: [Piece]
+        let kept: Range<Int>
+        let cut: Int
+        switch options.truncation {
+        case .start:
+            // The first kept line's end stays; its start moves as far back into the paragraph as the
+            // ellipsis before it leaves room for.
+            let end = text.visibleEnd(a, lineRange.upperBound)
+            cut = room.map {
+                lineBreak.truncationStart(
+                    from: range.lowerBound, to: end, room: $0, items: paragraph.items, text: text, shape: &shape,
+                    tables: itemize.tables, size: options.size, entities: entities)
+            } ?? a
+            let line = build(cut..<lineRange.upperBound, .start)
+            pieces = rtl ? [.text(line), .ellipsis] : [.ellipsis, .text(line)]
+            kept = cut..<lineRange.upperBound
+            fallbacks.removeAll { $0.range.lowerBound < cut }
+        case .middle where room != nil:
+            // The tail first: half the room, or the file name's extension when it is wider; then the
+            // head takes what the tail leaves.
+            let end = text.visibleEnd(a, range.upperBound)
+            var tail = lineBreak.truncationStart(
+                from: a, to: end, room: room! / 2, items: paragraph.items, text: text, shape: &shape,
+                tables: itemize.tables, size: options.size, entities: entities)
+            if let dot = LineBreakScratch.extensionStart(a, end, text: text), dot < tail,
+                lineBreak.measure(dot, end, cuts: .start, items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size) <= room!
+            {
+                tail = dot
+            }
+            let tailWidth = tail < end
+                ? lineBreak.measure(tail, end, cuts: .start, items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size)
+                : 0
+            cut = lineBreak.truncationEnd(
+                from: a, to: tail, room: room! - tailWidth, items: paragraph.items, text: text, shape: &shape,
+                tables: itemize.tables, size: options.size, entities: entities)
+            var parts: [Piece] = [.text(build(a..<cut, .end)), .ellipsis]
+            if tail < end { parts.append(.text(build(tail..<end, .start))) }
+            pieces = rtl ? parts.reversed() : parts
+            kept = a..<end
+            fallbacks.removeAll { ($0.range.lowerBound >= cut && $0.range.lowerBound < tail) || $0.range.lowerBound >= end }
+        case .end, .middle:
+            cut = room.map {
+                lineBreak.truncationEnd(
+                    from: a, to: range.upperBound, room: $0, items: paragraph.items, text: text, shape: &shape,
+                    tables: itemize.tables, size: options.size, entities: entities)
+            } ?? text.visibleEnd(a, lineRange.upperBound)
+            let line = build(a..<cut, .end)
+            pieces = rtl ? [.ellipsis, .text(line)] : [.text(line), .ellipsis]
+            kept = a..<cut
+            fallbacks.removeAll { $0.range.lowerBound >= cut }
+        }
+        if let ellipsis, ellipsis.source == .system || ellipsis.source == .notdef {
+            fallbacks.append(FontFallback(range: cut..<cut, source: ellipsis.source, font: ellipsis.run.font.descriptor))
+        }
+        return assemble(pieces, range: kept, paragraph: paragraph.index, ellipsis: ellipsis, at: cut, options: options)
+    }
+
+    /// `pieces` set side by side from x = 0, left to right, as one line over `range`: each piece of
+    /// text moved right by the width before it, and the ellipsis (when there is one) a run of its
+    /// own with an empty range at `cut`. The line's metrics are the largest of its pieces' and the
+    /// ellipsis font's; only the logically last piece may have white space hanging.
+    private mutating func assemble(
+        _ pieces: [Piece], range: Range<Int>, paragraph: Int, ellipsis: Ellipsis?, at cut: Int, options: LayoutOptions
+    ) -> LayoutLine {
+        var line = LayoutLine(
+            range: range, paragraph: paragraph, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0, descent: 0,
+            lineGap: 0, runs: [])
+        var pen = 0.0
+        var hanging = 0.0
+        for piece in pieces {
+            switch piece {
+            case .text(var part):
+                if pen != 0 {
+                    part.ink?.move(dx: pen, dy: 0)
+                    for r in part.runs.indices {
+                        part.runs[r].x += pen
+                        for g in part.runs[r].glyphs.indices { part.runs[r].glyphs[g].x += pen }
+                    }
+                }
+                line.runs += part.runs
+                if let ink = part.ink { InkBox.unite(&line.ink, ink) }
+                pen += part.width
+                hanging += part.width - part.contentWidth
+                line.ascent = max(line.ascent, part.ascent)
+                line.descent = max(line.descent, part.descent)
+                line.lineGap = max(line.lineGap, part.lineGap)
+            case .ellipsis:
+                guard let ellipsis else { continue }
+                var glyphs: [PositionedGlyph] = []
+                glyphs.reserveCapacity(ellipsis.run.glyphs.count)
+                let x = pen
+                for g in ellipsis.run.glyphs {
+                    glyphs.append(PositionedGlyph(id: g.id, cluster: cut, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                    pen += g.xAdvance
+                }
+                pen = x + ellipsis.advance
+                lines.inkMemo.unite(glyphs, font: ellipsis.run.font, size: options.size, into: &line.ink)
+                line.runs.append(LayoutRun(
+                    range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script,
+                    language: ellipsis.run.language, font: ellipsis.run.font.descriptor, size: options.size, x: x,
+                    advance: ellipsis.advance, glyphs: glyphs, isEllipsis: true, style: options.ellipsisPaint))
+                LineBuilder.setMetrics(&line, font: ellipsis.run.font, size: options.size)
+            }
+        }
+        line.width = pen
+        line.contentWidth = pen - hanging
+        return line
+    }
+}
