@@ -67,6 +67,12 @@ let package = Package(
             dependencies: [.product(name: "BidiRender", package: "BidiRender")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // `bidirender preview`: fields, spans, spoilers, templates and widths; the preview's promises.
+        .executableTarget(
+            name: "PreviewFuzzer",
+            dependencies: [.product(name: "BidiRender", package: "BidiRender")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,7 +31,7 @@ func bidiSample() throws {
 func fontsSample() throws -> FontRegistry {
     let registry = try FontRegistry.embedded()          // loads each face and HarfBuzz font once; share it
     let engine = LayoutEngine(registry: registry)       // Sendable: share one per process
-    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar-EG"), weight: .medium)
+    let options = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar-EG"), weight: 500)
     for cluster in try engine.fontChoices(for: "مرحبا 我", options: options) {
         print(cluster.range, cluster.font.family, cluster.source, cluster.reason)
     }                                                   // the font layout() gives each grapheme cluster, and why

@@ -16,6 +16,17 @@ func segmentSample(engine: LayoutEngine) throws {
 }
 
 /// README, "bidirender bubble: chat bubbles in one call", the library.
+/// README: `bidirender preview`, in the library.
+func previewSample(engine: LayoutEngine) throws {
+    let preview = try engine.preview(
+        [PreviewField(name: "sender", text: "小明"),
+         PreviewField(name: "message", text: "بدأ في متابعتك وأرسل لك رسالة طويلة جدا", truncation: .end)],
+        template: "{sender}: {message}",
+        options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), maxWidth: 220), maxGraphemes: 24)
+    print(preview.truncatedFields, preview.message.argumentRanges["sender"]!)  // ["message"] 1..<3
+    print(preview.plainText)                                                  // for the notification
+}
+
 func bubbleSample(engine: LayoutEngine) throws {
     let bubble = try engine.bubble(
         "مرحبا كيف حالك اليوم؟ hope you are well", options: LayoutOptions(locale: LocaleTag("ar"), size: 15),

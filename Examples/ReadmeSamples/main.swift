@@ -28,6 +28,7 @@ do {
     try bubbleSample(engine: engine)
     print("== Segmentation")
     try segmentSample(engine: engine)
+    try previewSample(engine: engine)
     print("== Localized messages")
     try messagesSample(engine: engine)
     print("== Composition")

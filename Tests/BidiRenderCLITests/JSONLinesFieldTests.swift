@@ -32,7 +32,7 @@ import Testing
         (#"{"text":"a","spans":[{"start":0.5,"end":1}]}"#, #""spans[0].start" must be a whole number from 0 to 2147483647, not 0.5"#),
         (#"{"text":"a","spans":[{"start":0,"end":1,"mention":1}]}"#, #""spans[0].mention" must be true or false"#),
         (#"{"text":"a","spans":[{"start":0,"end":0},{"start":0,"end":1,"entity":"link"}]}"#,
-         #""spans[1].entity" must be one of mention, url, email, phone, hashtag, not "link""#),
+         #""spans[1].entity" must be one of mention, url, email, phone, hashtag, spoiler, not "link""#),
         (#"{"text":"a","spans":[{"start":0,"end":1,"entity":true}]}"#, #""spans[0].entity" must be a string"#),
         (#"{"text":"a","spans":[{"start":0,"end":1,"entity":"mention","mention":true}]}"#,
          #""spans[0]": give "entity" or its old spelling "mention", not both"#),

@@ -172,7 +172,7 @@ final class CoProcess {
         (#"{"text":"a"} {}"#, "not valid JSON at byte offset 13 of the line: unexpected text after the JSON value"),
         (#"{"text":"a","spans":[{"start":0,"end":1,"start":0}]}"#, #"spans[0]: duplicate key "start" at byte offset 40 of the line"#),
         (##"{"text":"a","spans":[{"start":0,"end":1,"colour":"#fff"}]}"##,
-         #"spans[0]: unknown key "colour" (the keys are background, color, end, entity, features, id, locale, mention, size, start, strikethrough, style, underline, weight)"#),
+         #"spans[0]: unknown key "colour" (the keys are background, color, end, entity, features, id, locale, mention, size, spoiler, start, strikethrough, style, underline, weight)"#),
         (#"{"text":"a","foo":1}"#,
          #"unknown key "foo" (the keys are align, alignment, bidi, digits, direction, ellipsis, ellipsisStyle, fallback, inlines, isolate, lineHeight, locale, maxLines, mentions, size, spans, style, text, truncate, weight, width)"#),
         ("[1]", #"a line must be a JSON object ({"text": …}), not an array"#),

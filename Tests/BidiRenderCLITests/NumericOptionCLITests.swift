@@ -16,6 +16,8 @@ import TestSupport
         (["layout", "--jsonl"], "--jobs", "jobs"),
         (["reorder", "--jsonl"], "--jobs", "jobs"),
         (["segment", "--jsonl"], "--jobs", "jobs"),
+        (["preview", "--field", "a=b"], "--max-graphemes", "max-graphemes"),
+        (["preview", "--field", "a=b"], "--width", "width"),
         (["render", "ab", "-o", "x.png"], "--padding", "padding"),
         (["render", "ab", "-o", "x.png"], "--scale", "scale"),
         (["render", "ab", "-o", "x.png"], "--caret", "caret"),

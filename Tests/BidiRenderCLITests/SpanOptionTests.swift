@@ -39,9 +39,9 @@ import TestSupport
         ("0:2:underline=yes", "--span 1: underline \"yes\" must be true or false"),
         ("0:2:size=0", "--span 1: size \"0\" must be a size in px from 0.1 to 10000"),
         ("0:2:weight=heavyish", "--span 1: weight \"heavyish\" must be a whole number from 1 to 1000 or a weight name"),
-        ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, entity, id, color, background, underline, strikethrough, size, features)"),
+        ("0:2:colour=#000000", "--span 1: unknown key \"colour\" (weight, style, locale, entity, spoiler, id, color, background, underline, strikethrough, size, features)"),
         ("0:2:underline", "--span 1: \"underline\" must be key=value"),
-        ("0:2:entity=link", "--span 1: entity \"link\" must be one of mention, url, email, phone, hashtag"),
+        ("0:2:entity=link", "--span 1: entity \"link\" must be one of mention, url, email, phone, hashtag, spoiler"),
         ("0:2:mention=yes", "--span 1: mention \"yes\" must be true or false"),
         ("0:2:features=tnum,colour=#000000", "--span 1: features \"colour=#000000\" is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)"),
     ])

@@ -123,7 +123,7 @@ extension GraphemeIndex {
     /// Whether some cluster of `run` covers more than one grapheme (as `hasLigatures(_: LayoutLine)`):
     /// only such runs of a line with a ligature are walked.
     private func hasLigatures(_ run: LayoutRun) -> Bool {
-        !run.range.isEmpty && Self.clusterCount(run.glyphs) < graphemeCount(run.range)
+        !run.range.isEmpty && !run.glyphs.isEmpty && Self.clusterCount(run.glyphs) < graphemeCount(run.range)
     }
 
     /// The distinct clusters of `glyphs` (a run's: equal clusters are adjacent).

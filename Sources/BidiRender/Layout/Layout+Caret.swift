@@ -39,7 +39,7 @@ public struct CaretPosition: Sendable, Hashable {
 /// The carets of an offset: at a direction boundary it has two visual places.
 public struct Caret: Sendable, Hashable {
     /// The line it is on (an index into `Layout.lines`).
-    public internal(set) var line: Int
+    package internal(set) var line: Int
     /// Where text of the paragraph's direction would be inserted (Pango's strong cursor).
     public internal(set) var primary: CaretPosition
     /// Where text of the other direction would be inserted (Pango's weak cursor), when that is

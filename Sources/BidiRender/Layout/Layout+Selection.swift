@@ -116,7 +116,8 @@ extension Layout {
         let rtl = run.level.isRightToLeft
         run.glyphs.withUnsafeBufferPointer { glyphs in
             _ = LayoutClusters.forEachCluster(
-                glyphs, level: run.level.rawValue, x: run.x, range: range, graphemes: graphemes, skip: .outside(start, end - 1)
+                glyphs, level: run.level.rawValue, x: run.x, range: range, width: run.glyphs.isEmpty ? run.advance : 0,
+                graphemes: graphemes, skip: .outside(start, end - 1)
             ) { cluster in
                 let c = cluster.range
                 // Past the stretch: clusters descend left to right in an RTL run, ascend in an LTR one.

@@ -70,16 +70,17 @@ enum LayoutClusters {
     /// (the line builder orders them so), so a cluster ends where its logical successor starts:
     /// its right neighbour's cluster in an LTR run, its left neighbour's in an RTL one, the run's
     /// end for the last. Code points before a run's first cluster, which have no glyph, make an
-    /// empty cluster at the run's logical start edge.
+    /// empty cluster at the run's logical start edge; a run with no glyph at all (a spoiler's
+    /// mask) is one cluster `width` wide.
     @inline(__always)
     static func forEachCluster(
-        _ glyphs: UnsafeBufferPointer<PositionedGlyph>, level: UInt8, x: Double, range: Range<Int>,
+        _ glyphs: UnsafeBufferPointer<PositionedGlyph>, level: UInt8, x: Double, range: Range<Int>, width: Double = 0,
         graphemes: GraphemeIndex, skip: Skip = .nothing, _ body: (Cluster) -> Bool
     ) -> Bool {
         let rtl = level & 1 == 1
         guard !glyphs.isEmpty else {
             guard !range.isEmpty else { return true }
-            return body(Cluster(range: range, glyphs: 0..<0, left: x, width: 0, level: level))
+            return body(Cluster(range: range, glyphs: 0..<0, left: x, width: width, level: level))
         }
         let firstCluster = rtl ? glyphs[glyphs.count - 1].cluster : glyphs[0].cluster
         let uncovered = range.lowerBound..<max(range.lowerBound, min(firstCluster, range.upperBound))
@@ -134,7 +135,10 @@ enum LayoutClusters {
             for r in runs.indices {
                 if r < runs.count - 1, skip.passes(runAt: runs[r].x, advance: runs[r].advance, range: runs[r].range) { continue }
                 let completed = runs[r].glyphs.withUnsafeBufferPointer { glyphs in
-                    forEachCluster(glyphs, level: runs[r].level.rawValue, x: runs[r].x, range: runs[r].range, graphemes: graphemes, skip: skip) {
+                    forEachCluster(
+                        glyphs, level: runs[r].level.rawValue, x: runs[r].x, range: runs[r].range,
+                        width: runs[r].glyphs.isEmpty ? runs[r].advance : 0, graphemes: graphemes, skip: skip
+                    ) {
                         forEachGrapheme(of: $0, graphemes: graphemes, body)
                     }
                 }

@@ -80,11 +80,15 @@ struct LineBuilder {
                 let reversed = group.level & 1 != item.level & 1  // L1-reset white space
                 // (Reserve and append: `init(unsafeUninitializedCapacity:)` allocates through the
                 // standard library's unspecialized path, several hundred instructions more a run.)
+                // A spoiler's run keeps its advance but no glyph: the hidden text is in no result.
+                let hidden = group.style != 0 && styles.table[Int(group.style)].decorations.contains(.spoiler)
                 var positioned: [PositionedGlyph] = []
-                positioned.reserveCapacity(last - first)
+                positioned.reserveCapacity(hidden ? 0 : last - first)
                 for k in 0..<(last - first) {
                     let g = glyphs[reversed ? last - 1 - k : first + k]
-                    positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                    if !hidden {
+                        positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                    }
                     pen += g.xAdvance
                 }
                 let runSize = item.size > 0 ? item.size : size

@@ -63,8 +63,8 @@ public struct TextSpan: Sendable, Hashable {
     /// Whether the span sets a font attribute (weight, style, locale or size).
     var setsAttributes: Bool { weight != nil || style != nil || locale != nil || size != nil || features != nil }
 
-    /// Whether the span sets a paint attribute (colour, background or a decoration).
-    var setsStyle: Bool { color != nil || background != nil || underline != nil || strikethrough != nil }
+    /// Whether the span sets a paint attribute (colour, background or a decoration, or a spoiler's mask).
+    var setsStyle: Bool { color != nil || background != nil || underline != nil || strikethrough != nil || entity == .spoiler }
 
     /// Whether `validate(index:)` has anything to check.
     var needsValidation: Bool {

@@ -11,6 +11,9 @@ package struct TextDecorations: OptionSet, Sendable, Hashable {
     package static let underline = TextDecorations(rawValue: 1)
     /// A strikethrough, at the font's strikeout position and thickness.
     package static let strikethrough = TextDecorations(rawValue: 2)
+    /// A spoiler's mask (`EntityKind.spoiler`): the run keeps its advance but has no glyph, and its
+    /// background (grey unless the span gives one) is drawn as a block in their place.
+    package static let spoiler = TextDecorations(rawValue: 4)
 
     /// The names of the decorations set, in a fixed order ("underline", "strikethrough"), as the JSON
     /// and text dumps write them.
@@ -18,6 +21,7 @@ package struct TextDecorations: OptionSet, Sendable, Hashable {
         var names: [String] = []
         if contains(.underline) { names.append("underline") }
         if contains(.strikethrough) { names.append("strikethrough") }
+        if contains(.spoiler) { names.append("spoiler") }
         return names
     }
 }
@@ -45,6 +49,9 @@ public struct TextStyle: Sendable, Hashable {
 
     /// No colour, no background, no decoration.
     package static let plain = TextStyle()
+    /// The block a spoiler is drawn as when its span gives no background: a mid grey, legible as
+    /// "something hidden" on light and dark backgrounds.
+    static let spoilerMask = RGBAColor(red: 0x9e, green: 0x9e, blue: 0x9e)
 }
 
 /// The styles of the text: a table, and for each code point its index in the table (no table and no
@@ -60,7 +67,8 @@ struct StyleMap {
     var isEmpty: Bool { index == nil }
 
     /// The spans' styles over `count` code points: each span that sets a colour, background or
-    /// decoration overrides what earlier spans set, attribute by attribute (a later span wins).
+    /// decoration overrides what earlier spans set, attribute by attribute (a later span wins); a
+    /// spoiler's span masks its text.
     init(spans: [TextSpan], count: Int) {
         guard spans.contains(where: \.setsStyle) else { return }
         var values = SpanTable(base: TextStyle.plain, count: count)
@@ -73,6 +81,10 @@ struct StyleMap {
                 }
                 if let strikethrough = span.strikethrough {
                     if strikethrough { style.decorations.insert(.strikethrough) } else { style.decorations.remove(.strikethrough) }
+                }
+                if span.entity == .spoiler {
+                    style.decorations.insert(.spoiler)
+                    style.background = span.background ?? TextStyle.spoilerMask
                 }
             }
         }

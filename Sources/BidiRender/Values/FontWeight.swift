@@ -4,7 +4,7 @@
 import Foundation
 
 /// A font weight from 1 to 1000 (CSS Fonts 4 §2.2; OpenType usWeightClass).
-public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     /// The numeric weight, 1…1000.
     public let value: Int
 
@@ -12,6 +12,14 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
     public init?(_ value: Int) {
         guard (1...1000).contains(value) else { return nil }
         self.value = value
+    }
+
+    /// A weight written as a number: `weight: 500`, `weight: 600` (CSS's names are the hundreds:
+    /// 100 thin, 200 extra-light, 300 light, 400 regular, 500 medium, 600 semibold, 700 bold,
+    /// 800 extra-bold, 900 black). A literal outside 1…1000 is clamped into it; a computed value
+    /// goes through `init?(_:)`, which refuses it.
+    public init(integerLiteral value: Int) {
+        self.value = min(1000, max(1, value))
     }
 
     /// A weight from a number ("500") or a name: thin 100, extralight 200, light 300, regular 400,
@@ -45,26 +53,26 @@ public struct FontWeight: Sendable, Hashable, Comparable, CustomStringConvertibl
         names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key).joined(separator: ", ")
     }
 
-    // no-trap (the nine constants below): literal weights within 1...1000, for which `FontWeight(_:)`
-    // never returns nil; no caller value reaches them.
+    // The nine names, as literals. `regular` and `bold` are public; the others
+    // are written as numbers outside (`weight: 600`).
     /// 100.
-    public static let thin = FontWeight(100)!
+    package static let thin: FontWeight = 100
     /// 200.
-    public static let extraLight = FontWeight(200)!
+    package static let extraLight: FontWeight = 200
     /// 300.
-    public static let light = FontWeight(300)!
+    package static let light: FontWeight = 300
     /// 400, the default.
-    public static let regular = FontWeight(400)!
+    public static let regular: FontWeight = 400
     /// 500.
-    public static let medium = FontWeight(500)!
+    package static let medium: FontWeight = 500
     /// 600.
-    public static let semibold = FontWeight(600)!
+    package static let semibold: FontWeight = 600
     /// 700.
-    public static let bold = FontWeight(700)!
+    public static let bold: FontWeight = 700
     /// 800.
-    public static let extraBold = FontWeight(800)!
+    package static let extraBold: FontWeight = 800
     /// 900.
-    public static let black = FontWeight(900)!
+    package static let black: FontWeight = 900
 
     static let names: [String: Int] = [
         "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,

@@ -1,5 +1,5 @@
 // SpanRequest: a span of attributes as a request gives it, the one schema of a `--jsonl` line's and
-// a scene text node's "spans" entries ({"start", "end", "entity", "id", "weight", "style", "locale",
+// a scene text node's "spans" entries ({"start", "end", "entity", "spoiler", "id", "weight", "style", "locale",
 // "color", "background", "underline", "strikethrough", "size", "features"}), each field of its own
 // JSON type, and of the command line's `--span START:END:key=value,…` (the same keys, as text).
 // "mention": true (`mention=true`) is still taken as the old spelling of "entity": "mention".
@@ -10,7 +10,8 @@ import Foundation
 package enum SpanRequest {
     /// The attribute keys of a span (without "start" and "end").
     package static let keys = [
-        "weight", "style", "locale", "entity", "id", "color", "background", "underline", "strikethrough", "size", "features",
+        "weight", "style", "locale", "entity", "spoiler", "id", "color", "background", "underline", "strikethrough", "size",
+        "features",
     ]
 
     /// Keys still taken beside `keys`, each an old spelling: "mention" (true: "entity": "mention").
@@ -54,15 +55,23 @@ package enum SpanRequest {
         return textSpan
     }
 
-    /// "entity" (an `EntityKind` name), or its old spelling "mention" (true: a mention); not both.
+    /// "entity" (an `EntityKind` name), or its old spelling "mention" (true: a mention), not both; or
+    /// "spoiler": true.
     private static func entity(_ object: [String: Any], in path: WireFields.Path) throws(WireError) -> EntityKind? {
         let old = try WireFields.boolean(object, "mention", in: path)
         if old != nil, WireFields.value(object, "entity") != nil {
             throw WireError(
                 "\"\(path.dotted)\": give \"entity\" or its old spelling \"mention\", not both", at: path + [.key("mention")])
         }
-        return old == true
+        let kind = old == true
             ? .mention : try WireFields.choice(object, "entity", as: EntityKind.self, in: path, among: EntityKind.declarable)
+        // "spoiler": true is "entity": "spoiler".
+        guard try WireFields.boolean(object, "spoiler", in: path) == true else { return kind }
+        if let kind, kind != .spoiler {
+            throw WireError(
+                "\"\(path.dotted)\": a spoiler is an entity of its own, not also \"\(kind.rawValue)\"", at: path + [.key("spoiler")])
+        }
+        return .spoiler
     }
 
     /// The style keys of a span object (`color`, `background`, `underline`, `strikethrough`, `size`,
@@ -148,6 +157,12 @@ package enum SpanRequest {
                 throw bad("one of " + EntityKind.declarable.map(\.rawValue).joined(separator: ", "))
             }
             span.entity = kind
+        case "spoiler":  // entity=spoiler; false takes a spoiler away
+            if try boolean(value, bad) {
+                span.entity = .spoiler
+            } else if span.entity == .spoiler {
+                span.entity = nil
+            }
         case "mention":  // the old spelling of entity=mention; false takes a mention away
             if try boolean(value, bad) {
                 span.entity = .mention

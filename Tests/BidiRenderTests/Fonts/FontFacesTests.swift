@@ -313,13 +313,13 @@ enum TestFaces {
         let registry = try FontRegistry(manifestPath: manifest.path, systemFallback: false)
         try FileManager.default.removeItem(at: copy)
         let engine = LayoutEngine(registry: registry)
-        let options = LayoutOptions(direction: .leftToRight, weight: FontWeight(650)!)
+        let options = LayoutOptions(direction: .leftToRight, weight: (650 as FontWeight))
         let layout = try engine.layout("Weight", options: options)
         #expect(layout.lines.count == 1)
         #expect(layout.lines[0].runs.allSatisfy { $0.glyphs.allSatisfy { $0.id != 0 } })
         #expect(layout.lines[0].runs.first?.font.variationWeight == nil)
         let choice = try #require(
-            registry.pick(in: registry.manifest.packages[0], source: .defaultPackage, weight: FontWeight(650)!, style: .normal))
+            registry.pick(in: registry.manifest.packages[0], source: .defaultPackage, weight: (650 as FontWeight), style: .normal))
         #expect(choice.weightReason.hasSuffix("; its instance could not be opened, the loaded face instead"), "\(choice.weightReason)")
     }
 }

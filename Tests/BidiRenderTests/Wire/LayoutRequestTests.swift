@@ -76,7 +76,7 @@ import Testing
     /// and the span.
     @Test func entityTakesEveryKind() throws {
         #expect(try Self.message(#"{"spans": [{"start": 0, "end": 1, "entity": "inline"}]}"#)
-            == #""spans[0].entity" must be one of mention, url, email, phone, hashtag, not "inline""#)
+            == #""spans[0].entity" must be one of mention, url, email, phone, hashtag, spoiler, not "inline""#)
         for kind in EntityKind.declarable {
             let spans = try LayoutRequest.options(
                 try Self.object(#"{"spans": [{"start": 0, "end": 1, "entity": "\#(kind.rawValue)"}]}"#),
@@ -84,7 +84,7 @@ import Testing
             #expect(spans.map(\.entity) == [kind])
         }
         #expect(try Self.message(#"{"spans": [{"start": 0, "end": 0}, {"start": 0, "end": 1, "entity": "mentions"}]}"#)
-            == #""spans[1].entity" must be one of mention, url, email, phone, hashtag, not "mentions""#)
+            == #""spans[1].entity" must be one of mention, url, email, phone, hashtag, spoiler, not "mentions""#)
     }
 
     /// "mentions": "none" is the old spelling of taking `.mentions` out of "isolate", after the

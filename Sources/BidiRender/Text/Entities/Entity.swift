@@ -21,6 +21,10 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
     /// target: its range is empty at the cut, its one rectangle the ellipsis run's. Only a layout
     /// makes one.
     case ellipsis
+    /// Text hidden until the reader taps it ("spoiler"), declared by a span: laid out as a block of
+    /// its width, its glyphs left out of the layout (and so of every image and dump), its
+    /// rectangles the tap target that reveals it (lay it out again without the span).
+    case spoiler
 
     /// The kinds a span's `entity` names in a request (an inline box is given by its box; an
     /// ellipsis is the layout's).
@@ -31,7 +35,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
     var isAlwaysLeftToRight: Bool {
         switch self {
         case .url, .email, .phone: return true
-        case .mention, .hashtag, .inlineBox, .ellipsis: return false
+        case .mention, .hashtag, .inlineBox, .ellipsis, .spoiler: return false
         }
     }
 
@@ -43,7 +47,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
         case .email: return .emails
         case .phone: return .phones
         case .hashtag: return .hashtags
-        case .inlineBox, .ellipsis: return []
+        case .inlineBox, .ellipsis, .spoiler: return []
         }
     }
 }

@@ -1,0 +1,105 @@
+// PlainPreview: a preview as a plain string for an OS notification — the fields in the template, each
+// isolated, spoilers replaced by a word, and when `maxGraphemes` is given each field cut to its share
+// of grapheme clusters by the rules the layout uses (priority, minimum share, truncation mode, never
+// inside an entity).
+
+enum PlainPreview {
+    /// The word a spoiler becomes in a plain string, in the locale's language.
+    static func spoilerWord(_ locale: LocaleTag) -> String {
+        switch locale.normalized.split(separator: "-").first.map(String.init) ?? "" {
+        case "ar": return "[محتوى مخفي]"
+        case "zh": return "[剧透]"
+        default: return "[spoiler]"
+        }
+    }
+
+    /// The plain string of `fields` in `template`; see `Preview.plainText`.
+    static func text(
+        _ fields: [NeutralField], template: PreviewTemplate, locale: LocaleTag, direction: TextDirection, kinds: EntityKinds,
+        maxGraphemes: Int?
+    ) throws(BidiRenderError) -> String {
+        var fields = fields.map { unspoiled($0, word: spoilerWord(locale)) }
+        let whole = try template.compose(fields, locale: locale, direction: direction).text
+        guard let maxGraphemes, visibleGraphemes(whole) > maxGraphemes else { return whole }
+        let counts = fields.map { NeutralField.graphemeStarts($0.scalars).count }
+        var empty = fields
+        for i in empty.indices { empty[i].scalars = [] }
+        let budget = max(0, maxGraphemes - visibleGraphemes(try template.compose(empty, locale: locale, direction: direction).text))
+        let allowed = PreviewShares.allocate(
+            needs: counts.map(Double.init), minimums: fields.map { max(($0.minShare * Double(budget)).rounded(.up), 2) },
+            priorities: fields.map(\.priority), budget: Double(budget)
+        ).map { Int($0.rounded(.down)) }
+        for i in fields.indices where allowed[i] < counts[i] {
+            fields[i] = try cut(fields[i], toGraphemes: allowed[i], kinds: kinds)
+        }
+        return try template.compose(fields, locale: locale, direction: direction).text
+    }
+
+    /// `field` with the text of each spoiler span replaced by `word`, which then stands for it.
+    static func unspoiled(_ field: NeutralField, word: String) -> NeutralField {
+        var field = field
+        let spoilers = field.spans.filter { $0.entity == .spoiler }.map(\.range).sorted { $0.lowerBound > $1.lowerBound }
+        var last = Int.max
+        for range in spoilers where range.upperBound <= last {
+            field.scalars.replaceSubrange(range, with: Array(word.unicodeScalars))
+            last = range.lowerBound
+        }
+        field.spans = []
+        return field
+    }
+
+    /// The grapheme clusters of `text` that show something (not only bidi controls).
+    static func visibleGraphemes(_ text: String) -> Int {
+        text.reduce(0) { count, character in
+            character.unicodeScalars.allSatisfy(UnicodeBidiData.isBidiControl) ? count : count + 1
+        }
+    }
+
+    /// `field` cut to `count` grapheme clusters, "…" counted, by its truncation mode: the cut moved
+    /// out of an entity (back to its start at an end cut, on to its end at a start cut; one that
+    /// holds the whole kept text is cut), a middle cut keeping a file name's extension.
+    static func cut(_ field: NeutralField, toGraphemes count: Int, kinds: EntityKinds) throws(BidiRenderError) -> NeutralField {
+        let starts = NeutralField.graphemeStarts(field.scalars) + [field.scalars.count]
+        let n = starts.count - 1
+        let keep = max(0, count - 1)
+        let entities = EntityIsolation.resolved(field.scalars, direction: .auto, kinds: kinds, spans: []).entities.map(\.range)
+        let s = field.scalars
+        // Out of an entity, and past the white space beside the ellipsis.
+        func back(_ c: Int) -> Int {
+            var c = entities.first { $0.lowerBound > 0 && $0.lowerBound < c && c < $0.upperBound }?.lowerBound ?? c
+            while c > 0, s[c - 1].properties.isWhitespace { c -= 1 }
+            return c
+        }
+        func forward(_ c: Int) -> Int {
+            var c = entities.first { $0.upperBound < s.count && $0.lowerBound < c && c < $0.upperBound }?.upperBound ?? c
+            while c < s.count, s[c].properties.isWhitespace { c += 1 }
+            return c
+        }
+        switch field.truncation {
+        case .end:
+            let c = back(starts[min(keep, n)])
+            return try field.keeping([0..<c], ellipsisAt: c)
+        case .start:
+            let c = forward(starts[max(0, n - keep)])
+            return try field.keeping([c..<field.scalars.count], ellipsisAt: c)
+        case .middle:
+            var tail = keep / 2
+            if let dot = extensionStart(field.scalars) {
+                let needed = n - (starts.firstIndex { $0 >= dot } ?? n)
+                if needed <= keep { tail = max(tail, needed) }
+            }
+            let h = back(starts[keep - tail])
+            let t = forward(starts[n - tail])
+            return try field.keeping([0..<h, max(h, t)..<field.scalars.count].filter { !$0.isEmpty }, ellipsisAt: h)
+        }
+    }
+
+    /// Where a file name's extension starts at the end of `scalars` (see
+    /// `LineBreakScratch.extensionStart`), or nil.
+    static func extensionStart(_ scalars: [Unicode.Scalar]) -> Int? {
+        var i = scalars.count
+        while i > 0, i > scalars.count - 9, scalars[i - 1].properties.isAlphabetic || scalars[i - 1].properties.numericType != nil { i -= 1 }
+        guard i < scalars.count, i - 1 > 0, scalars[i - 1] == "." else { return nil }
+        return i - 1
+    }
+}

@@ -1,0 +1,86 @@
+// PreviewField: one field of a preview ("sender", "message") as the caller gives it, and the same made
+// safe to put into a sentence: line breaks as spaces, overrides and embeddings removed, isolates
+// balanced, its spans moved with its text.
+
+/// One field of a preview: a name the template places ("{sender}"), its text and spans, and how it
+/// gives way when the fields do not fit together (`LayoutEngine.preview`).
+public struct PreviewField: Sendable, Hashable {
+    package let name: String
+    let text: String
+    let spans: [TextSpan]
+    let priority: Int
+    let minShare: Double
+    let truncation: TruncationMode
+
+    /// A field.
+    /// - Parameters:
+    ///   - name: what the template calls it: letters, digits and "_" ("sender", "message").
+    ///   - text: its text. Line breaks become spaces; LRE, RLE, LRO, RLO and PDF are removed and the
+    ///     other bidi controls balanced, so a name cannot reorder the sentence around it.
+    ///   - spans: attributes over the field's own code points (a spoiler's span, `entity:
+    ///     .spoiler`, hides its text in the preview).
+    ///   - priority: which field keeps its text first when they do not fit (higher first; equal
+    ///     priorities in the template's order).
+    ///   - minShare: the part of the width (0…1) the field keeps whatever the others need, at least
+    ///     its first grapheme cluster and an ellipsis.
+    ///   - truncation: where the field is cut when it must be (`.end`, `.start`, `.middle`).
+    public init(
+        name: String, text: String, spans: [TextSpan] = [], priority: Int = 0, minShare: Double = 0.25,
+        truncation: TruncationMode = .end
+    ) {
+        (self.name, self.text, self.spans) = (name, text, spans)
+        (self.priority, self.minShare, self.truncation) = (priority, minShare, truncation)
+    }
+}
+
+/// A field made safe to put into a sentence, its spans moved with its text.
+struct NeutralField {
+    var name: String
+    var scalars: [Unicode.Scalar]
+    var spans: [TextSpan]
+    var priority: Int
+    var minShare: Double
+    var truncation: TruncationMode
+
+    /// `field` with its line breaks as spaces, LRE, RLE, LRO, RLO and PDF removed, a PDI that closes
+    /// nothing removed and the isolates it leaves open closed at its end. Its spans are checked
+    /// against its text (`.invalidValue` naming the field) and moved with it; one left empty goes.
+    init(_ field: PreviewField) throws(BidiRenderError) {
+        (name, priority, minShare, truncation) = (field.name, field.priority, field.minShare, field.truncation)
+        let source = Array(field.text.unicodeScalars)
+        do {
+            try LayoutEngine.checkSpans(field.spans, in: field.text)
+        } catch {
+            throw .invalidValue(key: "fields.\(field.name).spans", value: "\(field.spans.count) span(s)", reason: error.description)
+        }
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(source.count + 2)
+        var map = [Int](repeating: 0, count: source.count + 1)
+        var unclosed = 0
+        for (i, s) in source.enumerated() {
+            map[i] = out.count
+            switch s.value {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: out.append(" ")
+            case 0x202A...0x202E: continue
+            case 0x2066...0x2068:
+                unclosed += 1
+                out.append(s)
+            case 0x2069:
+                guard unclosed > 0 else { continue }
+                unclosed -= 1
+                out.append(s)
+            default: out.append(s)
+            }
+        }
+        map[source.count] = out.count
+        out += Array(repeating: "\u{2069}", count: unclosed)
+        scalars = out
+        spans = field.spans.compactMap { span in
+            var moved = span
+            moved.range = map[span.range.lowerBound]..<map[span.range.upperBound]
+            return moved.range.isEmpty ? nil : moved
+        }
+    }
+
+    var string: String { String(String.UnicodeScalarView(scalars)) }
+}
