@@ -58,6 +58,17 @@ nonisolated(unsafe) let rawPangoCairo: OpaquePointer = {
 }()
 /// The bubbles' options: the text's direction found (with the UI's as fallback), as a bubble wants it.
 let bubbleOptions = LayoutOptions(locale: LocaleTag("ar"), size: 16)
+
+/// A chat list row (issue #35): a sender and the message in one line of 300 px, right to left.
+let previewOptions = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300, maxLines: 1)
+let previewSenders = ["小明", "سارة العلي", "Alexander the Great of Macedonia", "@nora_k", "محمد بن عبد الله الأحمد"]
+func previewFields(_ i: Int) -> [PreviewField] {
+    [PreviewField(name: "sender", text: previewSenders[i % previewSenders.count]), PreviewField(name: "message", text: measured[i % measured.count])]
+}
+/// The preview's sentence as a text of its own: what a caller laying out "sender: message" by hand lays out.
+func previewSentence(_ i: Int) -> String {
+    "\u{2068}\(previewSenders[i % previewSenders.count])\u{2069}: \u{2068}\(measured[i % measured.count])\u{2069}"
+}
 let bubbleSlot = BubbleSlot.text("12:30 ✓✓", size: 11, color: .black)
 /// The first 2,000 measured messages prepared once (`prepared-layout`; about 20 KB each), by the warm engine.
 let preparedMessages = measured.prefix(min(itemsUsed, 2_000)).map { try! warmEngine.prepare($0, options: options) }
@@ -145,6 +156,13 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
                 verticalPadding: 6, slot: bubbleSlot
             ).layout.lines.count
         }, codePoints: messageCodePoints, prepare: { _ = warmEngine }),
+    // A two-field preview (issue #35), against a layout of the same sentence in one line.
+    "preview": Workload(
+        run: { i in try! warmEngine.preview(previewFields(i), options: previewOptions).layout.lines.count },
+        codePoints: messageCodePoints, prepare: { _ = warmEngine }),
+    "preview-layout": Workload(
+        run: { i in try! warmEngine.layout(previewSentence(i), options: previewOptions).lines.count },
+        codePoints: messageCodePoints, prepare: { _ = warmEngine }),
     // A prepared message laid out at a new width (issue #34): the line phase alone, the messages
     // prepared once before the rounds, two widths taken in turn.
     "prepared-layout": Workload(

@@ -102,6 +102,12 @@ struct LineBreakScratch {
     /// LS; CR, LF and NL end paragraphs).
     static func isMandatoryBreak(_ c: UInt32) -> Bool { c == 0x0B || c == 0x0C || c == 0x2028 }
 
+    /// Loads a prepared paragraph's prefix sums (`prefix(_:items:shape:)`) from `start`, for the
+    /// measures and cuts that read them without filling lines.
+    mutating func load(prefix known: [Double], from start: Int) {
+        (base, prefix) = (start, known)
+    }
+
     /// The prefix sums of the advances of paragraph `range`, shaped as `items`: what `lines` takes
     /// as `prefix` (a prepared paragraph's).
     mutating func prefix(_ range: Range<Int>, items: [Item], shape: ShapeScratch) -> [Double] {

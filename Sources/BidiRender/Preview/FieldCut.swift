@@ -1,6 +1,6 @@
-// FieldCut: a preview field cut down — to a width by a layout of its own with its truncation mode
-// (entity-aware, shaped as a line), or to a number of grapheme clusters for the plain string — and
-// rebuilt as a field of the kept text with "…" where the text was cut, its spans moved with it.
+// FieldCut: a preview field rebuilt from the pieces of it a cut keeps (PreviewScratch's, to a width;
+// PlainPreview's, to a number of grapheme clusters) with "…" where the text was cut, its spans moved
+// with it.
 
 extension NeutralField {
     /// The field keeping `pieces` of its text (code point ranges, ascending) with "…" at `cut`, its
@@ -31,30 +31,18 @@ extension NeutralField {
             name: name, text: String(text), spans: spans, priority: priority, minShare: minShare, truncation: truncation))
     }
 
-    /// The field cut to at most `width` px laid out alone (its own direction, on one line) with its
-    /// truncation mode and "…", by `engine`; nil when it fits whole. A cut that keeps no text keeps
-    /// the first grapheme cluster (the last at a start cut).
-    func cut(toWidth width: Double, engine: LayoutEngine, options: LayoutOptions) throws(BidiRenderError) -> NeutralField? {
-        var o = options
-        (o.direction, o.maxWidth, o.maxLines, o.truncation) = (.auto, max(1, width), 1, truncation)
-        (o.ellipsis, o.ellipsisStyle, o.alignment) = ("\u{2026}", nil, .natural)
-        let layout = try engine.layout(string, spans: spans, options: o)
-        guard layout.truncated, let line = layout.lines.first, let ellipsis = line.runs.first(where: \.isEllipsis) else { return nil }
-        var covered = [Bool](repeating: false, count: scalars.count)
-        for run in line.runs where !run.isEllipsis { for i in run.range { covered[i] = true } }
-        var pieces = Self.ranges(of: covered)
-        var cut = ellipsis.range.lowerBound
-        if pieces.isEmpty, !scalars.isEmpty {
-            let first = Self.graphemeStarts(scalars)
-            if truncation == .start {
-                pieces = [(first.last ?? 0)..<scalars.count]
-                cut = pieces[0].lowerBound
-            } else {
-                pieces = [0..<(first.count > 1 ? first[1] : scalars.count)]
-                cut = pieces[0].upperBound
-            }
+    /// The field keeping `pieces` (its own offsets) with "…" at `cut`, as `keeping` makes it; a cut
+    /// that keeps no text keeps the first grapheme cluster (the last at a start cut), so that a
+    /// field always shows something of itself.
+    func cut(keeping pieces: [Range<Int>], at cut: Int) throws(BidiRenderError) -> NeutralField {
+        guard pieces.allSatisfy(\.isEmpty), !scalars.isEmpty else { return try keeping(pieces.filter { !$0.isEmpty }, ellipsisAt: cut) }
+        let starts = Self.graphemeStarts(scalars)
+        if truncation == .start {
+            let last = starts.last ?? 0
+            return try keeping([last..<scalars.count], ellipsisAt: last)
         }
-        return try keeping(pieces, ellipsisAt: cut)
+        let first = starts.count > 1 ? starts[1] : scalars.count
+        return try keeping([0..<first], ellipsisAt: first)
     }
 
     /// The maximal runs of true in `flags`, as ranges.

@@ -40,37 +40,27 @@ extension LayoutEngine {
         let shares = neutral.reduce(0) { $0 + $1.minShare }
         if shares > 1 { for i in neutral.indices { neutral[i].minShare /= shares } }
         let template = try PreviewTemplate.make(template, catalog: catalog, fields: neutral)
-        var oneLine = options
-        (oneLine.maxWidth, oneLine.maxLines) = (nil, nil)
         let whole = try template.compose(neutral, locale: options.locale, direction: options.layoutDirection)
-        let natural = try composedLayout(whole, fields: neutral, catalog: catalog != nil, options: oneLine)
-
-        var shown = neutral
-        var truncated: Set<String> = []
-        if let width = options.maxWidth, natural.contentWidth > width {
-            let widths = neutral.map { Self.width(of: whole.argumentRanges[$0.name], in: natural) }
-            let ellipsis = try layout("\u{2026}", options: oneLine).contentWidth
-            let lines = options.maxLines ?? 1
-            // The absorber: with several lines, the lowest-priority field flows and is cut by the layout.
-            let absorber = lines > 1 ? neutral.indices.min { (neutral[$0].priority, -$0) < (neutral[$1].priority, -$1) } : nil
-            let budget = width - (natural.contentWidth - widths.reduce(0, +)) - 0.5
-            let firsts = neutral.map { Self.firstGraphemeWidth(of: whole.argumentRanges[$0.name], in: natural, text: whole.text) }
-            let allowed = PreviewShares.allocate(
-                needs: neutral.indices.map { $0 == absorber ? 0 : widths[$0] },
-                minimums: neutral.indices.map { max(neutral[$0].minShare * budget, firsts[$0] + ellipsis) },
-                priorities: neutral.map(\.priority), budget: budget)
-            for i in neutral.indices where i != absorber && allowed[i] < widths[i] - 0.01 {
-                if let cut = try neutral[i].cut(toWidth: allowed[i], engine: self, options: oneLine) {
-                    shown[i] = cut
-                    truncated.insert(neutral[i].name)
-                }
-            }
-        }
-        var message = try template.compose(shown, locale: options.locale, direction: options.layoutDirection)
         var final = options
         final.maxLines = options.maxLines ?? (options.maxWidth == nil ? nil : 1)
         final.truncation = .end
-        let layout = try composedLayout(message, fields: shown, catalog: catalog != nil, options: final)
+        if catalog != nil { final.direction = whole.paragraphDirection }
+        // The sentence with every field whole, prepared once: laid out as it is when it fits.
+        let spans = whole.spans(of: neutral)
+        let snapshot = try withScratch(whole.text, options: final) { (scratch) throws(BidiRenderError) in
+            try scratch.prepare(whole.text, spans: spans, options: final, registry: registry)
+        }
+        var layout = try withPooledScratch { (scratch) throws(BidiRenderError) in
+            try scratch.layout(snapshot, options: final, registry: registry)
+        }
+        var message = whole
+        var shown = neutral
+        var truncated: Set<String> = []
+        if layout.truncated, let width = options.maxWidth {
+            shown = try fitted(neutral, in: whole, snapshot: snapshot, width: width, options: final, truncated: &truncated)
+            message = try template.compose(shown, locale: options.locale, direction: options.layoutDirection)
+            layout = try self.layout(message.text, spans: message.spans(of: shown), options: final)
+        }
         if layout.truncated, let cut = layout.entities.first(where: { $0.kind == .ellipsis })?.range.lowerBound {
             for (name, range) in message.argumentRanges where range.upperBound > cut { truncated.insert(name) }
         }
@@ -89,40 +79,45 @@ extension LayoutEngine {
         return Preview(layout: layout, message: message, truncatedFields: truncated, plainText: plain)
     }
 
-    /// `message` laid out with its fields' spans: in its catalog language's direction, or (a
-    /// pattern's) in the options'.
-    private func composedLayout(
-        _ message: LocalizedMessage, fields: [NeutralField], catalog: Bool, options: LayoutOptions
-    ) throws(BidiRenderError) -> Layout {
-        var o = options
-        if catalog { o.direction = message.paragraphDirection }
-        return try layout(message.text, spans: message.spans(of: fields), options: o)
-    }
-
-    /// The advance of the runs inside `range` (a field's) in `layout`: its width as laid out.
-    static func width(of range: Range<Int>?, in layout: Layout) -> Double {
-        guard let range else { return 0 }
-        var width = 0.0
-        for line in layout.lines {
-            for run in line.runs where !run.isEllipsis && run.range.lowerBound >= range.lowerBound && run.range.upperBound <= range.upperBound {
-                width += run.advance
-            }
+    /// The fields of `whole` (prepared as `snapshot`) cut to share `width`: each keeps its minimum
+    /// (its share of the budget, at least its first grapheme cluster and "…"), the rest goes by
+    /// priority (`PreviewShares`), and a field given less than its width is cut by its mode where
+    /// the line break stage's truncation cuts it. With several lines the lowest-priority field is
+    /// left to the layout. The names of the fields cut join `truncated`.
+    private func fitted(
+        _ fields: [NeutralField], in whole: LocalizedMessage, snapshot: PreparedSnapshot, width: Double, options: LayoutOptions,
+        truncated: inout Set<String>
+    ) throws(BidiRenderError) -> [NeutralField] {
+        let ranges = fields.map { whole.argumentRanges[$0.name] }
+        let firsts = fields.indices.map { i -> Range<Int>? in
+            guard let range = ranges[i], let first = fields[i].string.first else { return nil }
+            return range.lowerBound..<(range.lowerBound + first.unicodeScalars.count)
         }
-        return width
-    }
-
-    /// The advance of the glyphs of the first grapheme cluster of `range` (a field's) in `layout`.
-    static func firstGraphemeWidth(of range: Range<Int>?, in layout: Layout, text: String) -> Double {
-        guard let range, !range.isEmpty else { return 0 }
-        let end = layout.graphemes.boundary(after: range.lowerBound)
-        var width = 0.0
-        for line in layout.lines {
-            for run in line.runs where !run.isEllipsis {
-                for glyph in run.glyphs where (range.lowerBound..<end).contains(glyph.cluster) { width += glyph.advance }
-                if run.glyphs.isEmpty, run.range.overlaps(range.lowerBound..<end) { width += run.advance }
-            }
+        let measured = try withPooledScratch { (scratch) throws(BidiRenderError) in
+            try scratch.previewWidths(snapshot, ranges: ranges + firsts, options: options, registry: registry)
         }
-        return width
+        let widths = Array(measured.fields[..<fields.count]), first = Array(measured.fields[fields.count...])
+        let lines = options.maxLines ?? 1
+        let absorber = lines > 1 ? fields.indices.min { (fields[$0].priority, -$0) < (fields[$1].priority, -$1) } : nil
+        let budget = width - (measured.total - widths.reduce(0, +)) - 0.5
+        let allowed = PreviewShares.allocate(
+            needs: fields.indices.map { $0 == absorber ? 0 : min(widths[$0], max(0, budget)) },
+            minimums: fields.indices.map { max(fields[$0].minShare * budget, first[$0] + measured.ellipsis) },
+            priorities: fields.map(\.priority), budget: budget)
+        let cutting = fields.indices.filter { $0 != absorber && ranges[$0] != nil && allowed[$0] < widths[$0] - 0.01 }
+        let cuts = try withPooledScratch { (scratch) throws(BidiRenderError) in
+            try scratch.previewCuts(
+                snapshot, cuts: cutting.map { PreviewCut(range: ranges[$0]!, room: allowed[$0] - measured.ellipsis, mode: fields[$0].truncation) },
+                options: options)
+        }
+        var shown = fields
+        for (k, i) in cutting.enumerated() {
+            guard let cut = cuts[k], let start = ranges[i]?.lowerBound else { continue }
+            let local = cut.pieces.map { ($0.lowerBound - start)..<($0.upperBound - start) }
+            shown[i] = try fields[i].cut(keeping: local, at: cut.at - start)
+            truncated.insert(fields[i].name)
+        }
+        return shown
     }
 
     /// Throws `.invalidValue` for no field or more than `maxPreviewFields`, a bad or repeated name,

@@ -26,7 +26,7 @@ enum PlainPreview {
         for i in empty.indices { empty[i].scalars = [] }
         let budget = max(0, maxGraphemes - visibleGraphemes(try template.compose(empty, locale: locale, direction: direction).text))
         let allowed = PreviewShares.allocate(
-            needs: counts.map(Double.init), minimums: fields.map { max(($0.minShare * Double(budget)).rounded(.up), 2) },
+            needs: counts.map { Double(min($0, budget)) }, minimums: fields.map { max(($0.minShare * Double(budget)).rounded(.down), 2) },
             priorities: fields.map(\.priority), budget: Double(budget)
         ).map { Int($0.rounded(.down)) }
         for i in fields.indices where allowed[i] < counts[i] {
@@ -35,16 +35,22 @@ enum PlainPreview {
         return try template.compose(fields, locale: locale, direction: direction).text
     }
 
-    /// `field` with the text of each spoiler span replaced by `word`, which then stands for it.
+    /// `field` with the text of each spoiler span replaced by `word`, which then stands for it: its
+    /// spans are the words', of kind `.spoiler`, so that a cut keeps or drops a word whole.
     static func unspoiled(_ field: NeutralField, word: String) -> NeutralField {
         var field = field
         let spoilers = field.spans.filter { $0.entity == .spoiler }.map(\.range).sorted { $0.lowerBound > $1.lowerBound }
+        let replacement = Array(word.unicodeScalars)
         var last = Int.max
+        var words: [Range<Int>] = []
         for range in spoilers where range.upperBound <= last {
-            field.scalars.replaceSubrange(range, with: Array(word.unicodeScalars))
+            field.scalars.replaceSubrange(range, with: replacement)
+            let shift = replacement.count - range.count
+            words = words.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+            words.append(range.lowerBound..<(range.lowerBound + replacement.count))
             last = range.lowerBound
         }
-        field.spans = []
+        field.spans = words.reversed().map { TextSpan(range: $0, entity: .spoiler) }
         return field
     }
 
@@ -62,7 +68,7 @@ enum PlainPreview {
         let starts = NeutralField.graphemeStarts(field.scalars) + [field.scalars.count]
         let n = starts.count - 1
         let keep = max(0, count - 1)
-        let entities = EntityIsolation.resolved(field.scalars, direction: .auto, kinds: kinds, spans: []).entities.map(\.range)
+        let entities = EntityIsolation.resolved(field.scalars, direction: .auto, kinds: kinds, spans: field.spans).entities.map(\.range)
         let s = field.scalars
         // Out of an entity, and past the white space beside the ellipsis.
         func back(_ c: Int) -> Int {

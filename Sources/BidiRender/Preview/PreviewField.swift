@@ -42,7 +42,7 @@ struct NeutralField {
     var minShare: Double
     var truncation: TruncationMode
 
-    /// `field` with its line breaks as spaces, LRE, RLE, LRO, RLO and PDF removed, a PDI that closes
+    /// `field` with its line breaks (paragraph separators, VT, FF, LS) as spaces, LRE, RLE, LRO, RLO and PDF removed, a PDI that closes
     /// nothing removed and the isolates it leaves open closed at its end. Its spans are checked
     /// against its text (`.invalidValue` naming the field) and moved with it; one left empty goes.
     init(_ field: PreviewField) throws(BidiRenderError) {
@@ -60,7 +60,7 @@ struct NeutralField {
         for (i, s) in source.enumerated() {
             map[i] = out.count
             switch s.value {
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: out.append(" ")
+            case _ where BidiClass(s) == .paragraphSeparator, 0x0B, 0x0C, 0x2028: out.append(" ")
             case 0x202A...0x202E: continue
             case 0x2066...0x2068:
                 unclosed += 1

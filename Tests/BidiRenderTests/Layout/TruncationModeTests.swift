@@ -117,6 +117,11 @@ extension TruncationModeTests {
         ("please call +966 55 123 4567 now", ParagraphDirection.leftToRight, TruncationMode.start, 120.0, ["\u{2026}", "now"]),
         ("اتصل على +966 55 123 4567 الآن", .rightToLeft, .start, 120, ["الآن", "\u{2026}"]),
         ("thanks @alexander_the_great for the files", .leftToRight, .middle, 190, ["thanks ", "\u{2026}", "for the files"]),
+        ("mail someone.long@example.com today please", .leftToRight, .start, 140, ["\u{2026}", "today please"]),
+        ("اكتب إلى someone.long@example.com اليوم من فضلك", .rightToLeft, .start, 140, ["اليوم من فضلك", "\u{2026}"]),
+        ("tagged #SaudiNationalDay2026 in the photo today", .leftToRight, .middle, 200, ["tagged", "\u{2026}", "photo today"]),
+        ("الصورة #اليوم_الوطني_السعودي_2026 جميلة جدا اليوم", .rightToLeft, .middle, 200, ["ميلة جدا اليوم", "\u{2026}", "الصورة"]),
+        ("شكرا @alexander_the_great على هذا", .rightToLeft, .end, 150, ["\u{2026}", "شكرا"]),
         ("see https://example.com/a/very/long/path/x.html now", .leftToRight, .start, 160, ["\u{2026}", "now"]),
         // An entity that ends the text and is wider than the line is cut at a grapheme boundary.
         ("see https://example.com/a/very/long/path/x.html", .leftToRight, .start, 120, ["\u{2026}", "g/path/x.html"]),

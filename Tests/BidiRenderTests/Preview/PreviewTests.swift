@@ -62,11 +62,12 @@ import Testing
     @Test func namesAreNeutralized() throws {
         let fields = [
             PreviewField(name: "sender", text: "\u{202E}evil\u{202C} \u{2067}x"),
-            PreviewField(name: "message", text: "line one\nline two\u{2069}"),
+            PreviewField(name: "message", text: "line one\nline two\u{1E}3\u{2069}"),
         ]
         let preview = try Self.engine.preview(fields, options: Self.options(width: nil))
         #expect(Self.text(preview, "sender") == "evil \u{2067}x\u{2069}")
-        #expect(Self.text(preview, "message") == "line one line two")
+        #expect(Self.text(preview, "message") == "line one line two 3")
+        #expect(preview.layout.paragraphs.count == 1)
         #expect(!preview.message.text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
         // "evil" is laid out left to right: no override reverses it.
         let evil = try #require(preview.layout.lines[0].runs.first { $0.range.contains(1) })
