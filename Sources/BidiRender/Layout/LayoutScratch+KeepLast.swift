@@ -27,7 +27,7 @@ extension LayoutScratch {
             let lines = lineBreak.lines(
                 prepared.range, items: paragraph.items, text: text, entities: snapshot.entities,
                 maxWidth: options.maxWidth, locale: options.locale, shape: &shape, tables: tables, size: options.size,
-                lineLimit: nil, breaks: prepared.breaks, prefix: prepared.prefix)
+                lineLimit: nil, breaks: prepared.knownBreaks, prefix: prepared.prefix)
             if count + lines.count >= maxLines {
                 let skip = lines.count - (maxLines - count)
                 return FirstKeptLine(paragraph: paragraph.index, line: skip, truncates: skip > 0 || paragraph.index > 0)

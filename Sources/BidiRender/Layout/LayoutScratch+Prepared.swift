@@ -10,8 +10,11 @@ struct PreparedParagraph: Sendable {
     var range: Range<Int>
     /// Its resolved levels, loaded back into the bidi stage to reorder its lines.
     var bidi: BidiParagraphSnapshot
-    /// Its UAX #14 break opportunities (`LineBreakScratch.opportunities`).
+    /// Its UAX #14 break opportunities (`LineBreakScratch.opportunities`); empty when not asked for
+    /// (`knownBreaks` is then nil and line filling finds them).
     var breaks: [UInt8]
+    /// `breaks` when they were found.
+    var knownBreaks: [UInt8]? { breaks.isEmpty && !range.isEmpty ? nil : breaks }
     /// The prefix sums of its advances, from its start (`LineBreakScratch.prefix`).
     var prefix: [Double]
 }
@@ -34,10 +37,11 @@ struct PreparedSnapshot: Sendable {
 
 extension LayoutScratch {
     /// The preparing phase of `layout` on every paragraph of `string`: decoded, entities isolated,
-    /// levels resolved, itemized, shaped and its break opportunities found. Throws `.cancelled` when
+    /// levels resolved, itemized, shaped and (unless `findingBreaks` is false: a text only measured
+    /// and cut, as a preview's) its break opportunities found. Throws `.cancelled` when
     /// the task is cancelled.
     mutating func prepare(
-        _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry
+        _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, findingBreaks: Bool = true
     ) throws(BidiRenderError) -> PreparedSnapshot {
         try LayoutEngine.checkCancellation()
         startCall()
@@ -52,7 +56,7 @@ extension LayoutScratch {
             let range = resolved.paragraphs[p]
             paragraphs.append(PreparedParagraph(
                 line: paragraph, range: range, bidi: bidi.paragraphSnapshot(),
-                breaks: lineBreak.opportunities(range, text: text, locale: options.locale, entities: resolved.entities),
+                breaks: findingBreaks ? lineBreak.opportunities(range, text: text, locale: options.locale, entities: resolved.entities) : [],
                 prefix: lineBreak.prefix(range, items: paragraph.items, shape: shape)))
         }
         // Shaping stops early when the task is cancelled: its output is then partial, never used.
@@ -87,7 +91,7 @@ extension LayoutScratch {
                 let cut = try scratch.layLines(
                     paragraph, range: prepared.range, moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count,
                     entities: snapshot.entities, attributes: snapshot.attributes, registry: registry, options: options,
-                    breaks: prepared.breaks, prefix: prepared.prefix,
+                    breaks: prepared.knownBreaks, prefix: prepared.prefix,
                     from: start?.paragraph == prepared.line.index ? start : nil, into: &draft)
                 if cut { break }
             }
@@ -110,7 +114,7 @@ extension LayoutScratch {
                 let lines = scratch.lineBreak.lines(
                     prepared.range, items: paragraph.items, text: scratch.text, entities: snapshot.entities,
                     maxWidth: maxWidth, locale: options.locale, shape: &scratch.shape, tables: tables, size: options.size,
-                    lineLimit: maxLines.map { $0 - ranges.count }, breaks: prepared.breaks, prefix: prepared.prefix)
+                    lineLimit: maxLines.map { $0 - ranges.count }, breaks: prepared.knownBreaks, prefix: prepared.prefix)
                 try LayoutEngine.checkCancellation()
                 let kept = Truncation.kept(
                     lineCount: lines.count, linesBefore: ranges.count, maxLines: maxLines,

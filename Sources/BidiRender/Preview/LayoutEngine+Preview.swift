@@ -48,19 +48,24 @@ extension LayoutEngine {
         // The sentence with every field whole, prepared once: laid out as it is when it fits.
         let spans = whole.spans(of: neutral)
         let snapshot = try withScratch(whole.text, options: final) { (scratch) throws(BidiRenderError) in
-            try scratch.prepare(whole.text, spans: spans, options: final, registry: registry)
+            try scratch.prepare(whole.text, spans: spans, options: final, registry: registry, findingBreaks: false)
         }
-        var layout = try withPooledScratch { (scratch) throws(BidiRenderError) in
+        // One line whose text is wider than the width is cut: no need to lay it out to know.
+        let wider = final.maxLines == 1 && snapshot.paragraphs.count == 1 && options.maxWidth.map { width in
+            snapshot.paragraphs[0].prefix[snapshot.text.visibleEnd(0, snapshot.paragraphs[0].range.upperBound) - snapshot.paragraphs[0].range.lowerBound] > width + 1e-6
+        } == true
+        var layout = wider ? nil : try withPooledScratch { (scratch) throws(BidiRenderError) in
             try scratch.layout(snapshot, options: final, registry: registry)
         }
         var message = whole
         var shown = neutral
         var truncated: Set<String> = []
-        if layout.truncated, let width = options.maxWidth {
+        if layout?.truncated ?? true, let width = options.maxWidth {
             shown = try fitted(neutral, in: whole, snapshot: snapshot, width: width, options: final, truncated: &truncated)
             message = try template.compose(shown, locale: options.locale, direction: options.layoutDirection)
             layout = try self.layout(message.text, spans: message.spans(of: shown), options: final)
         }
+        guard let layout else { throw .invalidValue(key: "width", value: "nil", reason: "a preview wider than no width") }
         if layout.truncated, let cut = layout.entities.first(where: { $0.kind == .ellipsis })?.range.lowerBound {
             for (name, range) in message.argumentRanges where range.upperBound > cut { truncated.insert(name) }
         }
@@ -93,29 +98,30 @@ extension LayoutEngine {
             guard let range = ranges[i], let first = fields[i].string.first else { return nil }
             return range.lowerBound..<(range.lowerBound + first.unicodeScalars.count)
         }
-        let measured = try withPooledScratch { (scratch) throws(BidiRenderError) in
-            try scratch.previewWidths(snapshot, ranges: ranges + firsts, options: options, registry: registry)
-        }
-        let widths = Array(measured.fields[..<fields.count]), first = Array(measured.fields[fields.count...])
         let lines = options.maxLines ?? 1
         let absorber = lines > 1 ? fields.indices.min { (fields[$0].priority, -$0) < (fields[$1].priority, -$1) } : nil
-        let budget = width - (measured.total - widths.reduce(0, +)) - 0.5
-        let allowed = PreviewShares.allocate(
-            needs: fields.indices.map { $0 == absorber ? 0 : min(widths[$0], max(0, budget)) },
-            minimums: fields.indices.map { max(fields[$0].minShare * budget, first[$0] + measured.ellipsis) },
-            priorities: fields.map(\.priority), budget: budget)
-        let cutting = fields.indices.filter { $0 != absorber && ranges[$0] != nil && allowed[$0] < widths[$0] - 0.01 }
-        let cuts = try withPooledScratch { (scratch) throws(BidiRenderError) in
-            try scratch.previewCuts(
-                snapshot, cuts: cutting.map { PreviewCut(range: ranges[$0]!, room: allowed[$0] - measured.ellipsis, mode: fields[$0].truncation) },
-                options: options)
+        // Measured, shared out and cut on one load of the prepared sentence.
+        let (cuts, results) = try withPooledScratch { (scratch) throws(BidiRenderError) in
+            try scratch.previewFit(snapshot, ranges: ranges + firsts, options: options, registry: registry) { measured in
+                let widths = Array(measured.fields[..<fields.count]), first = Array(measured.fields[fields.count...])
+                let budget = width - (measured.total - widths.reduce(0, +)) - 0.5
+                let allowed = PreviewShares.allocate(
+                    needs: fields.indices.map { $0 == absorber ? 0 : min(widths[$0], max(0, budget)) },
+                    minimums: fields.indices.map { max(fields[$0].minShare * budget, first[$0] + measured.ellipsis) },
+                    priorities: fields.map(\.priority), budget: budget)
+                return fields.indices.compactMap { i in
+                    guard i != absorber, let range = ranges[i], allowed[i] < widths[i] - 0.01 else { return nil }
+                    return PreviewCut(field: i, range: range, room: allowed[i] - measured.ellipsis, mode: fields[i].truncation)
+                }
+            }
         }
         var shown = fields
-        for (k, i) in cutting.enumerated() {
-            guard let cut = cuts[k], let start = ranges[i]?.lowerBound else { continue }
-            let local = cut.pieces.map { ($0.lowerBound - start)..<($0.upperBound - start) }
-            shown[i] = try fields[i].cut(keeping: local, at: cut.at - start)
-            truncated.insert(fields[i].name)
+        for (cut, result) in zip(cuts, results) {
+            guard let result else { continue }
+            let start = cut.range.lowerBound
+            let local = result.pieces.map { ($0.lowerBound - start)..<($0.upperBound - start) }
+            shown[cut.field] = try fields[cut.field].cut(keeping: local, at: result.at - start)
+            truncated.insert(fields[cut.field].name)
         }
         return shown
     }
