@@ -102,7 +102,10 @@ demo: build
 	@$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 -o out/card-rtl.png
 	@$(BIN) compose Examples/compose/follow-card.json --direction rtl --scale 2 --debug -o out/card-rtl-debug.png
 	@$(BIN) compose Examples/compose/follow-card.json --direction rtl --format json
-	@echo "== the images are in $(CURDIR)/out: follow-rtl.png/.svg, mention-rtl.png/.svg, mention-debug.png"
+	@echo "== a chat-list preview in an Arabic UI: the sender and the message each cut to its share, a spoiler masked"
+	@$(BIN) preview --field sender=小明 --field 'message=الخاتمة: البطل كان يحلم طوال الوقت! شاهدته أمس مع سارة' --field-span message:9:34:spoiler=true --width 300 --locale ar --direction rtl --max-graphemes 40 --format text | grep -v '^line'
+	@$(BIN) preview --field sender=小明 --field 'message=الخاتمة: البطل كان يحلم طوال الوقت! شاهدته أمس مع سارة' --field-span message:9:34:spoiler=true --width 300 --locale ar --direction rtl --size 20 -o out/preview-rtl.png
+	@echo "== the images are in $(CURDIR)/out: follow-rtl.png/.svg, mention-rtl.png/.svg, mention-debug.png, preview-rtl.png"
 	@echo "== and card-ltr.png, card-rtl.png, card-rtl-debug.png (frames outlined, mirrored content in magenta)"
 
 ## The layer check (scripts/check-layers.py: no folder uses one above it in Docs/Design.md's Layers),

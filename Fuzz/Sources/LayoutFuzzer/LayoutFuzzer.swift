@@ -168,7 +168,7 @@ func checkTruncation(_ layout: Layout, options: LayoutOptions, scalars: [Unicode
         let ellipsis = line.runs.first(where: \.isEllipsis)
     else { return }
     let cut = ellipsis.range.lowerBound
-    let entities = layout.entities.filter { $0.kind != .ellipsis && $0.kind != .inlineBox }
+    let entities = layout.entities.filter { $0.kind != .ellipsis && $0.kind != .inlineBox && $0.kind != .spoiler }
     if options.maxWidth != nil {
         switch mode {
         case .end, .middle:

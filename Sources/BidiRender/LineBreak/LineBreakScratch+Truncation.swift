@@ -64,7 +64,7 @@ extension LineBreakScratch {
         while e < entities.count, entities[e].range.lowerBound < cut {
             let entity = entities[e]
             e += 1
-            guard entity.range.lowerBound > start, entity.range.upperBound > cut, entity.kind != .inlineBox else { continue }
+            guard entity.range.lowerBound > start, entity.range.upperBound > cut, entity.kind.isCutWhole else { continue }
             if entity.kind == .url, let path = urlPathStart(entity.range, text: text), cut >= path { continue }
             return entity.range.lowerBound
         }
@@ -145,7 +145,7 @@ extension LineBreakScratch {
         while e < entities.count, entities[e].range.lowerBound < cut {
             let entity = entities[e]
             e += 1
-            guard entity.range.upperBound < end, entity.kind != .inlineBox else { continue }
+            guard entity.range.upperBound < end, entity.kind.isCutWhole else { continue }
             return entity.range.upperBound
         }
         return cut
@@ -161,4 +161,11 @@ extension LineBreakScratch {
         guard i < end, i - 1 > start, s[i - 1] == ".", !text.isHangingSpace(i - 2) else { return nil }
         return i - 1
     }
+}
+
+extension EntityKind {
+    /// Whether a truncation's cut keeps or drops an entity of this kind whole: not an inline box
+    /// (one code point: nothing to cut inside), nor a spoiler (a masked block shows no text, so a
+    /// cut inside it reveals nothing and leaves the rest of the line to the text).
+    var isCutWhole: Bool { self != .inlineBox && self != .spoiler }
 }

@@ -154,6 +154,20 @@ import Testing
         #expect(json.contains("\"spoiler\""))
     }
 
+    /// A cut may fall inside a spoiler: its block shows no text, so the room left goes to it rather
+    /// than to nothing.
+    @Test func aCutMayFallInsideASpoiler() throws {
+        let text = "the answer: the butler did it in the library last night"
+        let layout = try Self.engine.layout(
+            text, spans: [TextSpan(range: 12..<44, entity: .spoiler)],
+            options: LayoutOptions(direction: .leftToRight, locale: "en", maxWidth: 160, maxLines: 1))
+        let ellipsisRun = layout.lines[0].runs.first(where: \.isEllipsis)
+        let cut = try #require(ellipsisRun).range.lowerBound
+        #expect(cut > 12 && cut < 44)
+        let masked = layout.lines[0].runs.filter { !$0.isEllipsis && $0.range.lowerBound >= 12 && !$0.range.isEmpty }
+        #expect(!masked.isEmpty && masked.allSatisfy { $0.glyphs.isEmpty })
+    }
+
     /// The catalog's template puts the fields in the language's order with its punctuation.
     @Test(arguments: [("zh-Hans", "\u{2066}小明\u{2069}：\u{2066}"), ("en", "\u{2066}小明\u{2069}: \u{2066}"), ("ar", "\u{2066}小明\u{2069}: \u{2067}")])
     func catalogTemplates(locale: String, prefix: String) throws {

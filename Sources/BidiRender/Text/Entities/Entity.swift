@@ -23,7 +23,8 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable {
     case ellipsis
     /// Text hidden until the reader taps it ("spoiler"), declared by a span: laid out as a block of
     /// its width, its glyphs left out of the layout (and so of every image and dump), its
-    /// rectangles the tap target that reveals it (lay it out again without the span).
+    /// rectangles the tap target that reveals it (lay it out again without the span). Truncation
+    /// may cut inside it (the block shows no text).
     case spoiler
 
     /// The kinds a span's `entity` names in a request (an inline box is given by its box; an
