@@ -36,10 +36,19 @@ struct BidiRenderCommand: ParsableCommand {
     /// `format`'s NAME=VALUE arguments after `--` go to the command without passing through
     /// ArgumentParser, whose parsing is quadratic in the number of arguments (SplitArguments.remove
     /// copies its list each time: 2,000 arguments took 12 s); before `--` at most
-    /// `FormatCommand.maximumParsedArguments` are taken. Nil for any other command line.
+    /// `FormatCommand.maximumParsedArguments` are taken, and as many by any other command. Nil for
+    /// any other command line.
     static func parseFormatArgumentsApart() throws -> ParsableCommand? {
         let all = Array(CommandLine.arguments.dropFirst())
-        guard all.first == "format" else { return nil }
+        // Any other command: at most as many arguments, for the same reason (many spans go in a
+        // `--jsonl` line's "spans").
+        guard all.first == "format" else {
+            guard all.count <= FormatCommand.maximumParsedArguments else {
+                throw ValidationError(
+                    "give at most \(FormatCommand.maximumParsedArguments) arguments (\(all.count) given); put many spans in a --jsonl line's \"spans\"")
+            }
+            return nil
+        }
         let dash = all.firstIndex(of: "--") ?? all.endIndex
         guard dash <= FormatCommand.maximumParsedArguments else {
             throw ValidationError(

@@ -1,11 +1,12 @@
 // LayoutScratch+KeepLast: `.start` truncation — which lines a layout that keeps the text's last
 // `maxLines` lines begins with, counted from the end over a prepared text's paragraphs.
 
-/// Where the kept lines of a layout truncated at its start begin: a paragraph, the index of its
-/// first kept line among the lines line filling makes of it, and whether text comes before that
-/// line (then it starts with the ellipsis).
+/// Where the kept lines of a layout truncated at its start begin: a paragraph, the lines line
+/// filling makes of it (found once, here), the index of the first kept one, and whether text comes
+/// before that line (then it starts with the ellipsis).
 struct FirstKeptLine {
     var paragraph: Int
+    var lines: [Range<Int>]
     var line: Int
     var truncates: Bool
 }
@@ -30,7 +31,7 @@ extension LayoutScratch {
                 lineLimit: nil, breaks: prepared.knownBreaks, prefix: prepared.prefix)
             if count + lines.count >= maxLines {
                 let skip = lines.count - (maxLines - count)
-                return FirstKeptLine(paragraph: paragraph.index, line: skip, truncates: skip > 0 || paragraph.index > 0)
+                return FirstKeptLine(paragraph: paragraph.index, lines: lines, line: skip, truncates: skip > 0 || paragraph.index > 0)
             }
             count += lines.count
         }

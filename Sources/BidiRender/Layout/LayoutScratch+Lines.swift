@@ -35,10 +35,17 @@ extension LayoutScratch {
         // Truncation at the start keeps the text's last lines: `start` says where they begin, and the
         // lines after it need no limit.
         let fromEnd = options.truncation == .start && options.maxLines != nil
-        let lineRanges = lineBreak.lines(
-            range, items: paragraph.items, text: text, entities: entities, maxWidth: options.maxWidth,
-            locale: options.locale, shape: &shape, tables: itemize.tables, size: options.size,
-            lineLimit: fromEnd ? nil : options.maxLines.map { $0 - draft.lines.count }, breaks: breaks, prefix: prefix)
+        let lineRanges: [Range<Int>]
+        if let start, let prefix {
+            // Filled already, counting from the end: only the prefix sums are loaded again.
+            lineRanges = start.lines
+            lineBreak.load(prefix: prefix, from: range.lowerBound)
+        } else {
+            lineRanges = lineBreak.lines(
+                range, items: paragraph.items, text: text, entities: entities, maxWidth: options.maxWidth,
+                locale: options.locale, shape: &shape, tables: itemize.tables, size: options.size,
+                lineLimit: fromEnd ? nil : options.maxLines.map { $0 - draft.lines.count }, breaks: breaks, prefix: prefix)
+        }
         // Line filling stops early when the task is cancelled: its output is then partial, never used.
         try LayoutEngine.checkCancellation()
         // Truncation (maxLines): the lines kept, the last one (or the first) cut, with the ellipsis.

@@ -33,8 +33,8 @@ extension LayoutScratch {
         let pieces: [Piece]
         let kept: Range<Int>
         let cut: Int
-        switch options.truncation {
-        case .start:
+        switch (options.truncation, room) {
+        case (.start, _):
             // The first kept line's end stays; its start moves as far back into the paragraph as the
             // ellipsis before it leaves room for.
             let end = text.visibleEnd(a, lineRange.upperBound)
@@ -47,30 +47,19 @@ extension LayoutScratch {
             pieces = rtl ? [.text(line), .ellipsis] : [.ellipsis, .text(line)]
             kept = cut..<lineRange.upperBound
             fallbacks.removeAll { $0.range.lowerBound < cut }
-        case .middle where room != nil:
-            // The tail first: half the room, or the file name's extension when it is wider; then the
-            // head takes what the tail leaves.
+        case (.middle, let room?):
+            // The tail first (half the room, or a file name's extension), then the head.
             let end = text.visibleEnd(a, range.upperBound)
-            var tail = lineBreak.truncationStart(
-                from: a, to: end, room: room! / 2, items: paragraph.items, text: text, shape: &shape,
-                tables: itemize.tables, size: options.size, entities: entities)
-            if let dot = LineBreakScratch.extensionStart(a, end, text: text), dot < tail,
-                lineBreak.measure(dot, end, cuts: .start, items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size) <= room!
-            {
-                tail = dot
-            }
-            let tailWidth = tail < end
-                ? lineBreak.measure(tail, end, cuts: .start, items: paragraph.items, text: text, shape: &shape, tables: itemize.tables, size: options.size)
-                : 0
-            cut = lineBreak.truncationEnd(
-                from: a, to: tail, room: room! - tailWidth, items: paragraph.items, text: text, shape: &shape,
-                tables: itemize.tables, size: options.size, entities: entities)
+            let tail: Int
+            (cut, tail) = lineBreak.middleCut(
+                from: a, to: end, room: room, items: paragraph.items, text: text, shape: &shape, tables: itemize.tables,
+                size: options.size, entities: entities)
             var parts: [Piece] = [.text(build(a..<cut, .end)), .ellipsis]
             if tail < end { parts.append(.text(build(tail..<end, .start))) }
             pieces = rtl ? parts.reversed() : parts
             kept = a..<end
             fallbacks.removeAll { ($0.range.lowerBound >= cut && $0.range.lowerBound < tail) || $0.range.lowerBound >= end }
-        case .end, .middle:
+        case (.end, _), (.middle, nil):
             cut = room.map {
                 lineBreak.truncationEnd(
                     from: a, to: range.upperBound, room: $0, items: paragraph.items, text: text, shape: &shape,

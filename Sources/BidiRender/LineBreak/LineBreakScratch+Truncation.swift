@@ -151,14 +151,43 @@ extension LineBreakScratch {
         return cut
     }
 
-    /// Where the file name extension at the end of [start, end) starts: the last "." of its last
-    /// word, followed by one to eight letters or digits ("report-v3.pdf": the "." of ".pdf"), or
-    /// nil. Middle truncation keeps it in the tail.
-    static func extensionStart(_ start: Int, _ end: Int, text: TextBuffer) -> Int? {
-        let s = text.scalars
-        var i = end
-        while i > start, i > end - 9, s[i - 1].properties.isAlphabetic || s[i - 1].properties.numericType != nil { i -= 1 }
-        guard i < end, i - 1 > start, s[i - 1] == ".", !text.isHangingSpace(i - 2) else { return nil }
+    /// The cuts of a line truncated in its middle, [start, end) (`end` a visible end) in the loaded
+    /// paragraph: the tail first, `truncationStart` in half the room, moved back to take in a file
+    /// name's extension when that fits in the room; then the head, `truncationEnd` in what the tail
+    /// leaves. The kept text is [start, head) and [tail, end).
+    mutating func middleCut(
+        from start: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
+        tables: ItemTables, size: Double, entities: [Entity] = []
+    ) -> (head: Int, tail: Int) {
+        var tail = truncationStart(
+            from: start, to: end, room: room / 2, items: items, text: text, shape: &shape, tables: tables, size: size,
+            entities: entities)
+        if let dot = Self.extensionStart(text.scalars, start..<end), dot < tail,
+            measure(dot, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) <= room
+        {
+            tail = dot
+        }
+        let tailWidth = tail < end
+            ? measure(tail, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) : 0
+        let head = truncationEnd(
+            from: start, to: tail, room: room - tailWidth, items: items, text: text, shape: &shape, tables: tables, size: size,
+            entities: entities)
+        return (head, tail)
+    }
+
+    /// Where the file name extension at the end of `range` of `scalars` starts: the last "." of its
+    /// last word, after something that is not white space and followed by one to eight letters or
+    /// digits ("report-v3.pdf": the "." of ".pdf"), or nil. Middle truncation keeps it in the tail
+    /// (a layout's, and a plain preview string's).
+    static func extensionStart(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Int? {
+        var i = range.upperBound
+        while i > range.lowerBound, i > range.upperBound - 9,
+            scalars[i - 1].properties.isAlphabetic || scalars[i - 1].properties.numericType != nil
+        {
+            i -= 1
+        }
+        guard i < range.upperBound, i - 1 > range.lowerBound, scalars[i - 1] == ".", !scalars[i - 2].properties.isWhitespace
+        else { return nil }
         return i - 1
     }
 }

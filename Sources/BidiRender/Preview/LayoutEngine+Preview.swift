@@ -50,30 +50,46 @@ extension LayoutEngine {
         let snapshot = try withScratch(whole.text, options: final) { (scratch) throws(BidiRenderError) in
             try scratch.prepare(whole.text, spans: spans, options: final, registry: registry, findingBreaks: false)
         }
-        // One line whose text is wider than the width is cut: no need to lay it out to know.
-        let wider = final.maxLines == 1 && snapshot.paragraphs.count == 1 && options.maxWidth.map { width in
-            snapshot.paragraphs[0].prefix[snapshot.text.visibleEnd(0, snapshot.paragraphs[0].range.upperBound) - snapshot.paragraphs[0].range.lowerBound] > width + 1e-6
-        } == true
-        var layout = wider ? nil : try withPooledScratch { (scratch) throws(BidiRenderError) in
-            try scratch.layout(snapshot, options: final, registry: registry)
-        }
         var message = whole
         var shown = neutral
         var truncated: Set<String> = []
-        if layout?.truncated ?? true, let width = options.maxWidth {
+        // The fields cut to share `width`, and the sentence they make laid out.
+        func cutToFit(_ width: Double) throws(BidiRenderError) -> Layout {
             shown = try fitted(neutral, in: whole, snapshot: snapshot, width: width, options: final, truncated: &truncated)
             message = try template.compose(shown, locale: options.locale, direction: options.layoutDirection)
-            layout = try self.layout(message.text, spans: message.spans(of: shown), options: final)
+            return try self.layout(message.text, spans: message.spans(of: shown), options: final)
         }
-        guard let layout else { throw .invalidValue(key: "width", value: "nil", reason: "a preview wider than no width") }
+        let layout: Layout
+        let first = snapshot.paragraphs.first
+        if let width = options.maxWidth, final.maxLines == 1, snapshot.paragraphs.count == 1, let first,
+            first.prefix[snapshot.text.visibleEnd(0, first.range.upperBound) - first.range.lowerBound] > width + 1e-6
+        {
+            // One line whose text is wider than the width is cut: no need to lay it out to know.
+            layout = try cutToFit(width)
+        } else {
+            let whole = try withPooledScratch { (scratch) throws(BidiRenderError) in
+                try scratch.layout(snapshot, options: final, registry: registry)
+            }
+            if whole.truncated, let width = options.maxWidth { layout = try cutToFit(width) } else { layout = whole }
+        }
         if layout.truncated, let cut = layout.entities.first(where: { $0.kind == .ellipsis })?.range.lowerBound {
             for (name, range) in message.argumentRanges where range.upperBound > cut { truncated.insert(name) }
         }
         // The hidden text leaves the sentence too: each of its code points becomes "█" (the offsets stay).
         let spoilers = message.spans(of: shown).filter { $0.entity == .spoiler }.map(\.range)
         if !spoilers.isEmpty {
+            // Each code point under a spoiler, found in one pass however many overlap.
             var text = Array(message.text.unicodeScalars)
-            for range in spoilers { for i in range { text[i] = "\u{2588}" } }
+            var depth = [Int](repeating: 0, count: text.count + 1)
+            for range in spoilers {
+                depth[range.lowerBound] += 1
+                depth[range.upperBound] -= 1
+            }
+            var inside = 0
+            for i in text.indices {
+                inside += depth[i]
+                if inside > 0 { text[i] = "\u{2588}" }
+            }
             message = LocalizedMessage(
                 key: message.key, locale: message.locale, served: message.served, direction: message.direction,
                 text: String(String.UnicodeScalarView(text)), argumentRanges: message.argumentRanges)

@@ -35,22 +35,34 @@ enum PlainPreview {
         return try template.compose(fields, locale: locale, direction: direction).text
     }
 
-    /// `field` with the text of each spoiler span replaced by `word`, which then stands for it: its
-    /// spans are the words', of kind `.spoiler`, so that a cut keeps or drops a word whole.
+    /// `field` with the text of each spoiler span replaced by `word` (overlapping spoilers as one),
+    /// which then stands for it: its spans are the words', of kind `.spoiler`, so that a cut keeps or
+    /// drops a word whole. One pass over the text, however many spoilers.
     static func unspoiled(_ field: NeutralField, word: String) -> NeutralField {
         var field = field
-        let spoilers = field.spans.filter { $0.entity == .spoiler }.map(\.range).sorted { $0.lowerBound > $1.lowerBound }
-        let replacement = Array(word.unicodeScalars)
-        var last = Int.max
-        var words: [Range<Int>] = []
-        for range in spoilers where range.upperBound <= last {
-            field.scalars.replaceSubrange(range, with: replacement)
-            let shift = replacement.count - range.count
-            words = words.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
-            words.append(range.lowerBound..<(range.lowerBound + replacement.count))
-            last = range.lowerBound
+        let spoilers = field.spans.filter { $0.entity == .spoiler }.map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+        guard !spoilers.isEmpty else {
+            field.spans = []
+            return field
         }
-        field.spans = words.reversed().map { TextSpan(range: $0, entity: .spoiler) }
+        let replacement = Array(word.unicodeScalars)
+        var out: [Unicode.Scalar] = []
+        var words: [TextSpan] = []
+        var copied = 0
+        for range in spoilers {
+            if range.lowerBound < copied {
+                // Inside the spoiler just replaced: it grows to cover this one.
+                copied = max(copied, range.upperBound)
+                continue
+            }
+            out += field.scalars[copied..<range.lowerBound]
+            words.append(TextSpan(range: out.count..<(out.count + replacement.count), entity: .spoiler))
+            out += replacement
+            copied = range.upperBound
+        }
+        out += field.scalars[copied...]
+        field.scalars = out
+        field.spans = words
         return field
     }
 
@@ -90,7 +102,7 @@ enum PlainPreview {
             return try field.keeping([c..<field.scalars.count], ellipsisAt: c)
         case .middle:
             var tail = keep / 2
-            if let dot = extensionStart(field.scalars) {
+            if let dot = LineBreakScratch.extensionStart(field.scalars, 0..<field.scalars.count) {
                 let needed = n - (starts.firstIndex { $0 >= dot } ?? n)
                 if needed <= keep { tail = max(tail, needed) }
             }
@@ -98,14 +110,5 @@ enum PlainPreview {
             let t = forward(starts[n - tail])
             return try field.keeping([0..<h, max(h, t)..<field.scalars.count].filter { !$0.isEmpty }, ellipsisAt: h)
         }
-    }
-
-    /// Where a file name's extension starts at the end of `scalars` (see
-    /// `LineBreakScratch.extensionStart`), or nil.
-    static func extensionStart(_ scalars: [Unicode.Scalar]) -> Int? {
-        var i = scalars.count
-        while i > 0, i > scalars.count - 9, scalars[i - 1].properties.isAlphabetic || scalars[i - 1].properties.numericType != nil { i -= 1 }
-        guard i < scalars.count, i - 1 > 0, scalars[i - 1] == "." else { return nil }
-        return i - 1
     }
 }

@@ -72,20 +72,8 @@ extension LayoutScratch {
                     size: options.size, entities: snapshot.entities)
                 results.append(([c..<end], c))
             case .middle:
-                var t = lineBreak.truncationStart(
-                    from: r.lowerBound, to: end, room: cut.room / 2, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities)
-                if let dot = LineBreakScratch.extensionStart(r.lowerBound, end, text: text), dot < t,
-                    lineBreak.measure(dot, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: options.size)
-                        <= cut.room
-                {
-                    t = dot
-                }
-                let tailWidth = t < end
-                    ? lineBreak.measure(t, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: options.size)
-                    : 0
-                let h = lineBreak.truncationEnd(
-                    from: r.lowerBound, to: t, room: cut.room - tailWidth, items: items, text: text, shape: &shape, tables: tables,
+                let (h, t) = lineBreak.middleCut(
+                    from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
                     size: options.size, entities: snapshot.entities)
                 results.append(([r.lowerBound..<h, t..<end].filter { !$0.isEmpty }, h))
             }
