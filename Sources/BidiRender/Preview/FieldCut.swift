@@ -6,8 +6,9 @@ extension NeutralField {
     /// The field keeping `pieces` of its text (code point ranges, ascending) with "…" at `cut`, its
     /// spans moved with the kept text (a span over the cut splits in two), made safe again (an
     /// isolate the cut opened or closed is balanced).
-    func keeping(_ pieces: [Range<Int>], ellipsisAt cut: Int) throws(BidiRenderError) -> NeutralField {
-        var text = String.UnicodeScalarView()
+    func keeping(_ pieces: [Range<Int>], ellipsisAt cut: Int) -> NeutralField {
+        var text: [Unicode.Scalar] = []
+        text.reserveCapacity(pieces.reduce(1) { $0 + $1.count })
         var spans: [TextSpan] = []
         var placed = false
         func placeEllipsis() {
@@ -27,22 +28,21 @@ extension NeutralField {
             }
         }
         placeEllipsis()
-        return try NeutralField(PreviewField(
-            name: name, text: String(text), spans: spans, priority: priority, minShare: minShare, truncation: truncation))
+        return NeutralField(name: name, source: text, spans: spans, priority: priority, minShare: minShare, truncation: truncation)
     }
 
     /// The field keeping `pieces` (its own offsets) with "…" at `cut`, as `keeping` makes it; a cut
     /// that keeps no text keeps the first grapheme cluster (the last at a start cut), so that a
     /// field always shows something of itself.
-    func cut(keeping pieces: [Range<Int>], at cut: Int) throws(BidiRenderError) -> NeutralField {
-        guard pieces.allSatisfy(\.isEmpty), !scalars.isEmpty else { return try keeping(pieces.filter { !$0.isEmpty }, ellipsisAt: cut) }
+    func cut(keeping pieces: [Range<Int>], at cut: Int) -> NeutralField {
+        guard pieces.allSatisfy(\.isEmpty), !scalars.isEmpty else { return keeping(pieces.filter { !$0.isEmpty }, ellipsisAt: cut) }
         let starts = Self.graphemeStarts(scalars)
         if truncation == .start {
             let last = starts.last ?? 0
-            return try keeping([last..<scalars.count], ellipsisAt: last)
+            return keeping([last..<scalars.count], ellipsisAt: last)
         }
         let first = starts.count > 1 ? starts[1] : scalars.count
-        return try keeping([0..<first], ellipsisAt: first)
+        return keeping([0..<first], ellipsisAt: first)
     }
 
     /// The maximal runs of true in `flags`, as ranges.
@@ -60,11 +60,23 @@ extension NeutralField {
         return out
     }
 
+    /// How many code points the first grapheme cluster of `scalars` has (0 when it is empty).
+    static func firstGraphemeLength(_ scalars: [Unicode.Scalar]) -> Int {
+        // Found on a short prefix (a break before the prefix's end is the text's too), grown when
+        // the prefix is one cluster.
+        var prefix = Swift.min(scalars.count, 32)
+        while true {
+            let length = String(scalars: scalars[0..<prefix]).first?.unicodeScalars.count ?? 0
+            if length < prefix || prefix == scalars.count { return length }
+            prefix = Swift.min(scalars.count, prefix * 2)
+        }
+    }
+
     /// The code point offset of each grapheme cluster's start in `scalars`.
     static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Int] {
         var starts: [Int] = []
         var offset = 0
-        for character in String(String.UnicodeScalarView(scalars)) {
+        for character in String(scalars: scalars) {
             starts.append(offset)
             offset += character.unicodeScalars.count
         }

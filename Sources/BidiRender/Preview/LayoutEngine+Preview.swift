@@ -92,11 +92,11 @@ extension LayoutEngine {
             }
             message = LocalizedMessage(
                 key: message.key, locale: message.locale, served: message.served, direction: message.direction,
-                text: String(String.UnicodeScalarView(text)), argumentRanges: message.argumentRanges)
+                text: String(scalars: text), argumentRanges: message.argumentRanges)
         }
         let plain = try PlainPreview.text(
-            neutral, template: template, locale: options.locale, direction: options.layoutDirection, kinds: options.isolate,
-            maxGraphemes: maxGraphemes)
+            neutral, template: template, composed: whole.text, locale: options.locale, direction: options.layoutDirection,
+            kinds: options.isolate, maxGraphemes: maxGraphemes)
         return Preview(layout: layout, message: message, truncatedFields: truncated, plainText: plain)
     }
 
@@ -111,8 +111,8 @@ extension LayoutEngine {
     ) throws(BidiRenderError) -> [NeutralField] {
         let ranges = fields.map { whole.argumentRanges[$0.name] }
         let firsts = fields.indices.map { i -> Range<Int>? in
-            guard let range = ranges[i], let first = fields[i].string.first else { return nil }
-            return range.lowerBound..<(range.lowerBound + first.unicodeScalars.count)
+            guard let range = ranges[i], !fields[i].scalars.isEmpty else { return nil }
+            return range.lowerBound..<(range.lowerBound + NeutralField.firstGraphemeLength(fields[i].scalars))
         }
         let lines = options.maxLines ?? 1
         let absorber = lines > 1 ? fields.indices.min { (fields[$0].priority, -$0) < (fields[$1].priority, -$1) } : nil
@@ -136,7 +136,7 @@ extension LayoutEngine {
             guard let result else { continue }
             let start = cut.range.lowerBound
             let local = result.pieces.map { ($0.lowerBound - start)..<($0.upperBound - start) }
-            shown[cut.field] = try fields[cut.field].cut(keeping: local, at: result.at - start)
+            shown[cut.field] = fields[cut.field].cut(keeping: local, at: result.at - start)
             truncated.insert(fields[cut.field].name)
         }
         return shown
@@ -153,7 +153,7 @@ extension LayoutEngine {
         var total = 0
         for field in fields {
             let name = field.name.unicodeScalars
-            guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
+            guard !name.isEmpty, name.count <= 64, name.allSatisfy(PreviewTemplate.isNameScalar)
             else {
                 throw .invalidValue(key: "fields", value: String(field.name.prefix(40)), reason: "a field name is 1 to 64 letters, digits or _")
             }
@@ -163,8 +163,10 @@ extension LayoutEngine {
             guard field.minShare.isFinite, (0...1).contains(field.minShare) else {
                 throw .invalidValue(key: "fields.\(field.name).minShare", value: "\(field.minShare)", reason: "must be a share of the width from 0 to 1")
             }
-            total += field.text.unicodeScalars.count
+            // A code point has at least one UTF-8 byte: counted only when the bytes are too many.
+            total += field.text.utf8.count
         }
+        if total > maxInputCodePoints { total = fields.reduce(0) { $0 + $1.text.unicodeScalars.count } }
         if total > maxInputCodePoints { throw .inputTooLarge(limit: maxInputCodePoints, count: total) }
         if let maxGraphemes, maxGraphemes < 1 {
             throw .invalidValue(key: "maxGraphemes", value: "\(maxGraphemes)", reason: "must be a whole number of grapheme clusters, at least 1")

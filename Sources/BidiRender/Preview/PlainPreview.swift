@@ -13,13 +13,16 @@ enum PlainPreview {
         }
     }
 
-    /// The plain string of `fields` in `template`; see `Preview.plainText`.
+    /// The plain string of `fields` in `template`; see `Preview.plainText`. `composed` is the
+    /// template's text of the fields as given (the preview's sentence before any cut).
     static func text(
-        _ fields: [NeutralField], template: PreviewTemplate, locale: LocaleTag, direction: TextDirection, kinds: EntityKinds,
-        maxGraphemes: Int?
+        _ fields: [NeutralField], template: PreviewTemplate, composed: String, locale: LocaleTag, direction: TextDirection,
+        kinds: EntityKinds, maxGraphemes: Int?
     ) throws(BidiRenderError) -> String {
+        let spoilers = fields.contains { $0.spans.contains { $0.entity == .spoiler } }
+        if !spoilers, maxGraphemes == nil { return composed }
         var fields = fields.map { unspoiled($0, word: spoilerWord(locale)) }
-        let whole = try template.compose(fields, locale: locale, direction: direction).text
+        let whole = spoilers ? try template.compose(fields, locale: locale, direction: direction).text : composed
         guard let maxGraphemes, visibleGraphemes(whole) > maxGraphemes else { return whole }
         let counts = fields.map { NeutralField.graphemeStarts($0.scalars).count }
         var empty = fields
@@ -96,10 +99,10 @@ enum PlainPreview {
         switch field.truncation {
         case .end:
             let c = back(starts[min(keep, n)])
-            return try field.keeping([0..<c], ellipsisAt: c)
+            return field.keeping([0..<c], ellipsisAt: c)
         case .start:
             let c = forward(starts[max(0, n - keep)])
-            return try field.keeping([c..<field.scalars.count], ellipsisAt: c)
+            return field.keeping([c..<field.scalars.count], ellipsisAt: c)
         case .middle:
             var tail = keep / 2
             if let dot = LineBreakScratch.extensionStart(field.scalars, 0..<field.scalars.count) {
@@ -108,7 +111,7 @@ enum PlainPreview {
             }
             let h = back(starts[keep - tail])
             let t = forward(starts[n - tail])
-            return try field.keeping([0..<h, max(h, t)..<field.scalars.count].filter { !$0.isEmpty }, ellipsisAt: h)
+            return field.keeping([0..<h, max(h, t)..<field.scalars.count].filter { !$0.isEmpty }, ellipsisAt: h)
         }
     }
 }

@@ -46,13 +46,22 @@ struct NeutralField {
     /// nothing removed and the isolates it leaves open closed at its end. Its spans are checked
     /// against its text (`.invalidValue` naming the field) and moved with it; one left empty goes.
     init(_ field: PreviewField) throws(BidiRenderError) {
-        (name, priority, minShare, truncation) = (field.name, field.priority, field.minShare, field.truncation)
-        let source = Array(field.text.unicodeScalars)
         do {
             try LayoutEngine.checkSpans(field.spans, in: field.text)
         } catch {
             throw .invalidValue(key: "fields.\(field.name).spans", value: "\(field.spans.count) span(s)", reason: error.description)
         }
+        self.init(
+            name: field.name, source: Array(field.text.unicodeScalars), spans: field.spans, priority: field.priority,
+            minShare: field.minShare, truncation: field.truncation)
+    }
+
+    /// `source` made safe as `init(_:)` makes a field's text, `spans` (checked against it) moved
+    /// with it.
+    init(
+        name: String, source: [Unicode.Scalar], spans: [TextSpan], priority: Int, minShare: Double, truncation: TruncationMode
+    ) {
+        (self.name, self.priority, self.minShare, self.truncation) = (name, priority, minShare, truncation)
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(source.count + 2)
         var map = [Int](repeating: 0, count: source.count + 1)
@@ -60,7 +69,7 @@ struct NeutralField {
         for (i, s) in source.enumerated() {
             map[i] = out.count
             switch s.value {
-            case _ where BidiClass(s) == .paragraphSeparator, 0x0B, 0x0C, 0x2028: out.append(" ")
+            case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029, 0x0B, 0x0C, 0x2028: out.append(" ")
             case 0x202A...0x202E: continue
             case 0x2066...0x2068:
                 unclosed += 1
@@ -75,12 +84,12 @@ struct NeutralField {
         map[source.count] = out.count
         out += Array(repeating: "\u{2069}", count: unclosed)
         scalars = out
-        spans = field.spans.compactMap { span in
+        self.spans = spans.compactMap { span in
             var moved = span
             moved.range = map[span.range.lowerBound]..<map[span.range.upperBound]
             return moved.range.isEmpty ? nil : moved
         }
     }
 
-    var string: String { String(String.UnicodeScalarView(scalars)) }
+    var string: String { String(scalars: scalars) }
 }

@@ -59,13 +59,13 @@ enum PreviewTemplate {
             }
             if s[i] == "{" {
                 var j = i + 1
-                while j < s.count, s[j] == "_" || (s[j].isASCII && s[j].properties.isAlphabetic) || ("0"..."9").contains(s[j]) { j += 1 }
+                while j < s.count, isNameScalar(s[j]) { j += 1 }
                 guard j > i + 1, j < s.count, s[j] == "}" else {
                     throw .invalidValue(
                         key: "template", value: pattern, reason: "the \"{\" at code point \(i) opens no {name} (write {{ for a brace)")
                 }
                 flush()
-                segments.append(.field(String(String.UnicodeScalarView(s[(i + 1)..<j]))))
+                segments.append(.field(String(scalars: s[(i + 1)..<j])))
                 i = j + 1
                 continue
             }
@@ -77,6 +77,14 @@ enum PreviewTemplate {
         }
         flush()
         return segments
+    }
+
+    /// Whether `s` may be in a field's name: an ASCII letter or digit, or "_".
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "a"..."z", "A"..."Z", "0"..."9", "_": true
+        default: false
+        }
     }
 
     /// The sentence with `fields` (each with its shown text) in place: each field between FSI and
@@ -100,7 +108,7 @@ enum PreviewTemplate {
             }
             return LocalizedMessage(
                 key: "", locale: locale, served: locale.normalized, direction: direction,
-                text: String(String.UnicodeScalarView(text)), argumentRanges: ranges)
+                text: String(scalars: text), argumentRanges: ranges)
         case .message(let key, let catalog):
             var arguments: [String: MessageArgument] = [:]
             for field in fields { arguments[field.name] = .text(field.string) }
