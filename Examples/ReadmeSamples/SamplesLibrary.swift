@@ -75,7 +75,7 @@ func queriesSample(engine: LayoutEngine) throws {
     let layout = try engine.layout("abc אבג", options: LayoutOptions(direction: .leftToRight))
     let caret = try layout.caret(at: 4, affinity: .downstream)   // Caret: line, primary, secondary?
     print(caret.primary)                                // CaretPosition: x, top, bottom, direction
-    let hit = try layout.offset(atX: 40, y: 10)         // HitTestResult: offset, affinity, line, isInside
+    let hit = try layout.offset(atX: 40, y: 10)         // HitTestResult: offset, affinity, isInside
     let rects = try layout.selectionRects(for: 2..<6)   // [LayoutRect]: x, y, width, height
     let to = try layout.move(.right, from: 4)           // TextPosition: offset, affinity
     // (The README sample ends here.)

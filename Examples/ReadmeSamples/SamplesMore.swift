@@ -16,6 +16,15 @@ func segmentSample(engine: LayoutEngine) throws {
 }
 
 /// README, "bidirender bubble: chat bubbles in one call", the library.
+/// README: `bidirender inspect`, in the library.
+func inspectSample(engine: LayoutEngine) throws {
+    let findings = try engine.findings(in: "invoice\u{202E}fdp.exe", as: .fileName)
+    print(findings.map(\.kind))            // [bidiSpoof, bidiOverride]
+    print(findings[0].detail)              // displays as "invoiceexe.pdf"
+    let safe = try engine.repaired("Zalgo\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}", neutralizing: true, maxExtraMarks: 0)
+    print(safe.unicodeScalars.count)       // 10: FSI, "Zalgo", three marks, PDI
+}
+
 /// README: `bidirender preview`, in the library.
 func previewSample(engine: LayoutEngine) throws {
     let preview = try engine.preview(

@@ -29,6 +29,8 @@ do {
     print("== Segmentation")
     try segmentSample(engine: engine)
     try previewSample(engine: engine)
+    print("== The text guard")
+    try inspectSample(engine: engine)
     print("== Localized messages")
     try messagesSample(engine: engine)
     print("== Composition")

@@ -13,7 +13,7 @@ struct BidiRenderCommand: ParsableCommand {
         version: VersionText.text,
         subcommands: [
             ReorderCommand.self, FontsCommand.self, LayoutCommand.self, RenderCommand.self, QueryCommand.self,
-            FormatCommand.self, ComposeCommand.self, BubbleCommand.self, SegmentCommand.self, PreviewCommand.self,
+            FormatCommand.self, ComposeCommand.self, BubbleCommand.self, SegmentCommand.self, PreviewCommand.self, InspectCommand.self,
         ]
     )
 

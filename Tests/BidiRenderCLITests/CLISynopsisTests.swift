@@ -50,7 +50,7 @@ private struct EveryLayoutOption: ParsableCommand {
         ("reorder", ReorderCommand.self), ("fonts", FontsCommand.self), ("layout", LayoutCommand.self),
         ("render", RenderCommand.self), ("query", QueryCommand.self), ("format", FormatCommand.self),
         ("compose", ComposeCommand.self), ("bubble", BubbleCommand.self), ("segment", SegmentCommand.self),
-        ("preview", PreviewCommand.self),
+        ("preview", PreviewCommand.self), ("inspect", InspectCommand.self),
     ]
 
     @Test func everySubcommandIsHere() {

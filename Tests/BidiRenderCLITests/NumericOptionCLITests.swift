@@ -17,6 +17,7 @@ import TestSupport
         (["reorder", "--jsonl"], "--jobs", "jobs"),
         (["segment", "--jsonl"], "--jobs", "jobs"),
         (["preview", "--field", "a=b"], "--max-graphemes", "max-graphemes"),
+        (["inspect", "ab"], "--clamp-marks", "clamp-marks"),
         (["preview", "--field", "a=b"], "--width", "width"),
         (["render", "ab", "-o", "x.png"], "--padding", "padding"),
         (["render", "ab", "-o", "x.png"], "--scale", "scale"),
@@ -47,8 +48,8 @@ import TestSupport
     @Test(arguments: cases)
     func isAUsageErrorNamingTheOption(_ arguments: [String], _ name: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // segment reads no fonts and has no font options.
-        let fonts = arguments.first == "segment" ? [] : ["--no-system-fonts"]
+        // segment and inspect read no fonts and have no font options.
+        let fonts = ["segment", "inspect"].contains(arguments.first) ? [] : ["--no-system-fonts"]
         let result = try runBinary(arguments + fonts, stdin: Array("{\"text\":\"a\"}\n".utf8), currentDirectory: root)
         // A caret offset's range is known once the text is laid out: -1 fails there (exit status 1).
         let status: Int32 = arguments.suffix(2) == ["--caret", "-1"] ? 1 : 64

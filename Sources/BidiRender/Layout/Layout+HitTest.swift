@@ -10,7 +10,7 @@ public struct HitTestResult: Sendable, Hashable {
     /// is at the earlier line's end).
     public internal(set) var affinity: TextAffinity
     /// The line (an index into `Layout.lines`).
-    public internal(set) var line: Int
+    package internal(set) var line: Int
     /// Whether the point is on a grapheme: inside its line box and its extent.
     public internal(set) var isInside: Bool
 }

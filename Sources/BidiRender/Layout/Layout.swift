@@ -62,7 +62,7 @@ public struct LayoutLine: Sendable, Hashable {
     /// The code points of the line, trailing spaces included.
     public internal(set) var range: Range<Int>
     /// The paragraph it belongs to (an index into `Layout.paragraphs`).
-    public internal(set) var paragraph: Int
+    package internal(set) var paragraph: Int
     /// The left edge of the first run. The trailing white space hangs past the line's end edge (as
     /// in CSS and Pango), so in a right-to-left paragraph, where it is the leftmost run, `x` is
     /// negative when the content reaches the left edge (a full line, or left alignment): the spaces
@@ -111,7 +111,7 @@ public struct LayoutRun: Sendable, Hashable {
     /// The glyphs in visual order, left to right.
     public internal(set) var glyphs: [PositionedGlyph]
     /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
-    public internal(set) var language: LocaleTag?
+    package internal(set) var language: LocaleTag?
     /// The font its glyphs come from.
     public internal(set) var font: FontDescriptor
     /// The font size in px.

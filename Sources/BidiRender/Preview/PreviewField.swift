@@ -62,27 +62,7 @@ struct NeutralField {
         name: String, source: [Unicode.Scalar], spans: [TextSpan], priority: Int, minShare: Double, truncation: TruncationMode
     ) {
         (self.name, self.priority, self.minShare, self.truncation) = (name, priority, minShare, truncation)
-        var out: [Unicode.Scalar] = []
-        out.reserveCapacity(source.count + 2)
-        var map = [Int](repeating: 0, count: source.count + 1)
-        var unclosed = 0
-        for (i, s) in source.enumerated() {
-            map[i] = out.count
-            switch s.value {
-            case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029, 0x0B, 0x0C, 0x2028: out.append(" ")
-            case 0x202A...0x202E: continue
-            case 0x2066...0x2068:
-                unclosed += 1
-                out.append(s)
-            case 0x2069:
-                guard unclosed > 0 else { continue }
-                unclosed -= 1
-                out.append(s)
-            default: out.append(s)
-            }
-        }
-        map[source.count] = out.count
-        out += Array(repeating: "\u{2069}", count: unclosed)
+        let (out, map) = BidiNeutralizer.neutralized(source)
         scalars = out
         self.spans = spans.compactMap { span in
             var moved = span

@@ -4,7 +4,7 @@
 ///
 /// The raw values are the indices used by the generated table in
 /// `UnicodeBidiTables.generated.swift`; `scripts/gen-unicode-tables.py` lists them in the same order.
-public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
+@_spi(Tools) public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
     /// L: strong left-to-right.
     case leftToRight = 0
     /// R: strong right-to-left (Hebrew and others).
@@ -53,7 +53,7 @@ public enum BidiClass: UInt8, CaseIterable, Sendable, Hashable {
     case popDirectionalIsolate
 
     /// The Bidi_Class of `scalar` in the Unicode version of the generated tables (15.0).
-    public init(_ scalar: Unicode.Scalar) {
+    @_spi(Tools) public init(_ scalar: Unicode.Scalar) {
         self = UnicodeBidiData.bidiClass(scalar.value)
     }
 

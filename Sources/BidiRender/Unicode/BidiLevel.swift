@@ -4,7 +4,7 @@
 /// deepest embedding); even is left-to-right, odd right-to-left. One byte, as FriBidi's FriBidiLevel
 /// and ICU's UBiDiLevel. Write one as a number (`let level: BidiLevel = 1`); it prints, and the CLI's
 /// JSON writes it, as its number.
-public struct BidiLevel: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct BidiLevel: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     /// The level's number.
     public let rawValue: UInt8
 
@@ -18,7 +18,7 @@ public struct BidiLevel: Hashable, Comparable, Sendable, ExpressibleByIntegerLit
     public var isRightToLeft: Bool { rawValue & 1 == 1 }
 
     /// Lower levels first (a level nests inside the lower ones around it).
-    public static func < (a: BidiLevel, b: BidiLevel) -> Bool { a.rawValue < b.rawValue }
+    static func < (a: BidiLevel, b: BidiLevel) -> Bool { a.rawValue < b.rawValue }
 
     /// The level's number ("2").
     public var description: String { String(rawValue) }

@@ -24,7 +24,7 @@ public struct RGBAColor: Sendable, Hashable {
     /// Opaque white.
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
     /// Fully transparent.
-    public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.
     package init?(parsing text: String) {

@@ -1,6 +1,6 @@
 // bidirender_icu: the small plain-C face of ICU that BidiRender uses — UAX #14 line breaking
 // and UAX #29 word and sentence boundaries (ubrk), Unicode and emoji properties (uchar), localized messages (icu::MessageFormat with named
-// arguments, in icu_messages.cpp) and, for tests and benchmarks, ICU's independent UAX #9
+// arguments, in icu_messages.cpp), UTS #39 spoof checks (uspoof, in icu_spoof.c) and, for tests and benchmarks, ICU's independent UAX #9
 // implementation (ubidi).
 // No ICU type appears here: a clang module of the system ICU clashes with Foundation's own ICU, so
 // Swift sees only this header.
@@ -81,6 +81,30 @@ int br_is_grapheme_extend(uint32_t c);
 /// basic emoji, keycap, flag, tag, modifier or ZWJ sequence), by ICU's u_stringHasBinaryProperty
 /// with UCHAR_RGI_EMOJI (ICU 70 and later): 1 or 0; 0 for an empty or negative length.
 int br_is_rgi_emoji(const uint16_t *text, int32_t length);
+
+/// UTS #39 restriction levels (section 5.2), from the strictest: ASCII only, one script, one script
+/// plus Han with Hiragana/Katakana, Bopomofo or Hangul (highly restrictive), one Recommended script
+/// plus Latin (moderately), any Recommended scripts (minimally), anything.
+enum {
+    BR_RESTRICTION_ASCII = 1, BR_RESTRICTION_SINGLE_SCRIPT = 2, BR_RESTRICTION_HIGHLY = 3,
+    BR_RESTRICTION_MODERATELY = 4, BR_RESTRICTION_MINIMALLY = 5, BR_RESTRICTION_UNRESTRICTIVE = 6
+};
+
+/// The UTS #39 restriction level of `text` (an identifier: a name, a host; UTF-16, `length` units)
+/// by ICU's spoof checker (uspoof_check2 with USPOOF_AUX_INFO): a BR_RESTRICTION_* value, or -1 for
+/// an empty text or an ICU error. The checker is the process's one, opened on first use and only
+/// read after: every br_spoof_* function is thread-safe.
+int br_spoof_restriction_level(const uint16_t *text, int32_t length);
+
+/// The UTS #39 skeleton of `text` (uspoof_getSkeleton): two strings with equal skeletons are
+/// confusable. Writes at most `capacity` units to `out` and returns the skeleton's length (more
+/// than `capacity`: call again with room for it), or -1 on an ICU error.
+int32_t br_spoof_skeleton(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
+/// Whether `a` and `b` are confusable (uspoof_areConfusable): 0 when not, else the BR_CONFUSABLE_*
+/// bits (both in one script, in mixed scripts, each wholly in a script of its own); -1 on an error.
+enum { BR_CONFUSABLE_SINGLE_SCRIPT = 1, BR_CONFUSABLE_MIXED_SCRIPT = 2, BR_CONFUSABLE_WHOLE_SCRIPT = 4 };
+int br_spoof_confusable(const uint16_t *a, int32_t a_length, const uint16_t *b, int32_t b_length);
 
 /// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the argument
 /// slots its pattern uses (read by icu::MessagePattern) and the result of the last format. Not

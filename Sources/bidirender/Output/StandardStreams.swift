@@ -80,6 +80,7 @@ protocol OutputCommand: ParsableCommand {
 
 extension ReorderCommand: OutputCommand {}
 extension SegmentCommand: OutputCommand {}
+extension InspectCommand: OutputCommand {}
 extension FontsCommand: OutputCommand {}
 extension LayoutCommand: OutputCommand {}
 extension RenderCommand: OutputCommand {}

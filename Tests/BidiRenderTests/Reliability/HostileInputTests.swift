@@ -81,7 +81,7 @@ import Testing
             let keep = { (i: Int) in !BidiClass(scalars[i]).isRemovedByX9 }
             for engine in BidiEngine.allCases {
                 let line = BidiText(scalars: scalars, direction: direction, engine: engine).paragraphs[0].singleLine
-                #expect(line.levels.allSatisfy { $0 <= 126 })
+                #expect(line.levels.allSatisfy { $0.rawValue <= 126 })
                 #expect(line.visualOrder.filter(keep) == icu.visual.filter(keep))
             }
         }

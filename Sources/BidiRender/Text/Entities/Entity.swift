@@ -119,7 +119,7 @@ public struct Entity: Sendable, Hashable {
     /// Its scalar offsets in the original text.
     public internal(set) var range: Range<Int>
     /// The direction it is isolated with (its first strong character's, or the paragraph's).
-    public internal(set) var direction: TextDirection
+    package internal(set) var direction: TextDirection
     /// The caller's id for an entity it gave as a span (`TextSpan.id`); nil for a detected one.
     public internal(set) var id: String?
     /// Where a layout draws it, its tap targets: the selection rectangles of its range
