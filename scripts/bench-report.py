@@ -420,6 +420,8 @@ def targets(results, interleaved, counts, runs):
         ("relayout/layout", interleaved.get("prepared-layout/layout"), 0.05, True),
         # Issue #35: a two-field preview against a layout of the same sentence in one line.
         ("preview/preview-layout", interleaved.get("preview/preview-layout"), 1.5, True),
+        # Issue #36: the text guard, on by default in every layout, against the same layouts without it.
+        ("layout-guard/layout-unguarded", interleaved.get("layout-guard/layout-unguarded"), 1.05, True),
     ]
     over = []
     for name, value, limit, at_most in lines:

@@ -68,6 +68,12 @@ nonisolated(unsafe) let rawPangoCairo: OpaquePointer = {
 /// The bubbles' options: the text's direction found (with the UI's as fallback), as a bubble wants it.
 let bubbleOptions = LayoutOptions(locale: LocaleTag("ar"), size: 16)
 
+/// `options` with the text guard off (`Layout.findings` left empty).
+let unguardedOptions: LayoutOptions = {
+    var o = options
+    o.findsHostileText = false
+    return o
+}()
 /// A chat list row (issue #35): a sender and the message in one line of 300 px, right to left.
 let previewOptions = LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar"), size: 16, maxWidth: 300, maxLines: 1)
 let previewSenders = ["小明", "سارة العلي", "Alexander the Great of Macedonia", "@nora_k", "محمد بن عبد الله الأحمد"]
@@ -152,6 +158,14 @@ nonisolated(unsafe) let workloads: [String: Workload] = [
     "layout": Workload(
         run: { i in try! warmEngine.layout(measured[i % measured.count], options: options).lines.count },
         codePoints: messageCodePoints, prepare: { _ = warmEngine }),
+    // The text guard's cost (issue #36): `layout` with its default, the guard on, against the same
+    // messages laid out with it off, each side on its own engine warmed alike (`warmTwin`).
+    "layout-guard": Workload(
+        run: { i in try! warmTwin.layout(measured[i % measured.count], options: options).findings.count },
+        codePoints: messageCodePoints, prepare: { _ = warmEngine }),
+    "layout-unguarded": Workload(
+        run: { i in try! warmEngine.layout(measured[i % measured.count], options: unguardedOptions).findings.count },
+        codePoints: messageCodePoints, prepare: { _ = warmTwin }),
     // Every word already in the cache: not a target, the part of `layout` that is not HarfBuzz.
     "layout-hit": Workload(
         run: { i in try! hitEngine.layout(measured[i % measured.count], options: options).lines.count },

@@ -45,6 +45,7 @@ let pairs: [Pair] = [
     Pair(ours: "bubble", baseline: "layout", oursBlock: 100, baselineBlock: 300),
     Pair(ours: "prepared-layout", baseline: "layout", oursBlock: 300, baselineBlock: 300),
     Pair(ours: "preview", baseline: "preview-layout", oursBlock: 100, baselineBlock: 100),
+    Pair(ours: "layout-guard", baseline: "layout-unguarded", oursBlock: 300, baselineBlock: 300),
     Pair(ours: "layout-short", baseline: "layout-pango-short", oursBlock: 1_000, baselineBlock: 500),
 ]
 

@@ -118,6 +118,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(graphemeEnds == ends, "segment's grapheme boundaries are not the layout's")
     }
     _ = layout.jsonDocument()
+    checkGuard(text, scalars: scalars, layout: layout, role: TextRole.allCases[Int(c) % TextRole.allCases.count])
     if c & 0x40 != 0, layout.width < 2_000, layout.height < 2_000 {
         _ = try? renderer.rgba(layout, options: RenderOptions(padding: 2, debug: d & 1 == 1))
         _ = try? renderer.svg(layout)
@@ -192,4 +193,25 @@ func checkTruncation(_ layout: Layout, options: LayoutOptions, scalars: [Unicode
         }
     }
     precondition(layout.entities.contains { $0.kind == .ellipsis && $0.range == cut..<cut }, "no ellipsis entity at the cut")
+}
+
+/// The text guard (issue #36): findings lie inside the text and come in order; a neutralized string
+/// holds no override or embedding and is one closed isolate; a clamped one has no marks finding of
+/// its own and keeps every scalar but marks; the layout's findings outside the ink check are the
+/// message findings.
+func checkGuard(_ text: String, scalars: [Unicode.Scalar], layout: Layout, role: TextRole) {
+    let found = try! engine.findings(in: text, as: role, confusableWith: role == .name ? "paypal" : nil)
+    precondition(found.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= scalars.count && !$0.range.isEmpty || scalars.isEmpty },
+        "a finding outside the text")
+    precondition(zip(found, found.dropFirst()).allSatisfy { $0.range.lowerBound <= $1.range.lowerBound }, "findings out of order")
+    let neutral = try! engine.repaired(text, neutralizing: true)
+    precondition(!neutral.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) }, "neutralized text keeps an override or embedding")
+    precondition(try! engine.findings(in: neutral).allSatisfy { $0.kind != .bidiOverride }, "neutralized text still has a bidi-override finding")
+    let clamped = try! engine.repaired(text, maxExtraMarks: 0)
+    precondition(try! engine.findings(in: clamped).allSatisfy { $0.kind != .marks }, "clamped text still has a marks finding")
+    precondition(clamped.unicodeScalars.filter { BidiClass($0) != .nonspacingMark }.elementsEqual(scalars.filter { BidiClass($0) != .nonspacingMark }),
+        "the clamp removed something other than marks")
+    let message = Set(try! engine.findings(in: text).map { "\($0.kind)\($0.range)" })
+    precondition(layout.findings.filter { !$0.detail.hasPrefix("the ink of line") }.allSatisfy { message.contains("\($0.kind)\($0.range)") } || !layout.entities.isEmpty,
+        "a layout finding the message has not")
 }

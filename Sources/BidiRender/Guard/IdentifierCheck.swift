@@ -10,12 +10,16 @@ enum IdentifierCheck {
         _ scalars: [Unicode.Scalar], _ range: Range<Int>, role: TextRole, confusableWith other: String?
     ) -> [TextFinding] {
         guard !range.isEmpty else { return [] }
-        var found: [TextFinding] = []
         let slice = scalars[range]
+        // Most identifiers are ASCII or of scripts that pass for nothing, with no control inside:
+        // nothing to build for them.
+        let suspicious = slice.contains(where: passesForASCII)
+        if !suspicious, other == nil, role != .fileName, !slice.contains(where: BidiControlScan.isExplicit) { return [] }
+        var found: [TextFinding] = []
         let visible = slice.filter { !UnicodeBidiData.isBidiControl($0) }
         let plain = String(scalars: visible)
         if let spoof = bidiSpoof(slice, role: role) { found.append(TextFinding(.bidiSpoof, range, spoof)) }
-        if visible.contains(where: passesForASCII) {
+        if suspicious {
             let mixed = lookalikeScripts(visible)
             if mixed.count > 1, let level = ICUSpoof.restrictionLevel(plain), level > .moderatelyRestrictive {
                 found.append(TextFinding(.mixedScript, range, "mixes \(mixed.joined(separator: " and ")) (\(level) under UTS #39)"))

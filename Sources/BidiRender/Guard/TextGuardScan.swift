@@ -6,7 +6,44 @@
 enum TextGuardScan {
     /// The bidi-override, invisible and marks findings of `scalars` (with their Bidi_Class).
     static func findings(_ scalars: [Unicode.Scalar], classes: [BidiClass]) -> [TextFinding] {
-        BidiControlScan.findings(scalars) + InvisibleScan.findings(scalars) + MarkScan.findings(scalars, classes: classes)
+        guard mayFind(scalars, classes: classes) else { return [] }
+        return BidiControlScan.findings(scalars) + InvisibleScan.findings(scalars) + MarkScan.findings(scalars, classes: classes)
+    }
+
+    /// Whether the scans may find anything in `scalars`: one tight pass that stops at the first
+    /// explicit bidi control, default-ignorable character the scans judge (ZWJ, ZWNJ and variation
+    /// selectors only where they do not belong), or fourth mark in a row (no script's allowance is
+    /// below 3). Most texts have none, and a layout runs this on every text.
+    static func mayFind(_ scalars: [Unicode.Scalar], classes: [BidiClass]) -> Bool {
+        scalars.withUnsafeBufferPointer { s in
+            classes.withUnsafeBufferPointer { c in
+                var marks = 0
+                for i in 0..<min(s.count, c.count) {
+                    let v = s[i].value
+                    if v < 0x300 {
+                        marks = 0
+                        continue
+                    }
+                    if c[i] == .nonspacingMark {
+                        marks += 1
+                        if marks > 3 || v >= 0xE0000 || (0x180B...0x180F).contains(v) { return true }
+                        // VS16 after an emoji is how emoji are written.
+                        if (0xFE00...0xFE0F).contains(v), !InvisibleScan.selectorBelongs(scalars, at: i) { return true }
+                        continue
+                    }
+                    marks = 0
+                    switch v {
+                    case 0x200C, 0x200D:
+                        if !InvisibleScan.joinerBelongs(scalars, at: i) { return true }
+                    case 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x202A...0x202E, 0x2060...0x2069, 0x3164, 0xFEFF,
+                        0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0xE0000...0xE007F:
+                        return true
+                    default: continue
+                    }
+                }
+                return false
+            }
+        }
     }
 
     /// A message's identifiers: each mention (without its "@"), URL host and e-mail domain, with
@@ -22,7 +59,7 @@ enum TextGuardScan {
             let r = entity.range
             switch entity.kind {
             case .mention:
-                let start = r.lowerBound + (scalars[r.lowerBound] == "@" ? 1 : 0)
+                let start = r.lowerBound + (scalars[r.lowerBound] == "@" || scalars[r.lowerBound] == "\u{FF20}" ? 1 : 0)
                 return (start..<r.upperBound, .name)
             case .email:
                 guard let at = scalars[r].lastIndex(of: "@") else { return nil }

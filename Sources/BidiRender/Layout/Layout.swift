@@ -43,6 +43,11 @@ public struct Layout: Sendable, Hashable {
     /// that lays out many texts says it once (the CLI prints each warning once per run). Empty
     /// almost always.
     public internal(set) var warnings: [String] = []
+    /// What the text holds that attacks its readers, as `LayoutEngine.findings(in:as:confusableWith:)`
+    /// finds in a message (its mentions, URL hosts and e-mail domains as the identifiers), and a
+    /// `marks` finding for each line whose glyphs' ink rises above its box or falls below it by more
+    /// than a quarter of the size. Empty for almost every text; the JSON's `"warnings"`.
+    public internal(set) var findings: [TextFinding] = []
 
     /// The mentions among `entities` (detected, or the caller's mention spans), in order. Filters
     /// `entities` on each call: keep the result when you read it more than once.
@@ -111,7 +116,7 @@ public struct LayoutRun: Sendable, Hashable {
     /// The glyphs in visual order, left to right.
     public internal(set) var glyphs: [PositionedGlyph]
     /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
-    package internal(set) var language: LocaleTag?
+    @_spi(Tools) public internal(set) var language: LocaleTag?
     /// The font its glyphs come from.
     public internal(set) var font: FontDescriptor
     /// The font size in px.
@@ -150,6 +155,6 @@ public struct PositionedGlyph: Sendable, Hashable {
     public internal(set) var x: Double
     /// Its baseline y in px down from the layout's top, plus the GPOS offset.
     public internal(set) var y: Double
-    /// How far the pen moves after it, in px.
-    public internal(set) var advance: Double
+    /// How far the pen moves after it, in px (the next glyph's x, or the run's end).
+    package internal(set) var advance: Double
 }

@@ -41,6 +41,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The kinds of entity detected and isolated as one directional unit (all by default; `[]`
     /// detects none). The caller's entity spans (`TextSpan.entity`) are isolated whatever it says.
     public var isolate: EntityKinds = .all
+    /// Whether the layout runs the text guard on its text (`Layout.findings`); on by default, off
+    /// for the benchmarks' `layout-guard/layout` pair.
+    @_spi(Tools) public var findsHostileText = true
 
     /// Options with the given values; the defaults lay out 16 px text of the default locale, auto
     /// direction, each paragraph on one line.

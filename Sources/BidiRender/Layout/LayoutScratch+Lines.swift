@@ -99,6 +99,7 @@ extension LayoutScratch {
         {
             layout.warnings = [missed.warning]
         }
+        if options.findsHostileText { layout.findings = guardFindings(entities: entities, boxes: boxes, lines: lines, size: options.size) }
         // The entities' tap targets: their selection rectangles on the finished lines. With many
         // entities each line's runs are searched by logical start (linear in the entities and runs,
         // however many share a line); a few visit their lines' runs, with no index to sort.

@@ -4,7 +4,7 @@
 public struct RenderOptions: Sendable, Hashable {
     /// The text colour.
     public var color: RGBAColor
-    /// The background, or `.transparent`.
+    /// The background; a colour of alpha 0 for none.
     public var background: RGBAColor
     /// Space around the layout, in layout px.
     public var padding: Double

@@ -18,11 +18,13 @@ extension Layout {
     ///  "entities":[{"kind":"mention"|"url"|"email"|"phone"|"hashtag"|"inline","start","end","direction"[,"id"],
     ///  "rects":[{"x","y","width","height"}]}],
     ///  "inlines":[{"start","end"[,"id"],"rect":{"x","y","width","height"}|null}],
-    ///  "fallbacks":[{"start","end","source","family","file"}]}
+    ///  "fallbacks":[{"start","end","source","family","file"}]
+    ///  [,"warnings":[{"kind","start","end","detail"}]]}
     /// "id" is the caller's entity id (`TextSpan.id`), written only when there is one; "rects" are
     /// the entity's tap targets (`Entity.rects`), empty when truncation cut it off. "inlines" are the
     /// inline boxes (`TextSpan.inlineBox`; also in "entities", kind "inline"), "rect" the box (null
-    /// when truncation cut it off).
+    /// when truncation cut it off). "warnings" are the text guard's findings (`Layout.findings`),
+    /// written only when there are some.
     /// Font files are relative to `fontDirectory` when inside it.
     public func jsonDocument(fontDirectory: String? = nil) -> String {
         var w = JSONWriter(capacity: estimatedJSONBytes)
@@ -86,7 +88,7 @@ extension Layout {
         writeEntityLists(into: &w, fontDirectory: fontDirectory, drain: drain)
     }
 
-    /// The document's end: "mentions", "entities", "inlines" and "fallbacks".
+    /// The document's end: "mentions", "entities", "inlines", "fallbacks" and, when there are some, "warnings".
     private func writeEntityLists(into w: inout JSONWriter, fontDirectory: String?, drain: (inout JSONWriter) -> Void) {
         w.raw("],\"mentions\":[")
         var first = true
@@ -131,7 +133,12 @@ extension Layout {
             w.raw("}")
             if w.count > Self.drainBytes { drain(&w) }
         }
-        w.raw("]}")
+        w.raw("]")
+        if !findings.isEmpty {
+            w.raw(",\"warnings\":")
+            FindingsDocument.write(findings, to: &w)
+        }
+        w.raw("}")
     }
 
     /// One run as a JSON object, glyphs included.
