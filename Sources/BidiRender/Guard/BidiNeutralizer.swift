@@ -13,8 +13,11 @@ enum BidiNeutralizer {
         var unclosed = 0
         for (i, s) in source.enumerated() {
             map[i] = out.count
+            if ExplicitFormattingBalance.isSeparator(s.value) {
+                out.append(" ")
+                continue
+            }
             switch s.value {
-            case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029, 0x0B, 0x0C, 0x2028: out.append(" ")
             case 0x202A...0x202E: continue
             case 0x2066...0x2068:
                 unclosed += 1

@@ -98,10 +98,9 @@ enum InvisibleScan {
     static func selectorBelongs(_ s: [Unicode.Scalar], at i: Int) -> Bool {
         guard i > 0 else { return false }
         let v = s[i].value
-        var b = i - 1
-        // A keycap or a selector after a modifier reads back to the base.
-        while b > 0, (0xFE00...0xFE0F).contains(s[b].value) { b -= 1 }
-        let base = s[b].value
+        // The character before: a selector after a selector selects nothing.
+        let base = s[i - 1].value
+        if (0xFE00...0xFE0F).contains(base) || (0xE0100...0xE01EF).contains(base) { return false }
         switch v {
         case 0xFE0E, 0xFE0F: return ICUUnicode.isEmoji(base)
         case 0x180B...0x180D, 0x180F: return (0x1800...0x18AF).contains(base)

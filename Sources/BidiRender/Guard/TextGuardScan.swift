@@ -48,7 +48,7 @@ enum TextGuardScan {
 
     /// A message's identifiers: each mention (without its "@"), URL host and e-mail domain, with
     /// the role it is checked in.
-    static func identifiers(_ scalars: [Unicode.Scalar], classes: [BidiClass]) -> [(Range<Int>, TextRole)] {
+    static func identifiers(_ scalars: [Unicode.Scalar]) -> [(Range<Int>, TextRole)] {
         let entities = EntityIsolation.resolved(scalars, direction: .auto, kinds: [.mentions, .urls, .emails], spans: []).entities
         return identifiers(scalars, entities: entities)
     }

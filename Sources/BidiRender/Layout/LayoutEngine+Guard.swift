@@ -25,7 +25,7 @@ extension LayoutEngine {
         var found = TextGuardScan.findings(scalars, classes: classes)
         let identifiers: [(Range<Int>, TextRole)]
         if role == .message {
-            identifiers = TextGuardScan.identifiers(scalars, classes: classes)
+            identifiers = TextGuardScan.identifiers(scalars)
         } else {
             identifiers = [(0..<scalars.count, role)]
         }

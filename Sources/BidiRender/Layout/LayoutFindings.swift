@@ -10,7 +10,14 @@ extension LayoutScratch {
         let scalars = text.scalars
         var found = TextGuardScan.findings(scalars, classes: text.classes)
         if !boxes.isEmpty {
-            found.removeAll { f in f.kind == .marks && boxes.contains { $0.range.overlaps(f.range) } }
+            // The marks findings come in text order, the boxes sorted so: one walk, however many.
+            let ranges = boxes.map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+            var b = 0
+            found.removeAll { f in
+                guard f.kind == .marks else { return false }
+                while b < ranges.count, ranges[b].upperBound <= f.range.lowerBound { b += 1 }
+                return b < ranges.count && ranges[b].overlaps(f.range)
+            }
         }
         if entities.contains(where: { [.mention, .url, .email].contains($0.kind) }) {
             for (range, role) in TextGuardScan.identifiers(scalars, entities: entities) {

@@ -28,7 +28,10 @@ struct ExplicitFormattingBalance: Sendable {
     /// Pairs the explicit formatting characters of `values` (code points). Linear; allocates only
     /// when the piece has an unmatched one. A paragraph separator inside is not special here: replace
     /// it first (`sanitized`) or keep it out of the piece (layout clips entities to their paragraph).
-    init<C: Collection>(_ values: C) where C.Element == UInt32 {
+    /// `closed` hears of each opener as it is closed, with the offset of what closed it (a PDF, or
+    /// the PDI that closes an isolate and every embedding opened inside it).
+    init<C: Collection>(_ values: C, closed: (_ opener: (offset: Int, value: UInt32), _ closer: Int) -> Void = { _, _ in })
+    where C.Element == UInt32 {
         var stack: [(offset: Int, value: UInt32)] = []
         var isolates = 0
         for (offset, value) in values.enumerated() {
@@ -40,7 +43,7 @@ struct ExplicitFormattingBalance: Sendable {
                 isolates += 1
             case Self.pdf:
                 if let top = stack.last, !Self.isIsolateInitiator(top.value) {
-                    stack.removeLast()
+                    closed(stack.removeLast(), offset)
                 } else {
                     unmatchedClosers.append(offset)
                 }
@@ -50,7 +53,10 @@ struct ExplicitFormattingBalance: Sendable {
                     continue
                 }
                 // X6a: the PDI closes its isolate and every embedding opened inside it.
-                while let top = stack.popLast(), !Self.isIsolateInitiator(top.value) {}
+                while let top = stack.popLast() {
+                    closed(top, offset)
+                    if Self.isIsolateInitiator(top.value) { break }
+                }
                 isolates -= 1
             default:
                 break

@@ -126,3 +126,44 @@ enum GrowthInputs {
         #expect(Growth.linear(ratio), "\(t1) s, then \(t2) s")
     }
 }
+
+/// The text guard (issue #36) on its hostile shapes: isolates opened then closed by PDFs that match
+/// none (each PDF once searched the whole stack of isolates), runs of variation selectors (each once
+/// walked back over the run), Zalgo, tag characters, and many inline boxes among marks.
+@Suite(.serialized) struct GuardGrowthTests {
+    static let shapes: [(String, @Sendable (Int) -> String)] = [
+        ("isolates then PDFs", { String(repeating: "\u{2068}", count: $0) + String(repeating: "\u{202C}", count: $0) }),
+        ("variation selectors", { "a" + String(repeating: "\u{FE0F}", count: $0) }),
+        ("Zalgo", { String(repeating: "a\u{301}\u{302}\u{303}\u{304}", count: $0) }),
+        ("tags", { "x" + String(repeating: "\u{E0041}", count: $0) }),
+        ("overrides closed by PDI", { String(repeating: "\u{2067}\u{202E}a\u{2069}", count: $0) }),
+    ]
+
+    @Test(arguments: shapes.indices)
+    func findingsGrowLinearly(shape: Int) throws {
+        let (name, text) = Self.shapes[shape]
+        let found = try TestLayout.engine.findings(in: text(50), as: .name)
+        #expect(!found.isEmpty)
+        let (t1, t2, ratio) = Growth.ratio(5_000, text: text) { text in
+            _ = try? TestLayout.engine.findings(in: text, as: .name)
+            _ = try? TestLayout.engine.repaired(text, neutralizing: true, maxExtraMarks: 0)
+        }
+        #expect(Growth.linear(ratio), "\(name): \(t1) s, then \(t2) s")
+    }
+
+    /// Inline boxes among Zalgo in a layout: the boxes' placeholders are left out in one walk.
+    @Test func boxesAmongMarksInALayout() throws {
+        func text(_ n: Int) -> (String, [TextSpan]) {
+            let unit = "[] a\u{301}\u{302}\u{303}\u{304} "
+            let spans = (0..<n).map { i in TextSpan(range: (i * 9)..<(i * 9 + 2), inlineBox: InlineBox(width: 4, height: 4)) }
+            return (String(repeating: unit, count: n), spans)
+        }
+        let (small, spans) = text(10)
+        let layout = try TestLayout.engine.layout(small, spans: spans, options: LayoutOptions(size: 16))
+        #expect(layout.findings.filter { $0.detail.hasSuffix("(its script uses at most 3)") }.count == 10)
+        let (t1, t2, ratio) = Growth.ratio(1_000, text: text) { input in
+            _ = try? TestLayout.engine.layout(input.0, spans: input.1, options: LayoutOptions(size: 16))
+        }
+        #expect(Growth.linear(ratio), "\(t1) s, then \(t2) s")
+    }
+}
