@@ -54,3 +54,12 @@ func truncationSample(engine: LayoutEngine) throws {
         ellipsisStyle: TextSpan(range: 0..<0, weight: .bold, color: RGBAColor(red: 26, green: 115, blue: 232))))
     print(file.lines[0].runs.map(\.isEllipsis))   // [false, true, false]: "report-fi…es-v3.pdf"
 }
+
+/// GuardingHostileText.md: Zalgo drawn without covering the lines around it.
+func inkClipSample(engine: LayoutEngine, output: URL) throws {
+    let renderer = try Renderer()
+    let message = "first line\nZ" + String(repeating: "\u{0301}\u{0316}", count: 30) + "algo\nlast line"
+    let layout = try engine.layout(message, options: LayoutOptions(direction: .auto, size: 16, maxWidth: 280))
+    let png = try renderer.png(layout, options: RenderOptions(inkOverflow: 4))
+    try Data(png).write(to: output.appendingPathComponent("zalgo-clipped.png"))
+}

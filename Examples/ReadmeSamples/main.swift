@@ -39,6 +39,7 @@ do {
     try modulePageSample(output: output)
     let started = try gettingStartedSample()
     try truncationSample(engine: started)
+    try inkClipSample(engine: started, output: output)
     print("wrote \(output.path)")
 } catch {
     print("Error: \(error)")

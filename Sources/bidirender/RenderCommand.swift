@@ -32,6 +32,7 @@ struct RenderCommand: ParsableCommand {
             boundaries (magenta ticks) and mention spans (green underline). \
             --crop content draws only the line boxes (Layout.bounds), --crop ink only the ink (Layout.inkBounds), \
             each rounded out to whole pixels, plus the padding. \
+            --ink-overflow clips each line's glyphs to its box and that many px above and below. \
             A PNG is at most 1000000 px a side and 100 megapixels in all; a larger one is refused, \
             before layout when --width alone makes it too wide.
             """
@@ -74,6 +75,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw only this rectangle, the image its size plus the padding: content (the line boxes without hanging spaces), ink (the glyphs' ink, span backgrounds and decorations) or none (the whole layout).")
     var crop: RenderCrop = .none
 
+    @Option(parsing: .unconditional, help: "Clip each line's glyphs to its box and this many px above and below (stacked marks cannot cover other lines), from 0 to 10000; not given: all ink is drawn.", transform: DecimalNumber.option)
+    var inkOverflow: Double?
+
     var imageFormat: ImageFormat? {
         format ?? ImageFormat(rawValue: (output as NSString).pathExtension.lowercased())
     }
@@ -81,12 +85,16 @@ struct RenderCommand: ParsableCommand {
     var renderOptions: RenderOptions {
         RenderOptions(
             color: color, background: background, padding: padding, scale: scale, debug: debug,
-            selection: selection?.range, caret: caret, mentionColor: mentionColor, crop: crop)
+            selection: selection?.range, caret: caret, mentionColor: mentionColor, crop: crop,
+            inkOverflow: inkOverflow)
     }
 
     func validate() throws {
         guard imageFormat != nil else {
             throw ValidationError("cannot tell the format from '\(output)': give --format png or svg")
+        }
+        if let inkOverflow, !(0...10_000).contains(inkOverflow) {
+            throw ValidationError("--ink-overflow \(inkOverflow): must be from 0 to 10000 px")
         }
         do {
             try renderOptions.validate()

@@ -24,6 +24,7 @@ import TestSupport
         (["render", "ab", "-o", "x.png"], "--caret", "caret"),
         (["render", "ab", "-o", "x.png"], "--selection", "selection"),
         (["render", "ab", "-o", "x.png"], "--size", "size"),
+        (["render", "ab", "-o", "x.png"], "--ink-overflow", "ink-overflow"),
         (["query", "ab", "--caret", "0"], "--size", "size"),
         (["query", "ab", "--caret", "0"], "--line-height", "line-height"),
         (["format", "follow", "--catalog", "Examples/catalog", "--locale", "ar"], "--size", "size"),

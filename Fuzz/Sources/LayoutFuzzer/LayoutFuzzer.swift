@@ -120,8 +120,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = layout.jsonDocument()
     checkGuard(text, scalars: scalars, layout: layout, role: TextRole.allCases[Int(c) % TextRole.allCases.count])
     if c & 0x40 != 0, layout.width < 2_000, layout.height < 2_000 {
-        _ = try? renderer.rgba(layout, options: RenderOptions(padding: 2, debug: d & 1 == 1))
-        _ = try? renderer.svg(layout)
+        // Every other render clips each line's ink to its box and an allowance of 0 to 63 px.
+        let overflow: Double? = d & 2 == 0 ? nil : Double(d >> 2)
+        _ = try? renderer.rgba(layout, options: RenderOptions(padding: 2, debug: d & 1 == 1, inkOverflow: overflow))
+        _ = try? renderer.svg(layout, options: RenderOptions(crop: d & 1 == 1 ? .ink : .none, inkOverflow: overflow))
     }
     return 0
 }

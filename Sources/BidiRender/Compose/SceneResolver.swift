@@ -22,9 +22,9 @@ public struct ResolvedSceneNode: Sendable, Hashable {
 /// A scene after frames and view types are resolved: every node in depth-first order.
 public struct ResolvedScene: Sendable, Hashable {
     /// The canvas width in px (before the render scale).
-    public internal(set) var width: Double
+    package internal(set) var width: Double
     /// The canvas height in px (before the render scale).
-    public internal(set) var height: Double
+    package internal(set) var height: Double
     /// The UI's direction the scene was resolved for.
     package internal(set) var direction: TextDirection
     /// Every node in depth-first order (a parent before its children), with its canvas frame and mirroring.

@@ -22,9 +22,21 @@ extension Layout {
     /// not (the renderer's `RenderCrop.ink` adds those). It may pass `bounds` on any side: an accent
     /// above the line box, a swash or an italic overhang past the advance. A layout without ink (empty,
     /// or white space only) has a zero rectangle at (0, 0).
-    public var inkBounds: LayoutRect {
+    public var inkBounds: LayoutRect { inkBounds(overflow: nil) }
+
+    /// `inkBounds` with each line's ink cut `overflow` px above its box and below it, as a renderer
+    /// with `RenderOptions.inkOverflow` draws it (nil: not cut). A line whose ink is cut away whole
+    /// adds nothing.
+    package func inkBounds(overflow: Double?) -> LayoutRect {
         var box: InkBox?
-        for line in lines { if let ink = line.ink { InkBox.unite(&box, ink) } }
+        for line in lines {
+            guard var ink = line.ink else { continue }
+            if let overflow {
+                (ink.minY, ink.maxY) = (max(ink.minY, line.top - overflow), min(ink.maxY, line.top + line.height + overflow))
+                guard ink.minY < ink.maxY else { continue }
+            }
+            InkBox.unite(&box, ink)
+        }
         return box?.rect ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
     }
 }

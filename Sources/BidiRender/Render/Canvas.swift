@@ -10,6 +10,9 @@ struct Canvas {
     /// the first glyph drawn in that colour.
     private var overBackground: [UInt32] = []
     private var inkColor: RGBAColor?
+    /// The canvas rows glyphs may draw on (`RenderOptions.inkOverflow`: a line's box and its
+    /// allowance), or nil for every row. Rectangles and images ignore it.
+    var glyphRows: Range<Int>?
 
     init(width: Int, height: Int, background: RGBAColor) {
         image = RGBAImage(width: width, height: height, fill: background)
@@ -66,7 +69,7 @@ struct Canvas {
         guard !left.overflow, !top.overflow else { return }
         // Only the scaled bitmap's pixels that land on the canvas are computed: a glyph scaled far
         // past the canvas costs what is visible.
-        let rows = Self.visible(top.partialValue, height, in: image.height)
+        let rows = visibleRows(top.partialValue, height)
         let columns = Self.visible(left.partialValue, width, in: image.width)
         guard !rows.isEmpty, !columns.isEmpty else { return }
         for y in rows {
@@ -105,7 +108,7 @@ struct Canvas {
     private mutating func drawCoverage(_ glyph: GlyphBitmap, left: Int, top: Int, color: RGBAColor) {
         let width = image.width
         let columns = Self.visible(left, glyph.width, in: width)
-        let rows = Self.visible(top, glyph.height, in: image.height)
+        let rows = visibleRows(top, glyph.height)
         guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
         let ink = CoverageInk(color)
         if inkColor != color { fillOverBackground(ink, color: color) }
@@ -122,6 +125,16 @@ struct Canvas {
                 }
             }
         }
+    }
+
+    /// The rows of a glyph bitmap `height` rows tall placed at canvas row `top` that land on the
+    /// canvas and inside `glyphRows`. `top` is within `Renderer.drawableReach`, so nothing overflows.
+    private func visibleRows(_ top: Int, _ height: Int) -> Range<Int> {
+        let rows = Self.visible(top, height, in: image.height)
+        guard let limit = glyphRows else { return rows }
+        let low = max(rows.lowerBound, min(max(limit.lowerBound, 0), image.height) - top)
+        let high = min(rows.upperBound, min(max(limit.upperBound, 0), image.height) - top)
+        return low < high ? low..<high : 0..<0
     }
 
     /// The part of `0..<length` (a bitmap's columns or rows) that lands inside `0..<extent` (the

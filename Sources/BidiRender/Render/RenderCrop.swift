@@ -30,10 +30,11 @@ extension Renderer {
         return LayoutRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// The layout's ink with what the renderer paints around it: span backgrounds and decorations.
+    /// The layout's ink (cut as `options.inkOverflow` says) with what the renderer paints around it:
+    /// span backgrounds and decorations.
     private func inkRect(_ layout: Layout, options: RenderOptions) -> LayoutRect {
         var rects = Self.backgrounds(layout) + decorations(layout, options: options)
-        let ink = layout.inkBounds
+        let ink = layout.inkBounds(overflow: options.inkOverflow)
         guard !rects.isEmpty else { return ink }
         if ink.width > 0 || ink.height > 0 {
             rects.append(OverlayShape(kind: .fill, x: ink.x, y: ink.y, width: ink.width, height: ink.height, color: .black, role: "ink"))

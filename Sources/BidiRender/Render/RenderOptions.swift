@@ -27,12 +27,18 @@ public struct RenderOptions: Sendable, Hashable {
     /// its box, scaled to fit and centred (its aspect kept). A box without one is left empty (the
     /// debug overlay outlines it).
     public var inlineImages: [String: RGBAImage]
+    /// How far, in layout px, a line's glyphs may paint above its box's top and below its bottom;
+    /// their ink past that is clipped (PNG and SVG), so stacked marks (Zalgo) cannot cover the lines
+    /// around them, while each line keeps its own accents. Nil (the default) draws all ink; 0 clips
+    /// to the line boxes. `Layout.findings` reports a line whose ink passes its box by more than a
+    /// quarter of the size: a fourth of the size is a fair allowance.
+    public var inkOverflow: Double?
 
     /// Options with the given values: black text on white by default, at scale 1.
     public init(
         color: RGBAColor = .black, background: RGBAColor = .white, padding: Double = 8, scale: Int = 1, debug: Bool = false,
         selection: Range<Int>? = nil, caret: Int? = nil, mentionColor: RGBAColor? = nil, crop: RenderCrop = .none,
-        inlineImages: [String: RGBAImage] = [:]
+        inlineImages: [String: RGBAImage] = [:], inkOverflow: Double? = nil
     ) {
         self.color = color
         self.background = background
@@ -44,13 +50,17 @@ public struct RenderOptions: Sendable, Hashable {
         self.mentionColor = mentionColor
         self.crop = crop
         self.inlineImages = inlineImages
+        self.inkOverflow = inkOverflow
     }
 
-    /// Checks padding (0…10,000 px), scale (1, 2 or 3) and that each inline image's pixels match its
+    /// Checks padding and the ink overflow (0…10,000 px), scale (1, 2 or 3) and that each inline image's pixels match its
     /// sides (`RGBAImage.checkShape`; the first bad id in sorted order is named).
     package func validate() throws(BidiRenderError) {
         guard padding.isFinite, padding >= 0, padding <= 10_000 else {
             throw .invalidValue(key: "padding", value: "\(padding)", reason: "must be from 0 to 10000 px")
+        }
+        if let inkOverflow, !(inkOverflow.isFinite && inkOverflow >= 0 && inkOverflow <= 10_000) {
+            throw .invalidValue(key: "inkOverflow", value: "\(inkOverflow)", reason: "must be from 0 to 10000 px")
         }
         guard (1...3).contains(scale) else {
             throw .invalidValue(key: "scale", value: "\(scale)", reason: "must be 1, 2 or 3")

@@ -118,6 +118,9 @@ public final class Renderer: Sendable {
             // mark's GPOS offset) only, four per glyph where a free baseline made sixteen.
             let baseline = ((line.baseline + y) * scale).rounded()
             guard baseline.magnitude < Double(Self.drawableReach) else { continue }
+            if let overflow = options.inkOverflow {
+                canvas.glyphRows = Self.glyphRows(line, overflow: overflow, y: y, scale: scale, originY: origin.y)
+            }
             // The runs are borrowed, not copied: a copy retains and releases each of a run's fields.
             line.runs.withUnsafeBufferPointer { runs in
                 for r in runs.indices {
@@ -127,6 +130,18 @@ public final class Renderer: Sendable {
                 }
             }
         }
+        canvas.glyphRows = nil
+    }
+
+    /// The canvas rows `line`'s glyphs may draw on under `RenderOptions.inkOverflow`: its box and
+    /// `overflow` px above and below, rounded out to whole device pixels, with the layout's origin at
+    /// `y` px and the canvas's first row at device row `originY`.
+    static func glyphRows(_ line: LayoutLine, overflow: Double, y: Double, scale: Double, originY: Int) -> Range<Int> {
+        let reach = -drawableReach...drawableReach
+        let top = ((line.top - overflow + y) * scale).rounded(.down) - Double(originY)
+        let bottom = ((line.top + line.height + overflow + y) * scale).rounded(.up) - Double(originY)
+        let low = Int(clamping: top, to: reach), high = Int(clamping: bottom, to: reach)
+        return low < high ? low..<high : low..<low
     }
 
     /// Draws one run of `drawGlyphs`, its baseline at device row `baseline`. A run in the font of

@@ -61,7 +61,7 @@ extension Renderer {
         }
         writePaint(Self.backgrounds(layout))
         writeShapes(marks.under)
-        try writeRuns(layout, origin: (ox, oy), options: options, defined: defined, fonts: &fonts, to: &out)
+        try writeRuns(layout, origin: (ox, oy), width: viewWidth, options: options, defined: defined, fonts: &fonts, to: &out)
         out.write(try InlineImages.svg(layout, origin: (ox, oy), images: options.inlineImages))
         writePaint(decorations(layout, options: options))
         writeShapes(overlay.over)
@@ -112,8 +112,10 @@ extension Renderer {
 
     /// The text of `writeSVG`: one <g> per run, each glyph a <use> of its definition in `defined`,
     /// a mention's glyph in its own fill where `mentionColor` applies, the layout's origin at `origin`.
+    /// With `RenderOptions.inkOverflow`, each line's runs are in a group clipped to its box and the
+    /// overflow above and below, across the whole `width` of the view.
     private func writeRuns(
-        _ layout: Layout, origin: (x: Double, y: Double), options: RenderOptions, defined: [String: Bool],
+        _ layout: Layout, origin: (x: Double, y: Double), width: Double, options: RenderOptions, defined: [String: Bool],
         fonts: inout [String: Int], to out: inout some TextOutputStream
     ) throws(BidiRenderError) {
         func number(_ v: Double) -> String { JSONText.number(v) }
@@ -128,6 +130,11 @@ extension Renderer {
         for (l, line) in layout.lines.enumerated() {
             // Cancellation, as in LayoutEngine.layout: once a line (what was written stays partial).
             if Task.isCancelled { throw .cancelled }
+            if let overflow = options.inkOverflow {
+                let (top, height) = (line.top - overflow + origin.y, line.height + 2 * overflow)
+                out.write("<clipPath id=\"line\(l)\"><rect x=\"0\" y=\"\(number(top))\" width=\"\(number(width))\" height=\"\(number(height))\"/></clipPath>\n")
+                out.write("<g class=\"line\" clip-path=\"url(#line\(l))\">\n")
+            }
             // An inline box's run has no glyph: its image is written apart (InlineImages).
             for run in line.runs where !run.isInlineBox {
                 let f = Self.fontNumber(run, &fonts)
@@ -148,6 +155,7 @@ extension Renderer {
                 }
                 out.write("</g>\n")
             }
+            if options.inkOverflow != nil { out.write("</g>\n") }
         }
         out.write("</g>\n")
     }
