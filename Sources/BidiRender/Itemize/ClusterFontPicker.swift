@@ -63,14 +63,14 @@ struct ClusterFontPicker {
     /// registry's fallback, listed in `fallbacks`. A cluster is never split between fonts.
     @inline(__always)
     mutating func pick(
-        _ cluster: UnsafeBufferPointer<UInt32>, range: Range<Int>, id: Int32, attributes a: Attributes,
+        _ cluster: UnsafeBufferPointer<UInt32>, range: Range<Int>, id: Int32, attributes: AttributeMap,
         registry: FontRegistry, languages: LanguageIDs?, scratch: inout ItemizeScratch, fallbacks: inout [FontFallback]
     ) -> Pick {
         let presentation = EmojiPresentation.of(cluster)
         let pick: Pick
         if presentation == .emoji,
             let emoji = scratch.emojiFont(
-                cluster, range: range, attributes: a, registry: registry, languages: languages, fallbacks: &fallbacks)
+                cluster, range: range, attributes: attributes.table[Int(id)], registry: registry, languages: languages, fallbacks: &fallbacks)
         {
             pick = Pick(font: emoji.font, language: emoji.language, reason: .emojiPresentation, step: emoji.known)
         } else if cluster.count == 1, !coverage.isEmpty, coverage[0].contains(cluster[0]),
@@ -89,6 +89,8 @@ struct ClusterFontPicker {
             pick = Pick(
                 font: stepFonts[step], language: stepLanguages[step], reason: step == 0 ? .primary : .fallback, step: step)
         } else {
+            // Only here are the attributes themselves read (a copy of them costs retains).
+            let a = attributes.table[Int(id)]
             let choice = registry.fallback(
                 for: cluster.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, chain: scratch.memos[memo].chain,
                 locale: a.locale, weight: a.weight, style: a.style, color: presentation == .text ? false : nil)

@@ -45,7 +45,7 @@ enum Itemizer {
                 let box = InlineSpan.box(startingAt: i, in: attributes.inlines, cursor: &boxCursor)
                 let cluster = box == nil ? UnsafeBufferPointer(rebasing: display[i..<end]) : Self.space
                 let pick = picker.pick(
-                    cluster, range: i..<end, id: id, attributes: attributes.table[Int(id)], registry: registry,
+                    cluster, range: i..<end, id: id, attributes: attributes, registry: registry,
                     languages: languages, scratch: &scratch, fallbacks: &fallbacks)
                 if let record, let cluster = picker.clusterFont(
                     pick, range: i..<end, script: script, scratch: scratch, before: record.pointee.last)

@@ -7,6 +7,20 @@ extension LayoutScratch {
     /// The findings of the loaded text with `entities` found in it, on `lines` laid out at `size`.
     /// An inline box's placeholder (U+FFFC, then CGJs) is not the text's: `boxes` are skipped.
     func guardFindings(entities: [Entity], boxes: [InlineSpan], lines: [LayoutLine], size: Double) -> [TextFinding] {
+        Self.withInkOverflow(textFindings(entities: entities, boxes: boxes), lines: lines, size: size)
+    }
+
+    /// `found`, the findings of a text, with `inkOverflow`'s of its `lines`, in text order.
+    static func withInkOverflow(_ found: [TextFinding], lines: [LayoutLine], size: Double) -> [TextFinding] {
+        var found = found
+        found += Self.inkOverflow(lines, size: size)
+        guard found.count > 1 else { return found }
+        return found.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+
+    /// The findings of the loaded text alone, whatever its width: the scans and the identifier
+    /// checks (`guardFindings` less the lines' ink). A prepared text keeps them for every width.
+    func textFindings(entities: [Entity], boxes: [InlineSpan]) -> [TextFinding] {
         let scalars = text.scalars
         var found = TextGuardScan.findings(scalars, classes: text.classes)
         if !boxes.isEmpty {
@@ -24,9 +38,7 @@ extension LayoutScratch {
                 found += IdentifierCheck.findings(scalars, range, role: role, confusableWith: nil)
             }
         }
-        found += Self.inkOverflow(lines, size: size)
-        guard found.count > 1 else { return found }
-        return found.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        return found
     }
 
     /// A marks finding for each line whose glyphs' ink rises above its box's top or falls below its

@@ -77,8 +77,12 @@ extension LayoutScratch {
     }
 
     /// The layout of `draft`'s lines: aligned once the width is known, with the queries' index and
-    /// the entities' tap targets (the inline `boxes` among them).
-    func finish(_ draft: inout LayoutDraft, entities: [Entity], boxes: [InlineSpan], options: LayoutOptions) -> Layout {
+    /// the entities' tap targets (the inline `boxes` among them). `textFindings` are the guard's
+    /// findings on the text when known (a prepared text's), else they are found here.
+    func finish(
+        _ draft: inout LayoutDraft, entities: [Entity], boxes: [InlineSpan], options: LayoutOptions,
+        textFindings: [TextFinding]? = nil
+    ) -> Layout {
         let width = options.maxWidth ?? draft.lines.map(\.contentWidth).max() ?? 0
         for i in draft.lines.indices {
             let direction = draft.paragraphs[draft.lines[i].paragraph].direction
@@ -99,17 +103,25 @@ extension LayoutScratch {
         {
             layout.warnings = [missed.warning]
         }
-        if options.findsHostileText { layout.findings = guardFindings(entities: entities, boxes: boxes, lines: lines, size: options.size) }
+        if let textFindings {
+            layout.findings = Self.withInkOverflow(textFindings, lines: lines, size: options.size)
+        } else if options.findsHostileText {
+            layout.findings = guardFindings(entities: entities, boxes: boxes, lines: lines, size: options.size)
+        }
         // The entities' tap targets: their selection rectangles on the finished lines. With many
         // entities each line's runs are searched by logical start (linear in the entities and runs,
         // however many share a line); a few visit their lines' runs, with no index to sort.
+        // (The entities are taken out while the layout is read: the layout is then not copied.)
         if !layout.entities.isEmpty {
-            let runsByStart = layout.entities.count > 4 ? layout.runsByLogicalStart() : nil
-            for i in layout.entities.indices {
+            var placed = layout.entities
+            layout.entities = []
+            let runsByStart = placed.count > 4 ? layout.runsByLogicalStart() : nil
+            for i in placed.indices {
                 var rects: [LayoutRect] = []
-                try? layout.forEachSelectionRect(for: layout.entities[i].range, runsByStart: runsByStart) { rects.append($0) }
-                layout.entities[i].rects = rects
+                try? layout.forEachSelectionRect(for: placed[i].range, runsByStart: runsByStart) { rects.append($0) }
+                placed[i].rects = rects
             }
+            layout.entities = placed
         }
         if !boxes.isEmpty {
             layout.entities = InlineBoxes.merge(layout.entities, InlineBoxes.entities(of: layout.lines, boxes: boxes))

@@ -33,6 +33,9 @@ struct PreparedSnapshot: Sendable {
     var fallbacks: [FontFallback]
     /// The first emoji no colour font covered, for `Layout.warnings`.
     var missedEmoji: MissedColorEmoji?
+    /// The guard's findings on the text (`LayoutScratch.textFindings`), nil when the options do not
+    /// ask for them: each layout adds its lines' ink.
+    var findings: [TextFinding]?
 }
 
 extension LayoutScratch {
@@ -65,7 +68,8 @@ extension LayoutScratch {
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
             attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
-            fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji)
+            fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji,
+            findings: options.findsHostileText ? textFindings(entities: resolved.entities, boxes: attributes.inlines) : nil)
     }
 
     /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,
@@ -95,7 +99,9 @@ extension LayoutScratch {
                     from: start?.paragraph == prepared.line.index ? start : nil, into: &draft)
                 if cut { break }
             }
-            return scratch.finish(&draft, entities: snapshot.entities, boxes: snapshot.attributes.inlines, options: options)
+            return scratch.finish(
+                &draft, entities: snapshot.entities, boxes: snapshot.attributes.inlines, options: options,
+                textFindings: snapshot.findings)
         }
     }
 

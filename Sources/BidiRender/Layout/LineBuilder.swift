@@ -199,10 +199,14 @@ struct LineBuilder {
     private mutating func strutFont(
         at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
     ) -> Font {
-        let a = index < text.count ? attributes[index] : attributes.table[0]
-        if let memo = strutMemo, memo.registry === registry, memo.attributes == a { return memo.font }
+        let id = index < text.count ? Int(attributes.id(index)) : 0
+        // Compared in place: a copy of the attributes (and of the memo) costs retains and releases.
+        let hit = strutMemo.map { memo in
+            memo.registry === registry && attributes.table.withUnsafeBufferPointer { $0[id] == memo.attributes }  // no-trap: id is an index of the table
+        }
+        if hit == true, let font = strutMemo?.font { return font }
         let font = Self.emptyLineFont(at: index, text: text, attributes: attributes, registry: registry)
-        strutMemo = (registry, a, font)
+        strutMemo = (registry, attributes.table[id], font)
         return font
     }
 
