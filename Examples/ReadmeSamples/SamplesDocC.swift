@@ -24,7 +24,7 @@ func gettingStartedSample() throws -> LayoutEngine {
 
     for line in layout.lines {
         for run in line.runs {           // visual order, left to right
-            print(run.range, run.level, run.script, run.font.family, run.glyphs.count)
+            print(run.range, run.level, run.script, run.font.family, layout.glyphs[run.glyphRange].count)
         }
     }
 

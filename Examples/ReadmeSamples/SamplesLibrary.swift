@@ -48,7 +48,7 @@ func layoutSample(registry: FontRegistry) throws -> (LayoutEngine, Layout) {
     ], options: LayoutOptions(direction: .rightToLeft, locale: LocaleTag("ar-EG"), size: 20,
                               maxWidth: 300, alignment: .natural, digits: .locale, isolate: .all))
     for line in layout.lines {
-        for run in line.runs { print(run.level, run.glyphs.count) /* run.font, run.glyphs: id, cluster, x, y, advance */ }
+        for run in line.runs { print(run.level, layout.glyphs[run.glyphRange].count) /* run.font; each glyph: id, cluster, x, y */ }
     }
     print(layout.jsonDocument().prefix(40))             // {"version":1,"paragraphs":[{"start":0,…: the JSON contract above, as one String
     let isolated = EntityIsolation.isolated(text, direction: .rightToLeft).text  // "مرحبا\u{200E}\u{2066}@我\u{2069}\u{200E}, 今天天气好吗"

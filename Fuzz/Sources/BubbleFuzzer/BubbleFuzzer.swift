@@ -59,7 +59,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Each inline box on a line is one run of one glyph of its width, and its one rectangle is that size.
     for line in bubble.layout.lines {
         for run in line.runs where run.isInlineBox {
-            precondition(run.glyphs.count == 1, "an inline box's run has \(run.glyphs.count) glyphs")
+            precondition(run.glyphRange.count == 1, "an inline box's run has \(run.glyphRange.count) glyphs")
             let found = bubble.layout.entities.first { $0.kind == .inlineBox && $0.range == run.range }
             guard let box = found else { preconditionFailure("no entity for the inline box at \(run.range)") }
             precondition(box.rects.count == 1 && abs(box.rects[0].width - run.advance) <= slack, "box \(box) vs run \(run.advance)")

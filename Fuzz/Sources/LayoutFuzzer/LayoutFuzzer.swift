@@ -113,6 +113,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     checkTruncation(layout, options: options, scalars: scalars)
+    // The flat result: the runs' glyph ranges, line by line and run by run, tile `layout.glyphs`.
+    var nextGlyph = 0
+    for run in layout.lines.flatMap(\.runs) {
+        precondition(run.glyphRange.lowerBound == nextGlyph, "run glyphs at \(run.glyphRange), expected from \(nextGlyph)")
+        nextGlyph = run.glyphRange.upperBound
+    }
+    precondition(nextGlyph == layout.glyphs.count, "\(layout.glyphs.count) glyphs, runs cover \(nextGlyph)")
     if spans.isEmpty {
         let ends = scalars.isEmpty ? [] : (1...scalars.count).filter { layout.graphemes.isBoundary($0) }
         precondition(graphemeEnds == ends, "segment's grapheme boundaries are not the layout's")
@@ -155,7 +162,7 @@ func checkTruncation(_ layout: Layout, options: LayoutOptions, scalars: [Unicode
             let hole = mode == .middle && line.runs.contains(where: \.isEllipsis)
             precondition(hole ? covered <= line.range.count : covered == line.range.count, "runs do not cover the line")
             for run in line.runs {
-                for glyph in run.glyphs {
+                for glyph in layout.glyphs[run.glyphRange] {
                     precondition(
                         run.isEllipsis
                             ? glyph.cluster == run.range.lowerBound && (line.range.contains(glyph.cluster) || glyph.cluster == line.range.upperBound)

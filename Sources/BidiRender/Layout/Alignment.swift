@@ -30,10 +30,11 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
 }
 
 extension LayoutLine {
-    /// Moves the line to `options.alignment` within `width`, and turns its glyphs' y offsets into
+    /// Moves the line to `options.alignment` within `width`, and turns its glyphs (in `glyphs`,
+    /// the layout's array) from y offsets into
     /// absolute y (the baseline must be set), and its ink box with them. Trailing white space hangs
     /// past the end edge: the content, not the spaces, is aligned.
-    mutating func align(width: Double, paragraphDirection: TextDirection, options: LayoutOptions) {
+    mutating func align(width: Double, paragraphDirection: TextDirection, options: LayoutOptions, glyphs: inout [PositionedGlyph]) {
         let rtl = paragraphDirection == .rightToLeft
         let trailing = self.width - contentWidth
         // Where the content's left edge goes, then the line's (spaces sit left of RTL content).
@@ -47,13 +48,12 @@ extension LayoutLine {
         self.x = x
         let baseline = self.baseline
         ink?.move(dx: x, dy: baseline)
-        for r in runs.indices {
-            runs[r].x += x
-            runs[r].glyphs.withUnsafeMutableBufferPointer { glyphs in
-                for g in glyphs.indices {
-                    glyphs[g].x += x
-                    glyphs[g].y += baseline
-                }
+        for r in runs.indices { runs[r].x += x }
+        let range = glyphRange
+        glyphs.withUnsafeMutableBufferPointer { glyphs in
+            for g in range {
+                glyphs[g].x += x  // no-trap: the line's glyphs are in the layout's array
+                glyphs[g].y += baseline
             }
         }
     }

@@ -83,25 +83,27 @@
 
 extension GraphemeIndex {
     /// Reads the GDEF ligature carets of `lines`' ligatures that cover several graphemes, from the
-    /// fonts in `fonts` (the layout call's fonts; a run's font is found by its descriptor).
-    mutating func addLigatureCarets(lines: [LayoutLine], fonts: [Font]) {
+    /// fonts in `fonts` (the layout call's fonts; a run's font is found by its descriptor); the
+    /// lines' glyphs are in `glyphs`, the layout's array.
+    mutating func addLigatureCarets(lines: [LayoutLine], glyphs all: [PositionedGlyph], fonts: [Font]) {
         // Working arrays, allocated only for a text with a ligature.
         var inner: [Int] = []
         var carets: [Int32] = []
-        for l in lines.indices where hasLigatures(lines[l]) {
-            lines[l].runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
-                for r in runs.indices where hasLigatures(runs[r]) {
-                    // The run's font, found (by descriptor) at its first ligature only; a run whose
-                    // font is not among `fonts` is left.
-                    var font: Font?
-                    runs[r].glyphs.withUnsafeBufferPointer { glyphs in
+        all.withUnsafeBufferPointer { all in
+            for l in lines.indices where hasLigatures(lines[l], all) {
+                lines[l].runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
+                    for r in runs.indices where hasLigatures(runs[r], all) {
+                        // The run's font, found (by descriptor) at its first ligature only; a run whose
+                        // font is not among `fonts` is left.
+                        var font: Font?
+                        let glyphs = UnsafeBufferPointer(rebasing: all[runs[r].glyphRange])
                         _ = LayoutClusters.forEachCluster(
                             glyphs, level: runs[r].level.rawValue, x: runs[r].x, range: runs[r].range, graphemes: self
                         ) { cluster in
                             guard boundary(after: cluster.range.lowerBound) < cluster.range.upperBound else { return true }
                             font = font ?? fonts.first { $0.descriptor == runs[r].font }
                             guard let font else { return false }
-                            addCarets(of: cluster, in: runs[r], font: font, inner: &inner, carets: &carets)
+                            addCarets(of: cluster, in: runs[r], glyphs: glyphs, font: font, inner: &inner, carets: &carets)
                             return true
                         }
                     }
@@ -112,28 +114,27 @@ extension GraphemeIndex {
 
     /// Whether some cluster of `line` covers more than one grapheme: fewer distinct clusters than
     /// graphemes (clusters are grapheme starts, HarfBuzz's monotone-graphemes level).
-    private func hasLigatures(_ line: LayoutLine) -> Bool {
+    private func hasLigatures(_ line: LayoutLine, _ all: UnsafeBufferPointer<PositionedGlyph>) -> Bool {
         var clusters = 0
         line.runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
-            for r in runs.indices { clusters += Self.clusterCount(runs[r].glyphs) }
+            for r in runs.indices { clusters += Self.clusterCount(UnsafeBufferPointer(rebasing: all[runs[r].glyphRange])) }
         }
         return clusters < graphemeCount(line.range)
     }
 
     /// Whether some cluster of `run` covers more than one grapheme (as `hasLigatures(_: LayoutLine)`):
     /// only such runs of a line with a ligature are walked.
-    private func hasLigatures(_ run: LayoutRun) -> Bool {
-        !run.range.isEmpty && !run.glyphs.isEmpty && Self.clusterCount(run.glyphs) < graphemeCount(run.range)
+    private func hasLigatures(_ run: LayoutRun, _ all: UnsafeBufferPointer<PositionedGlyph>) -> Bool {
+        !run.range.isEmpty && !run.glyphRange.isEmpty
+            && Self.clusterCount(UnsafeBufferPointer(rebasing: all[run.glyphRange])) < graphemeCount(run.range)
     }
 
     /// The distinct clusters of `glyphs` (a run's: equal clusters are adjacent).
-    private static func clusterCount(_ glyphs: [PositionedGlyph]) -> Int {
+    private static func clusterCount(_ glyphs: UnsafeBufferPointer<PositionedGlyph>) -> Int {
         var (clusters, previous) = (0, -1)
-        glyphs.withUnsafeBufferPointer { glyphs in
-            for glyph in glyphs where glyph.cluster != previous {
-                clusters += 1
-                previous = glyph.cluster
-            }
+        for glyph in glyphs where glyph.cluster != previous {
+            clusters += 1
+            previous = glyph.cluster
         }
         return clusters
     }
@@ -148,14 +149,15 @@ extension GraphemeIndex {
 
     /// The GDEF carets of the widest glyph of `cluster`, when the font has one per inner boundary.
     private mutating func addCarets(
-        of cluster: LayoutClusters.Cluster, in run: LayoutRun, font: Font, inner: inout [Int], carets: inout [Int32]
+        of cluster: LayoutClusters.Cluster, in run: LayoutRun, glyphs: UnsafeBufferPointer<PositionedGlyph>, font: Font,
+        inner: inout [Int], carets: inout [Int32]
     ) {
         var widest = cluster.glyphs.lowerBound
         var pen = cluster.left
         var widestPen = pen
         for k in cluster.glyphs {
-            if run.glyphs[k].advance > run.glyphs[widest].advance { (widest, widestPen) = (k, pen) }
-            pen += run.glyphs[k].advance
+            if glyphs[k].advance > glyphs[widest].advance { (widest, widestPen) = (k, pen) }
+            pen += glyphs[k].advance
         }
         inner.removeAll(keepingCapacity: true)
         var o = boundary(after: cluster.range.lowerBound)
@@ -163,7 +165,7 @@ extension GraphemeIndex {
             inner.append(o)
             o = boundary(after: o)
         }
-        font.hbFont.ligatureCarets(run.glyphs[widest].id, rightToLeft: cluster.rightToLeft, into: &carets)
+        font.hbFont.ligatureCarets(glyphs[widest].id, rightToLeft: cluster.rightToLeft, into: &carets)
         guard carets.count == inner.count else { return }
         let scale = run.size / Double(font.hbFont.unitsPerEm)
         // Carets ascend in x; the logical boundaries ascend in an LTR cluster, descend in an RTL one.

@@ -96,7 +96,7 @@ extension Layout {
         if before == nil || after == nil {
             let previous = graphemes.boundary(before: o)
             let skip = LayoutClusters.Skip.outside(before == nil ? previous : o, after == nil ? o : previous)
-            LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes, skip: skip) { g in
+            LayoutClusters.forEachGrapheme(in: line, glyphs: glyphs, graphemes: graphemes, skip: skip) { g in
                 if before == nil, g.range.contains(previous) { before = (g.trailing, g.level) }
                 if after == nil, g.range.contains(o) { after = (g.leading, g.level) }
                 return before == nil || after == nil

@@ -68,7 +68,7 @@ extension Layout {
         // them is the nearest or touches x) and stops at the first that starts past x (the right
         // end is then not reached).
         let skip = LayoutClusters.Skip.left(of: x - 2 * Self.sameCaretX)
-        LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes, skip: skip) { g in
+        LayoutClusters.forEachGrapheme(in: line, glyphs: glyphs, graphemes: graphemes, skip: skip) { g in
             guard g.left <= x + Self.sameCaretX || best == nil else { return false }
             if g.left - Self.sameCaretX <= x, x <= g.right + Self.sameCaretX { touching += 1 }
             (minLeft, maxRight) = (min(minLeft, g.left), max(maxRight, g.right))
@@ -95,7 +95,7 @@ extension Layout {
         var o = Self.side(of: g, x: x)
         // On an edge shared by graphemes whose sides differ: the offset whose primary caret is there.
         if touching > 1, abs(caret(at: o, onLine: l).primary.x - x) >= Self.sameCaretX {
-            LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes, skip: skip) { other in
+            LayoutClusters.forEachGrapheme(in: line, glyphs: glyphs, graphemes: graphemes, skip: skip) { other in
                 guard other.left - Self.sameCaretX <= x, x <= other.right + Self.sameCaretX else { return true }
                 let candidate = Self.side(of: other, x: x)
                 guard candidate != o, abs(caret(at: candidate, onLine: l).primary.x - x) < Self.sameCaretX else { return true }

@@ -91,7 +91,7 @@ extension Layout {
         // starting there, with levels (NaN: none found).
         var trailing = [(x: Double, level: UInt8)](repeating: (.nan, 0), count: n + 1)
         var leading = trailing
-        LayoutClusters.forEachGrapheme(in: line, graphemes: graphemes) { g in
+        LayoutClusters.forEachGrapheme(in: line, glyphs: glyphs, graphemes: graphemes) { g in
             let s = g.range.lowerBound - lo
             let e = g.range.upperBound - lo
             if s >= 0, s <= n, leading[s].x.isNaN { leading[s] = (g.leading, g.level) }

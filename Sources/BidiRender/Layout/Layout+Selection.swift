@@ -106,7 +106,7 @@ extension Layout {
         if range.isEmpty {
             // No code point: no grapheme without glyphs; an ellipsis (glyphs at the cut) is one
             // grapheme at the cut.
-            guard !run.glyphs.isEmpty, start <= range.lowerBound, range.lowerBound < end else { return nil }
+            guard !run.glyphRange.isEmpty, start <= range.lowerBound, range.lowerBound < end else { return nil }
             return (run.x, run.x + run.advance)
         }
         guard range.upperBound > start, range.lowerBound < end else { return nil }
@@ -114,9 +114,10 @@ extension Layout {
         if let extent = selectedGlyphExtent(of: run, from: start, to: end) { return extent }
         var extent: (left: Double, right: Double)?
         let rtl = run.level.isRightToLeft
-        run.glyphs.withUnsafeBufferPointer { glyphs in
+        self.glyphs.withUnsafeBufferPointer { all in
+            let glyphs = UnsafeBufferPointer(rebasing: all[run.glyphRange])
             _ = LayoutClusters.forEachCluster(
-                glyphs, level: run.level.rawValue, x: run.x, range: range, width: run.glyphs.isEmpty ? run.advance : 0,
+                glyphs, level: run.level.rawValue, x: run.x, range: range, width: glyphs.isEmpty ? run.advance : 0,
                 graphemes: graphemes, skip: .outside(start, end - 1)
             ) { cluster in
                 let c = cluster.range
@@ -146,7 +147,8 @@ extension Layout {
     /// range. Nil otherwise (a ligature the range cuts; code points without a glyph), or when no
     /// glyph is selected.
     private func selectedGlyphExtent(of run: LayoutRun, from start: Int, to end: Int) -> (left: Double, right: Double)? {
-        run.glyphs.withUnsafeBufferPointer { glyphs in
+        self.glyphs.withUnsafeBufferPointer { all in
+            let glyphs = UnsafeBufferPointer(rebasing: all[run.glyphRange])
             guard let first = glyphs.first, let last = glyphs.last else { return nil }
             // Code points before the first cluster have no glyph.
             guard min(first.cluster, last.cluster) == run.range.lowerBound else { return nil }

@@ -11,6 +11,9 @@ public struct Layout: Sendable, Hashable {
     public internal(set) var paragraphs: [LayoutParagraph]
     /// The lines, top to bottom, over all paragraphs.
     public internal(set) var lines: [LayoutLine]
+    /// Every glyph of the layout, line by line and in each line in visual order, left to right: a
+    /// run's are `glyphs[run.glyphRange]`. One array for the whole layout, not one per run.
+    public internal(set) var glyphs: [PositionedGlyph] = []
     /// The width the lines are aligned in: `options.maxWidth`, or without one the widest line's
     /// `contentWidth`. Not what the text covers (a layout to a width of 300 px is 300 px wide even
     /// when its longest line is 80 px): that is `contentWidth`.
@@ -52,6 +55,9 @@ public struct Layout: Sendable, Hashable {
     /// The mentions among `entities` (detected, or the caller's mention spans), in order. Filters
     /// `entities` on each call: keep the result when you read it more than once.
     package var mentions: [Entity] { entities.filter { $0.kind == .mention } }
+
+    /// The glyphs of `run`, one of this layout's: `glyphs[run.glyphRange]`.
+    package func glyphs(of run: LayoutRun) -> ArraySlice<PositionedGlyph> { glyphs[run.glyphRange] }
 }
 
 /// One paragraph (UAX #9 P1): its range without the separator, and its resolved direction.
@@ -94,6 +100,8 @@ public struct LayoutLine: Sendable, Hashable {
     public internal(set) var runs: [LayoutRun]
     /// The union of its glyphs' ink boxes, in layout px (nil: no glyph with ink).
     var ink: InkBox? = nil
+    /// Its glyphs in `Layout.glyphs`: its runs' `glyphRange`s, one after another.
+    package internal(set) var glyphRange: Range<Int> = 0..<0
 }
 
 /// A run of one level, script, language and font, in visual order within its line.
@@ -113,8 +121,9 @@ public struct LayoutRun: Sendable, Hashable {
     public internal(set) var x: Double
     /// Its width: the sum of its glyphs' advances, in px.
     public internal(set) var advance: Double
-    /// The glyphs in visual order, left to right.
-    public internal(set) var glyphs: [PositionedGlyph]
+    /// Its glyphs in `Layout.glyphs`, in visual order, left to right: `layout.glyphs[run.glyphRange]`.
+    /// Empty for a spoiler's run (its text is hidden).
+    public internal(set) var glyphRange: Range<Int>
     /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
     @_spi(Tools) public internal(set) var language: LocaleTag?
     /// The font its glyphs come from.
@@ -136,10 +145,10 @@ public struct LayoutRun: Sendable, Hashable {
 
     init(
         range: Range<Int>, level: BidiLevel, script: ScriptTag, language: LocaleTag?, font: FontDescriptor, size: Double,
-        x: Double, advance: Double, glyphs: [PositionedGlyph], isEllipsis: Bool = false, style: TextStyle = .plain,
+        x: Double, advance: Double, glyphRange: Range<Int>, isEllipsis: Bool = false, style: TextStyle = .plain,
         inlineBox: Int32 = -1
     ) {
-        (self.range, self.level, self.script, self.x, self.advance, self.glyphs) = (range, level, script, x, advance, glyphs)
+        (self.range, self.level, self.script, self.x, self.advance, self.glyphRange) = (range, level, script, x, advance, glyphRange)
         (self.language, self.font, self.size, self.isEllipsis, self.style) = (language, font, size, isEllipsis, style)
         self.inlineBox = inlineBox
     }

@@ -129,22 +129,24 @@ enum LayoutClusters {
     @discardableResult
     @inline(__always)
     static func forEachGrapheme(
-        in line: LayoutLine, graphemes: GraphemeIndex, skip: Skip = .nothing, _ body: (VisualGrapheme) -> Bool
+        in line: LayoutLine, glyphs all: [PositionedGlyph], graphemes: GraphemeIndex, skip: Skip = .nothing,
+        _ body: (VisualGrapheme) -> Bool
     ) -> Bool {
-        line.runs.withUnsafeBufferPointer { runs in
-            for r in runs.indices {
-                if r < runs.count - 1, skip.passes(runAt: runs[r].x, advance: runs[r].advance, range: runs[r].range) { continue }
-                let completed = runs[r].glyphs.withUnsafeBufferPointer { glyphs in
-                    forEachCluster(
+        all.withUnsafeBufferPointer { all in
+            line.runs.withUnsafeBufferPointer { runs in
+                for r in runs.indices {
+                    if r < runs.count - 1, skip.passes(runAt: runs[r].x, advance: runs[r].advance, range: runs[r].range) { continue }
+                    let glyphs = UnsafeBufferPointer(rebasing: all[runs[r].glyphRange])
+                    let completed = forEachCluster(
                         glyphs, level: runs[r].level.rawValue, x: runs[r].x, range: runs[r].range,
-                        width: runs[r].glyphs.isEmpty ? runs[r].advance : 0, graphemes: graphemes, skip: skip
+                        width: glyphs.isEmpty ? runs[r].advance : 0, graphemes: graphemes, skip: skip
                     ) {
                         forEachGrapheme(of: $0, graphemes: graphemes, body)
                     }
+                    guard completed else { return false }
                 }
-                guard completed else { return false }
+                return true
             }
-            return true
         }
     }
 

@@ -6,6 +6,8 @@
 struct LayoutDraft {
     var paragraphs: [LayoutParagraph] = []
     var lines: [LayoutLine] = []
+    /// The lines' glyphs, one array (`Layout.glyphs`).
+    var glyphs: [PositionedGlyph] = []
     /// The bottom of the last line.
     var top = 0.0
     var truncated = false
@@ -13,10 +15,13 @@ struct LayoutDraft {
     /// The first emoji no colour font covered, for `Layout.warnings` when it is on a line.
     var missedEmoji: MissedColorEmoji?
 
-    init(fallbacks: [FontFallback] = [], missedEmoji: MissedColorEmoji? = nil) {
+    /// A draft whose glyph array holds `glyphs` glyphs before it grows (about one a code point: an
+    /// array grown from empty would be copied several times for a short message).
+    init(fallbacks: [FontFallback] = [], missedEmoji: MissedColorEmoji? = nil, glyphs capacity: Int = 0) {
         self.fallbacks = fallbacks
         self.missedEmoji = missedEmoji
         lines.reserveCapacity(8)
+        glyphs.reserveCapacity(capacity)
     }
 }
 
@@ -62,10 +67,10 @@ extension LayoutScratch {
             var line = cuts
                 ? truncatedLine(
                     from: lineRange, paragraphRange: range, of: paragraph, entities: entities, attributes: attributes,
-                    registry: registry, options: options, fallbacks: &draft.fallbacks)
+                    registry: registry, options: options, fallbacks: &draft.fallbacks, glyphs: &draft.glyphs)
                 : lines.build(
                     lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,
-                    shape: &shape, tables: itemize.tables, registry: registry, size: options.size)
+                    shape: &shape, tables: itemize.tables, registry: registry, size: options.size, glyphs: &draft.glyphs)
             options.lineHeight.fit(&line, size: options.size)
             InlineBoxes.fit(&line, boxes: attributes.inlines)
             line.baseline = draft.top + line.lineGap / 2 + line.ascent
@@ -86,14 +91,14 @@ extension LayoutScratch {
         let width = options.maxWidth ?? draft.lines.map(\.contentWidth).max() ?? 0
         for i in draft.lines.indices {
             let direction = draft.paragraphs[draft.lines[i].paragraph].direction
-            draft.lines[i].align(width: width, paragraphDirection: direction, options: options)
+            draft.lines[i].align(width: width, paragraphDirection: direction, options: options, glyphs: &draft.glyphs)
         }
         let lines = draft.lines
         // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
         var graphemes = GraphemeIndex(graphemeStarts: text.graphemeStarts)
-        graphemes.addLigatureCarets(lines: lines, fonts: itemize.tables.fonts)
+        graphemes.addLigatureCarets(lines: lines, glyphs: draft.glyphs, fonts: itemize.tables.fonts)
         var layout = Layout(
-            paragraphs: draft.paragraphs, lines: lines, width: width, height: draft.top,
+            paragraphs: draft.paragraphs, lines: lines, glyphs: draft.glyphs, width: width, height: draft.top,
             fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
             entities: entities)
         // The warnings are a function of the call alone (equal calls, equal layouts), and only of

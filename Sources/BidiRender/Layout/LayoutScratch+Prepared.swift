@@ -80,7 +80,8 @@ extension LayoutScratch {
     ) throws(BidiRenderError) -> Layout {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             scratch.bidi.engine = options.bidiEngine
-            var draft = LayoutDraft(fallbacks: snapshot.fallbacks, missedEmoji: snapshot.missedEmoji)
+            var draft = LayoutDraft(
+                fallbacks: snapshot.fallbacks, missedEmoji: snapshot.missedEmoji, glyphs: snapshot.glyphs.count + 4)
             let start = options.truncation == .start ? try scratch.firstKeptLine(snapshot, options: options, tables: tables) : nil
             for prepared in snapshot.paragraphs {
                 try LayoutEngine.checkCancellation()

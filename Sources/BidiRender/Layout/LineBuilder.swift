@@ -41,11 +41,13 @@ struct LineBuilder {
     mutating func build(
         _ lineRange: Range<Int>, of paragraph: Paragraph, text: TextBuffer, isolated: IsolatedText, bidi: BidiReorderer,
         attributes: AttributeMap, shape: inout ShapeScratch, tables: ItemTables, registry: FontRegistry, size: Double,
-        cuts: LineCuts = []
+        cuts: LineCuts = [], glyphs layoutGlyphs: inout [PositionedGlyph]
     ) -> LayoutLine {
         var line = LayoutLine(
             range: lineRange, paragraph: paragraph.index, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0,
             descent: 0, lineGap: 0, runs: [])
+        let firstGlyph = layoutGlyphs.count
+        line.glyphRange = firstGlyph..<firstGlyph
         guard !lineRange.isEmpty else {
             let font = Self.emptyLineFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
             Self.setMetrics(&line, font: font, size: size)
@@ -78,23 +80,22 @@ struct LineBuilder {
                 while last < glyphs.count, (group.lo..<group.hi).contains(glyphs[last].cluster) { last += 1 }
                 let runX = pen
                 let reversed = group.level & 1 != item.level & 1  // L1-reset white space
-                // (Reserve and append: `init(unsafeUninitializedCapacity:)` allocates through the
-                // standard library's unspecialized path, several hundred instructions more a run.)
+                // The run's glyphs go to the end of the layout's one array (no array per run).
                 // A spoiler's run keeps its advance but no glyph: the hidden text is in no result.
                 let hidden = group.style != 0 && styles.table[Int(group.style)].decorations.contains(.spoiler)
-                var positioned: [PositionedGlyph] = []
-                positioned.reserveCapacity(hidden ? 0 : last - first)
+                let runStart = layoutGlyphs.count
                 for k in 0..<(last - first) {
                     let g = glyphs[reversed ? last - 1 - k : first + k]
                     if !hidden {
-                        positioned.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                        layoutGlyphs.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
                     }
                     pen += g.xAdvance
                 }
+                let runGlyphs = runStart..<layoutGlyphs.count
                 let runSize = item.size > 0 ? item.size : size
                 // An inline box's run has no ink nor font metrics: `InlineBoxes.fit` adds its own.
                 if item.box < 0 {
-                    inkMemo.unite(positioned, font: tables.font(item), size: runSize, into: &ink)
+                    inkMemo.unite(layoutGlyphs[runGlyphs], font: tables.font(item), size: runSize, into: &ink)
                     noteMetrics(of: item, group.lo..<group.hi, size: runSize, strut: strut, text: text, tables: tables, line: &line)
                 }
                 // Built as the argument, with its style: a local run whose style is set afterwards
@@ -102,21 +103,28 @@ struct LineBuilder {
                 line.runs.append(LayoutRun(
                     range: group.lo..<group.hi, level: BidiLevel(group.level), script: item.script,
                     language: tables.languageTag(item), font: tables.font(item).descriptor, size: runSize, x: runX,
-                    advance: pen - runX, glyphs: positioned,
+                    advance: pen - runX, glyphRange: runGlyphs,
                     style: group.style != 0 ? styles.table[Int(group.style)] : .plain, inlineBox: item.box))
             }
         }
         line.width = pen
+        line.glyphRange = firstGlyph..<layoutGlyphs.count
+        line.contentWidth = pen - trailingWidth(lineRange, text: text, shape: shape)
+        line.ink = ink
+        Self.setMetrics(&line, font: strut, size: size)
+        for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
+        return line
+    }
+
+    /// The advance of the white space that hangs at the end of line `lineRange` (its items in
+    /// `lineItems`).
+    private func trailingWidth(_ lineRange: Range<Int>, text: TextBuffer, shape: ShapeScratch) -> Double {
         let contentEnd = text.visibleEnd(lineRange.lowerBound, lineRange.upperBound)
         var trailing = 0.0
         for item in lineItems where item.range.upperBound > contentEnd {
             for g in shape.glyphs[item.glyphs] where g.cluster >= contentEnd { trailing += g.xAdvance }
         }
-        line.contentWidth = pen - trailing
-        line.ink = ink
-        Self.setMetrics(&line, font: strut, size: size)
-        for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
-        return line
+        return trailing
     }
 
     /// Notes the metrics a run of `item` over `range` adds to `line`: a span's size joins the line's

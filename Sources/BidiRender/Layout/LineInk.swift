@@ -44,7 +44,7 @@ struct GlyphInkMemo {
 
     /// Grows `ink` by the ink of `glyphs`, of `font` at `size` px, each at its (x, y): the pen
     /// position and GPOS offset on a baseline at y = 0, y down. Glyphs without ink add nothing.
-    mutating func unite(_ glyphs: [PositionedGlyph], font: Font, size: Double, into ink: inout InkBox?) {
+    mutating func unite(_ glyphs: ArraySlice<PositionedGlyph>, font: Font, size: Double, into ink: inout InkBox?) {
         guard !glyphs.isEmpty else { return }
         let t = table(of: font)
         let scale = size / Double(font.hbFont.unitsPerEm)

@@ -18,8 +18,9 @@ extension LayoutScratch {
     mutating func truncatedLine(
         from lineRange: Range<Int>, paragraphRange range: Range<Int>, of paragraph: LineBuilder.Paragraph,
         entities: [Entity], attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions,
-        fallbacks: inout [FontFallback]
+        fallbacks: inout [FontFallback], glyphs: inout [PositionedGlyph]
     ) -> LayoutLine {
+        let firstGlyph = glyphs.count
         let ellipsis = ellipsisMemo.ellipsis(
             options.ellipsis, baseLevel: paragraph.baseLevel, registry: registry, shaper: shape.shaper, options: options)
         let room = options.maxWidth.map { $0 - (ellipsis?.advance ?? 0) }
@@ -28,7 +29,7 @@ extension LayoutScratch {
         func build(_ part: Range<Int>, _ cuts: LineCuts) -> LayoutLine {
             lines.build(
                 part, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes, shape: &shape,
-                tables: itemize.tables, registry: registry, size: options.size, cuts: cuts)
+                tables: itemize.tables, registry: registry, size: options.size, cuts: cuts, glyphs: &glyphs)
         }
         let pieces: [Piece]
         let kept: Range<Int>
@@ -73,15 +74,20 @@ extension LayoutScratch {
         if let ellipsis, ellipsis.source == .system || ellipsis.source == .notdef {
             fallbacks.append(FontFallback(range: cut..<cut, source: ellipsis.source, font: ellipsis.run.font.descriptor))
         }
-        return assemble(pieces, range: kept, paragraph: paragraph.index, ellipsis: ellipsis, at: cut, options: options)
+        return assemble(
+            pieces, range: kept, paragraph: paragraph.index, ellipsis: ellipsis, at: cut, options: options,
+            glyphs: &glyphs, from: firstGlyph)
     }
 
     /// `pieces` set side by side from x = 0, left to right, as one line over `range`: each piece of
     /// text moved right by the width before it, and the ellipsis (when there is one) a run of its
     /// own with an empty range at `cut`. The line's metrics are the largest of its pieces' and the
-    /// ellipsis font's; only the logically last piece may have white space hanging.
+    /// ellipsis font's; only the logically last piece may have white space hanging. The pieces'
+    /// glyphs are `glyphs` from `firstGlyph` on; the ellipsis's are added, and the line's put in
+    /// visual order.
     private mutating func assemble(
-        _ pieces: [Piece], range: Range<Int>, paragraph: Int, ellipsis: Ellipsis?, at cut: Int, options: LayoutOptions
+        _ pieces: [Piece], range: Range<Int>, paragraph: Int, ellipsis: Ellipsis?, at cut: Int, options: LayoutOptions,
+        glyphs: inout [PositionedGlyph], from firstGlyph: Int
     ) -> LayoutLine {
         var line = LayoutLine(
             range: range, paragraph: paragraph, x: 0, baseline: 0, width: 0, contentWidth: 0, ascent: 0, descent: 0,
@@ -93,10 +99,8 @@ extension LayoutScratch {
             case .text(var part):
                 if pen != 0 {
                     part.ink?.move(dx: pen, dy: 0)
-                    for r in part.runs.indices {
-                        part.runs[r].x += pen
-                        for g in part.runs[r].glyphs.indices { part.runs[r].glyphs[g].x += pen }
-                    }
+                    for r in part.runs.indices { part.runs[r].x += pen }
+                    for g in part.glyphRange { glyphs[g].x += pen }
                 }
                 line.runs += part.runs
                 if let ink = part.ink { InkBox.unite(&line.ink, ink) }
@@ -107,24 +111,34 @@ extension LayoutScratch {
                 line.lineGap = max(line.lineGap, part.lineGap)
             case .ellipsis:
                 guard let ellipsis else { continue }
-                var glyphs: [PositionedGlyph] = []
-                glyphs.reserveCapacity(ellipsis.run.glyphs.count)
+                let start = glyphs.count
                 let x = pen
                 for g in ellipsis.run.glyphs {
                     glyphs.append(PositionedGlyph(id: g.id, cluster: cut, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
                     pen += g.xAdvance
                 }
                 pen = x + ellipsis.advance
-                lines.inkMemo.unite(glyphs, font: ellipsis.run.font, size: options.size, into: &line.ink)
+                lines.inkMemo.unite(glyphs[start...], font: ellipsis.run.font, size: options.size, into: &line.ink)
                 line.runs.append(LayoutRun(
                     range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script,
                     language: ellipsis.run.language, font: ellipsis.run.font.descriptor, size: options.size, x: x,
-                    advance: ellipsis.advance, glyphs: glyphs, isEllipsis: true, style: options.ellipsisPaint))
+                    advance: ellipsis.advance, glyphRange: start..<glyphs.count, isEllipsis: true, style: options.ellipsisPaint))
                 LineBuilder.setMetrics(&line, font: ellipsis.run.font, size: options.size)
             }
         }
         line.width = pen
         line.contentWidth = pen - hanging
+        // The pieces' glyphs were made in the order they were built, the ellipsis's last: put them
+        // in the runs' visual order (a truncated line's few glyphs are copied once).
+        var ordered: [PositionedGlyph] = []
+        ordered.reserveCapacity(glyphs.count - firstGlyph)
+        for r in line.runs.indices {
+            let start = firstGlyph + ordered.count
+            ordered += glyphs[line.runs[r].glyphRange]
+            line.runs[r].glyphRange = start..<(firstGlyph + ordered.count)
+        }
+        glyphs.replaceSubrange(firstGlyph..<glyphs.count, with: ordered)
+        line.glyphRange = firstGlyph..<glyphs.count
         return line
     }
 }

@@ -108,7 +108,7 @@ enum DebugOverlay {
             let top = line.top
             for run in line.runs {
                 under.append(OverlayShape(kind: .fill, x: run.x, y: top, width: run.advance, height: line.height, color: runColor(run), role: "run \(run.direction.rawValue) level\(run.level)"))
-                for glyph in run.glyphs {
+                for glyph in layout.glyphs(of: run) {
                     let penX = glyph.x
                     over.append(OverlayShape(kind: .fill, x: penX, y: line.baseline, width: 0.5, height: line.descent, color: cluster, role: "cluster"))
                 }
@@ -116,7 +116,7 @@ enum DebugOverlay {
             over.append(OverlayShape(kind: .stroke, x: line.x, y: top, width: max(1, line.width), height: line.height, color: lineBox, role: "line"))
             over.append(OverlayShape(kind: .fill, x: line.x, y: line.baseline, width: max(1, line.width), height: 0.5, color: baseline, role: "baseline"))
             for mention in layout.mentions where mention.range.overlaps(line.range) {
-                let glyphs = line.runs.filter { !$0.isEllipsis }.flatMap(\.glyphs).filter { mention.range.contains($0.cluster) }
+                let glyphs = line.runs.filter { !$0.isEllipsis }.flatMap { layout.glyphs(of: $0) }.filter { mention.range.contains($0.cluster) }
                 guard let lo = glyphs.map(\.x).min(), let hi = glyphs.map({ $0.x + $0.advance }).max() else { continue }
                 over.append(OverlayShape(kind: .fill, x: lo, y: line.baseline + line.descent * 0.6, width: hi - lo, height: 1.5, color: mentionColor, role: "mention"))
             }

@@ -122,11 +122,14 @@ public final class Renderer: Sendable {
                 canvas.glyphRows = Self.glyphRows(line, overflow: overflow, y: y, scale: scale, originY: origin.y)
             }
             // The runs are borrowed, not copied: a copy retains and releases each of a run's fields.
-            line.runs.withUnsafeBufferPointer { runs in
-                for r in runs.indices {
-                    drawRun(
-                        runs.baseAddress! + r, mentions: mentions, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,  // no-trap: r in runs.indices
-                        scale: scale, options: options, origin: origin, lastFace: &lastFace)
+            layout.glyphs.withUnsafeBufferPointer { all in
+                line.runs.withUnsafeBufferPointer { runs in
+                    for r in runs.indices {
+                        drawRun(
+                            runs.baseAddress! + r, glyphs: UnsafeBufferPointer(rebasing: all[runs[r].glyphRange]),  // no-trap: r in runs.indices
+                            mentions: mentions, on: &canvas, x: x, baseline: baseline, lineBaseline: line.baseline,
+                            scale: scale, options: options, origin: origin, lastFace: &lastFace)
+                    }
                 }
             }
         }
@@ -147,7 +150,8 @@ public final class Renderer: Sendable {
     /// Draws one run of `drawGlyphs`, its baseline at device row `baseline`. A run in the font of
     /// the run before it reuses that run's face (`lastFace`) without a look-up.
     private func drawRun(
-        _ run: UnsafePointer<LayoutRun>, mentions: [Entity], on canvas: inout Canvas, x: Double, baseline: Double,
+        _ run: UnsafePointer<LayoutRun>, glyphs: UnsafeBufferPointer<PositionedGlyph>, mentions: [Entity],
+        on canvas: inout Canvas, x: Double, baseline: Double,
         lineBaseline: Double, scale: Double, options: RenderOptions, origin: (x: Int, y: Int),
         lastFace: inout (key: FaceKey, face: RenderFace?)?
     ) {
@@ -168,7 +172,7 @@ public final class Renderer: Sendable {
         let runColor = run.pointee.style.color ?? options.color
         let slant = font.syntheticSlant
         let canvasSize = (width: canvas.image.width, height: canvas.image.height)
-        run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
+        do {
             for glyph in glyphs {
                 // The pen position in quarter pixels: its whole pixel and the subpixel offset.
                 // A glyph far outside the canvas (or at a position that is not a number) is not drawn.

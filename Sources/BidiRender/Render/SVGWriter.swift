@@ -89,7 +89,7 @@ extension Renderer {
             for run in line.runs where !run.isInlineBox {
                 let f = Self.fontNumber(run, &fonts)
                 guard let face = face(run.font) else { continue }
-                for glyph in run.glyphs {
+                for glyph in layout.glyphs(of: run) {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == nil else { continue }
                     var definition: String?
@@ -141,7 +141,7 @@ extension Renderer {
                 let face = face(run.font)
                 out.write("<g class=\"run\" data-line=\"\(l)\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" data-level=\"\(run.level)\" data-direction=\"\(run.direction.rawValue)\" data-script=\"\(run.script)\"\(run.isEllipsis ? " data-ellipsis=\"true\"" : "")\(Self.fill(run.style.color))>")
                 let perGlyph = Self.mayTakeMentionColor(run, mentions: mentions, options: options)
-                for glyph in run.glyphs {
+                for glyph in layout.glyphs(of: run) {
                     let id = "f\(f)g\(glyph.id)"
                     guard defined[id] == true, let face else { continue }
                     let x = number(glyph.x + origin.x)

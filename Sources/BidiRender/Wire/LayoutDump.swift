@@ -48,7 +48,7 @@ extension Layout {
 
     /// About how many bytes the JSON document takes: 80 a glyph, and 400 a run and a line.
     var estimatedJSONBytes: Int {
-        lines.reduce(1_024) { sum, line in line.runs.reduce(sum + 200) { $0 + 400 + $1.glyphs.count * 80 } }
+        lines.reduce(1_024) { sum, line in sum + 200 + 400 * line.runs.count } + 80 * glyphs.count
     }
 
     /// Writes the layout's JSON document into `w`, calling `drain` between runs whenever the buffer
@@ -80,7 +80,7 @@ extension Layout {
             w.raw(",\"runs\":[")
             for (j, run) in line.runs.enumerated() {
                 w.comma(unless: j == 0)
-                Self.writeRun(run, into: &w, fontDirectory: fontDirectory, lastFile: &lastFile)
+                Self.writeRun(run, glyphs: glyphs(of: run), into: &w, fontDirectory: fontDirectory, lastFile: &lastFile)
                 if w.count > Self.drainBytes { drain(&w) }
             }
             w.raw("]}")
@@ -141,9 +141,9 @@ extension Layout {
         w.raw("}")
     }
 
-    /// One run as a JSON object, glyphs included.
+    /// One run as a JSON object, its `glyphs` included.
     static func writeRun(
-        _ run: LayoutRun, into w: inout JSONWriter, fontDirectory: String?, lastFile: inout (path: String, relative: Substring)?
+        _ run: LayoutRun, glyphs: ArraySlice<PositionedGlyph>, into w: inout JSONWriter, fontDirectory: String?, lastFile: inout (path: String, relative: Substring)?
     ) {
         w.integer("{\"start\":", run.range.lowerBound)
         w.integer(",\"end\":", run.range.upperBound)
@@ -169,7 +169,7 @@ extension Layout {
         w.number(",\"x\":", run.x)
         w.number(",\"advance\":", run.advance)
         w.raw(",\"glyphs\":[")
-        for (k, glyph) in run.glyphs.enumerated() {
+        for (k, glyph) in glyphs.enumerated() {
             w.glyph(id: glyph.id, cluster: glyph.cluster, x: glyph.x, y: glyph.y, advance: glyph.advance, first: k == 0)
         }
         w.raw("]}")
@@ -207,7 +207,7 @@ extension Layout {
                 header += Self.styleText(run.style)
                 header += " x=\(JSONText.number(run.x)) ["
                 w.raw(header)
-                for (k, glyph) in run.glyphs.enumerated() {
+                for (k, glyph) in glyphs(of: run).enumerated() {
                     if k > 0 { w.byte(UInt8(ascii: "|")) }
                     w.integer(glyph.id)
                     w.integer("=", glyph.cluster)

@@ -216,7 +216,7 @@ import Testing
             let rtl = bubble.layout.paragraphs[line.paragraph].direction == .rightToLeft
             let content = SlotPlacement.contentExtent(of: line, rtl: rtl)
             for run in line.runs {
-                for glyph in run.glyphs where glyph.advance > 0 {
+                for glyph in bubble.layout.glyphs(of: run) where glyph.advance > 0 {
                     let (left, right) = (origin.x + glyph.x, origin.x + glyph.x + glyph.advance)
                     // Hanging white space lies outside the content extent.
                     guard glyph.x >= content.left - 1e-6, glyph.x + glyph.advance <= content.right + 1e-6 else { continue }

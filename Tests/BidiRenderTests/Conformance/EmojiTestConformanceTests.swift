@@ -14,7 +14,7 @@ import Testing
     static func shape(_ sequence: String) throws -> (graphemes: Int, oneCluster: Bool, families: Set<String>, glyphs: Int) {
         let layout = try engine.layout(sequence, options: LayoutOptions(direction: .leftToRight))
         let runs = layout.lines.flatMap(\.runs)
-        let glyphs = runs.flatMap(\.glyphs)
+        let glyphs = layout.glyphs
         let graphemes = (0..<layout.graphemes.count).filter { layout.graphemes.isBoundary($0) }.count
         return (graphemes, glyphs.allSatisfy { $0.cluster == 0 }, Set(runs.map(\.font.family)), glyphs.count)
     }

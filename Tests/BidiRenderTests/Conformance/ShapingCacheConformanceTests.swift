@@ -51,7 +51,8 @@ import ChatCorpus
                     let layout = try engine.layout(text, options: options)
                     for line in layout.lines {
                         let paragraph = layout.paragraphs[line.paragraph].range
-                        for run in line.runs where !run.isEllipsis && !run.glyphs.isEmpty {
+                        for run in line.runs where !run.isEllipsis && !run.glyphRange.isEmpty {
+                            let runGlyphs = layout.glyphs(of: run)
                             runs += 1
                             let font = try #require(faces["\(run.font.file)#\(run.font.index)"], "\(run.font.file)")
                             let reference = shaper.shape(
@@ -60,8 +61,8 @@ import ChatCorpus
                                 language: run.language, size: 16)
                             // Each as (id, cluster, advance, x from the first glyph's, y from the
                             // baseline): positions are the pens plus the GPOS offsets.
-                            let ours = run.glyphs.map {
-                                ($0.id, $0.cluster, $0.advance, $0.x - (run.glyphs.first?.x ?? 0), $0.y - line.baseline)
+                            let ours = runGlyphs.map {
+                                ($0.id, $0.cluster, $0.advance, $0.x - (runGlyphs.first?.x ?? 0), $0.y - line.baseline)
                             }
                             var pen = 0.0
                             let first = reference.glyphs.first?.xOffset ?? 0

@@ -259,8 +259,8 @@ enum TestFaces {
     /// directly, with the original offsets as clusters.
     @Test(arguments: [("ar-EG", "١٬٢٥٠٫٥٠"), ("fa", "۱٬۲۵۰٫۵۰")])
     func separatorsBetweenDigits(locale: String, expected: String) throws {
-        let ours = try TestFaces.layout("1,250.50", locale: locale, digits: .locale).lines[0].runs.flatMap(\.glyphs)
-        let direct = try TestFaces.layout(expected, locale: locale).lines[0].runs.flatMap(\.glyphs)
+        let ours = try TestFaces.layout("1,250.50", locale: locale, digits: .locale).glyphs
+        let direct = try TestFaces.layout(expected, locale: locale).glyphs
         #expect(ours.map(\.id) == direct.map(\.id))
         #expect(ours.map(\.cluster) == Array(0..<8))
         #expect(Set(ours.map(\.id)).count == 6)  // 1 2 5 0 and the two separators, no .notdef
@@ -296,7 +296,7 @@ enum TestFaces {
     func wordsHaveNoNotdef(text: String, locale: String) throws {
         let layout = try TestFaces.layout(text, locale: locale)
         #expect(layout.fallbacks.isEmpty)
-        #expect(layout.lines.allSatisfy { $0.runs.allSatisfy { $0.glyphs.allSatisfy { $0.id != 0 } } })
+        #expect(layout.glyphs.allSatisfy { $0.id != 0 })
     }
 }
 
@@ -316,7 +316,7 @@ enum TestFaces {
         let options = LayoutOptions(direction: .leftToRight, weight: (650 as FontWeight))
         let layout = try engine.layout("Weight", options: options)
         #expect(layout.lines.count == 1)
-        #expect(layout.lines[0].runs.allSatisfy { $0.glyphs.allSatisfy { $0.id != 0 } })
+        #expect(layout.glyphs.allSatisfy { $0.id != 0 })
         #expect(layout.lines[0].runs.first?.font.variationWeight == nil)
         let choice = try #require(
             registry.pick(in: registry.manifest.packages[0], source: .defaultPackage, weight: (650 as FontWeight), style: .normal))

@@ -25,8 +25,11 @@ import TestSupport
     }()
 
     static func runs(_ text: String, engine: LayoutEngine = engine, locale: String = "default") throws -> [LayoutRun] {
-        let layout = try engine.layout(text, options: LayoutOptions(direction: .leftToRight, locale: LocaleTag(locale)))
-        return layout.lines.flatMap(\.runs)
+        try laidOut(text, engine: engine, locale: locale).lines.flatMap(\.runs)
+    }
+
+    static func laidOut(_ text: String, engine: LayoutEngine = engine, locale: String = "default") throws -> Layout {
+        try engine.layout(text, options: LayoutOptions(direction: .leftToRight, locale: LocaleTag(locale)))
     }
 
     static func font(of offset: Int, in runs: [LayoutRun]) -> String? {
@@ -37,29 +40,32 @@ import TestSupport
     /// keycap, a flag, a tag sequence (England) and a skin tone: each one cluster in Noto Color Emoji.
     @Test(arguments: ["😂", "😍", "❤️", "☺️", "👍", "🥰", "👨‍👩‍👧‍👦", "1️⃣", "🇫🇷", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "👋🏽"])
     func emojiPresentationTakesTheColourFont(emoji: String) throws {
-        let runs = try Self.runs("a " + emoji + " b")
+        let layout = try Self.laidOut("a " + emoji + " b")
+        let runs = layout.lines.flatMap(\.runs)
         let count = emoji.unicodeScalars.count
         let emojiRuns = runs.filter { $0.range.overlaps(2..<(2 + count)) }
         #expect(emojiRuns.count == 1 && emojiRuns[0].range == 2..<(2 + count), "\(runs.map(\.range))")
         #expect(emojiRuns.first?.font.file == Self.emojiFile, "\(emojiRuns.map(\.font.family))")
         // One cluster: every glyph of the run has the cluster's first offset.
-        #expect(emojiRuns.first?.glyphs.allSatisfy { $0.cluster == 2 } == true)
+        #expect(emojiRuns.first.map { layout.glyphs(of: $0) }?.allSatisfy { $0.cluster == 2 } == true)
         // The spaces around it stay in the text font.
         #expect(Self.font(of: 1, in: runs) == "Noto Sans" && Self.font(of: 2 + count, in: runs) == "Noto Sans")
     }
 
     /// U+FE0E asks for text presentation: a font that is not a colour one.
     @Test func textPresentationSelectorTakesATextFont() throws {
-        let runs = try Self.runs("❤︎")
+        let layout = try Self.laidOut("❤︎")
+        let runs = layout.lines.flatMap(\.runs)
         #expect(runs.count == 1)
         #expect(runs[0].font.file != Self.emojiFile)
-        #expect(!runs[0].glyphs.isEmpty && runs[0].glyphs[0].id != 0)
+        #expect(!layout.glyphs.isEmpty && layout.glyphs[0].id != 0)
     }
 
     /// U+FE0E on an emoji no text font has: the colour glyph rather than .notdef.
     @Test func textPresentationWithoutATextFontKeepsTheColourGlyph() throws {
-        let runs = try Self.runs("🥰\u{FE0E}")
-        #expect(runs.count == 1 && runs[0].glyphs.first?.id != 0, "\(runs.map(\.font.family))")
+        let layout = try Self.laidOut("🥰\u{FE0E}")
+        let runs = layout.lines.flatMap(\.runs)
+        #expect(runs.count == 1 && layout.glyphs.first?.id != 0, "\(runs.map(\.font.family))")
     }
 
     @Test func classification() {
@@ -93,7 +99,7 @@ import TestSupport
         #expect(runs.allSatisfy { $0.font.file != Self.emojiFile })
         // The chain's font, .notdef (nothing covers them) for 😂 (offset 3) and ☀ (offset 5, its
         // U+FE0F hidden in the same cluster), the spaces and letters in Noto Sans.
-        let glyphs = runs.flatMap(\.glyphs)
+        let glyphs = layout.glyphs
         #expect(glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 5, 5], "\(glyphs)")
         #expect(glyphs.filter { $0.id == 0 }.map(\.cluster) == [3, 5], "\(glyphs)")
         #expect(layout.lines[0].runs.allSatisfy { $0.font.family == "Noto Sans" })

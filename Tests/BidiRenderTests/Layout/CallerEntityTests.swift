@@ -18,7 +18,7 @@ import Testing
         #expect(entity.kind == .url && entity.id == "link-1" && entity.range == 5..<15 && entity.direction == .leftToRight)
         #expect(!entity.rects.isEmpty)
         #expect(entity.rects == (try layout.selectionRects(for: 5..<15)))
-        let glyphs = layout.lines[0].runs.flatMap { run in run.glyphs.filter { (5..<15).contains($0.cluster) } }
+        let glyphs = layout.lines[0].runs.flatMap { run in layout.glyphs(of: run).filter { (5..<15).contains($0.cluster) } }
         #expect(glyphs.count >= 10)
         for glyph in glyphs {
             #expect(entity.rects.contains { glyph.x >= $0.x - 0.01 && glyph.x + glyph.advance <= $0.x + $0.width + 0.01 })

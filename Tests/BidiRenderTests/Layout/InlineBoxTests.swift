@@ -33,8 +33,8 @@ import TestSupport
         let (layout, range) = try Self.layout(text, box: ":party:", InlineBox(width: 22, height: 18))
         let (run, line) = try Self.boxRun(layout)
         #expect(run.range == range)
-        #expect(run.glyphs.count == 1)
-        #expect(run.glyphs[0].cluster == range.lowerBound)
+        #expect(layout.glyphs(of: run).count == 1)
+        #expect(layout.glyphs(of: run).first?.cluster == range.lowerBound)
         #expect(run.advance == 22)
         #expect(layout.fallbacks.isEmpty)
         // Visual order: "Hi " then the box then " there", left to right.
@@ -45,7 +45,7 @@ import TestSupport
         #expect(entity.rects == [LayoutRect(x: run.x, y: line.baseline - 18, width: 22, height: 18)])
         // Without the box the shortcode is 7 letters wide; with it the line is 22 px plus the rest.
         let plain = TestLayout.layout(text, .leftToRight, locale: "en")
-        let shortcode = plain.lines[0].runs.flatMap(\.glyphs).filter { range.contains($0.cluster) }.reduce(0) { $0 + $1.advance }
+        let shortcode = Array(plain.glyphs[plain.lines[0].glyphRange]).filter { range.contains($0.cluster) }.reduce(0) { $0 + $1.advance }
         #expect(abs(layout.lines[0].width - (plain.lines[0].width - shortcode + 22)) < 1e-9)
     }
 

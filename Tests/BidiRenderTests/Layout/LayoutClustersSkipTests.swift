@@ -7,7 +7,7 @@ import Testing
 @Suite struct LayoutClustersSkipTests {
     static func walk(_ line: LayoutLine, _ layout: Layout, _ skip: LayoutClusters.Skip = .nothing) -> [VisualGrapheme] {
         var seen: [VisualGrapheme] = []
-        LayoutClusters.forEachGrapheme(in: line, graphemes: layout.graphemes, skip: skip) {
+        LayoutClusters.forEachGrapheme(in: line, glyphs: layout.glyphs, graphemes: layout.graphemes, skip: skip) {
             seen.append($0)
             return true
         }

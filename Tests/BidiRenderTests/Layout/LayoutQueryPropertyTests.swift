@@ -68,7 +68,7 @@ import Testing
     /// The selection of [s, e) for cluster starts s < e of `line` (a few each) covers exactly the
     /// advances of the glyphs whose clusters are in [s, e).
     func checkSelections(_ layout: Layout, line: LayoutLine) throws {
-        let glyphs = line.runs.flatMap(\.glyphs)
+        let glyphs = Array(layout.glyphs[line.glyphRange])
         let starts = Array(Set(glyphs.map(\.cluster))).sorted() + [line.range.upperBound]
         guard starts.count > 1 else { return }
         let step = max(1, starts.count / 4)

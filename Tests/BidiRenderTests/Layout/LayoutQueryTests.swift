@@ -10,7 +10,7 @@ import Testing
         var edges: [Int: (left: Double, right: Double)] = [:]
         for run in layout.lines[l].runs {
             var pen = run.x
-            for g in run.glyphs {
+            for g in layout.glyphs(of: run) {
                 let old = edges[g.cluster]
                 edges[g.cluster] = (min(old?.left ?? pen, pen), max(old?.right ?? pen + g.advance, pen + g.advance))
                 pen += g.advance
@@ -123,7 +123,7 @@ import Testing
     /// selection divide the glyph there.
     @Test func ligatureCaretFromGDEF() throws {
         let layout = TestLayout.layout("لآ", .rightToLeft, size: 100)
-        let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
+        let glyphs = Array(layout.glyphs[layout.lines[0].glyphRange])
         try #require(glyphs.count == 1)
         let ligature = glyphs[0]
         #expect(layout.graphemes.ligatureCaret(at: 1) != nil)

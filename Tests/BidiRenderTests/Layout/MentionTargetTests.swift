@@ -18,7 +18,7 @@ import Testing
         let rect = mention.rects[0]
         #expect(rect == (try layout.selectionRects(for: 6..<9))[0])
         // The rectangle covers exactly the mention's glyphs.
-        let glyphs = layout.lines[0].runs.flatMap { run in run.glyphs.filter { (6..<9).contains($0.cluster) } }
+        let glyphs = layout.lines[0].runs.flatMap { run in layout.glyphs(of: run).filter { (6..<9).contains($0.cluster) } }
         let left = glyphs.map(\.x).min()!, right = glyphs.map { $0.x + $0.advance }.max()!
         #expect(abs(rect.x - left) < 0.01 && abs(rect.x + rect.width - right) < 0.01)
         let hit = try layout.offset(atX: rect.x + rect.width / 2, y: rect.y + rect.height / 2)

@@ -115,7 +115,7 @@ final class PangoReference {
         let (layout, pango) = try Self.both(text, rtl: rtl)
         let line = layout.lines[0]
         let y = line.top + line.height / 2
-        for glyph in line.runs.flatMap(\.glyphs) where glyph.advance > 2 {
+        for glyph in layout.glyphs[line.glyphRange] where glyph.advance > 2 {
             for x in [glyph.x + glyph.advance / 4, glyph.x + glyph.advance * 3 / 4] {
                 let hit = try layout.offset(atX: x, y: y)
                 #expect(hit.offset == pango.offset(atX: x, y: y), "\(text) \(rtl) x \(x)")

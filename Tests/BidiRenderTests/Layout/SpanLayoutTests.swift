@@ -23,7 +23,7 @@ import Testing
         #expect(runs[1].style.decorations == .underline)
         #expect(runs.map(\.style.underline) == [false, true, false])
         #expect(runs.map(\.style.strikethrough) == [false, false, false])
-        #expect(runs.flatMap(\.glyphs) == plain.lines[0].runs[0].glyphs)
+        #expect(styled.glyphs == plain.glyphs)
     }
 
     /// A bigger span: its run is shaped at its size (advances scale), the line's ascent and descent
@@ -48,7 +48,7 @@ import Testing
         #expect(line.ascent >= font.metrics(size: 32).ascent - 1e-9)
         #expect(line.descent >= font.metrics(size: 32).descent - 1e-9)
         #expect(line.height > plain.lines[0].height * 1.5)
-        #expect(line.runs.flatMap(\.glyphs).allSatisfy { abs($0.y - line.baseline) < 16 })
+        #expect(styled.glyphs[line.glyphRange].allSatisfy { abs($0.y - line.baseline) < 16 })
     }
 
     /// A smaller span does not shrink the line below the options' size.
@@ -96,13 +96,13 @@ import Testing
     @Test func featuresChangeGlyphsAndAreKeyedInTheCache() {
         let text = "ffi 1111 ffi"
         let plain = TestLayout.layout(text, .leftToRight, locale: "en", size: 10)
-        #expect(plain.lines[0].runs.flatMap(\.glyphs).prefix(1).map(\.id) == [1503])
+        #expect(Array(plain.glyphs[plain.lines[0].glyphRange]).prefix(1).map(\.id) == [1503])
         var noLiga = TextSpan(range: 0..<4)
         noLiga.features = ["-liga"]
         var pnum = TextSpan(range: 4..<8)
         pnum.features = ["pnum", "kern=1"]
         let styled = TestLayout.layout(text, .leftToRight, locale: "en", spans: [noLiga, pnum], size: 10)
-        let glyphs = styled.lines[0].runs.flatMap(\.glyphs)
+        let glyphs = Array(styled.glyphs[styled.lines[0].glyphRange])
         #expect(glyphs.prefix(3).map(\.id) == [73, 73, 76])
         let digits = glyphs.filter { (4..<8).contains($0.cluster) }
         #expect(digits.map(\.id) == [1797, 1797, 1797, 1797])
@@ -110,7 +110,7 @@ import Testing
         // The last "ffi" has no span: still the ligature.
         #expect(glyphs.last?.id == 1503)
         let again = TestLayout.layout(text, .leftToRight, locale: "en", size: 10)
-        #expect(again.lines[0].runs.flatMap(\.glyphs) == plain.lines[0].runs.flatMap(\.glyphs))
+        #expect(Array(again.glyphs[again.lines[0].glyphRange]) == Array(plain.glyphs[plain.lines[0].glyphRange]))
     }
 
     /// A feature HarfBuzz cannot parse is an error naming the span, the key and the feature.

@@ -25,8 +25,8 @@ enum TruncatedLayout {
     }
 
     /// The glyphs of a line other than the ellipsis'.
-    static func keptGlyphs(_ line: LayoutLine) -> [PositionedGlyph] {
-        line.runs.filter { !$0.isEllipsis }.flatMap(\.glyphs)
+    static func keptGlyphs(_ line: LayoutLine, of layout: Layout) -> [PositionedGlyph] {
+        line.runs.filter { !$0.isEllipsis }.flatMap { layout.glyphs(of: $0) }
     }
 
     /// The scalar offsets at which `text` has a grapheme cluster boundary (Swift's Characters).
@@ -59,9 +59,9 @@ enum TruncatedLayout {
         #expect(line.runs.dropFirst().allSatisfy { !$0.isEllipsis })
         let cut = line.range.upperBound
         #expect(ellipsis.range == cut..<cut)
-        #expect(!ellipsis.glyphs.isEmpty && ellipsis.glyphs.allSatisfy { $0.cluster == cut })
+        #expect(!ellipsis.glyphRange.isEmpty && layout.glyphs(of: ellipsis).allSatisfy { $0.cluster == cut })
         #expect(ellipsis.level == 1)
-        let kept = T.keptGlyphs(line)
+        let kept = T.keptGlyphs(line, of: layout)
         #expect(!kept.isEmpty)
         #expect(kept.allSatisfy { $0.x >= ellipsis.x + ellipsis.advance - 1e-9 })
         #expect(ellipsis.x >= line.x - 1e-9)
@@ -96,7 +96,7 @@ enum TruncatedLayout {
         let ellipsis = try #require(line.runs.last)
         #expect(ellipsis.isEllipsis && ellipsis.level == 0)
         #expect(line.runs.first { $0.script == "Arab" } != nil)
-        let kept = T.keptGlyphs(line)
+        let kept = T.keptGlyphs(line, of: layout)
         #expect(kept.allSatisfy { $0.x + $0.advance <= ellipsis.x + 1e-9 })
         #expect(abs(line.x) < 1e-9)
         #expect(abs(ellipsis.x + ellipsis.advance - line.contentWidth) < 1e-6)
@@ -120,7 +120,7 @@ enum TruncatedLayout {
     @Test func customEllipsis() throws {
         let layout = try T.layout(Self.mixedRTL, .rightToLeft, width: 150, maxLines: 1, ellipsis: "...")
         let ellipsis = try #require(T.ellipsis(layout))
-        #expect(ellipsis.glyphs.count == 3)
+        #expect(ellipsis.glyphRange.count == 3)
         #expect(layout.lines[0].runs.first == ellipsis)
     }
 
@@ -142,9 +142,10 @@ enum TruncatedLayout {
             let wordStart = (scalars[..<cut].lastIndex(of: " ") ?? -1) + 1
             let alone = shaper.shape(
                 scalars, range: wordStart..<cut, font: font, direction: .rightToLeft, script: "Arab", language: "ar", size: 16)
-            let laidOut = layout.lines[0].runs.flatMap(\.glyphs).filter { (wordStart..<cut).contains($0.cluster) }
+            let laidOut = Array(layout.glyphs[layout.lines[0].glyphRange]).filter { (wordStart..<cut).contains($0.cluster) }
             #expect(laidOut.map(\.id) == alone.glyphs.map(\.id), "width \(width), cut \(cut)")
-            let whole = TestLayout.layout(text, .rightToLeft).lines[0].runs.flatMap(\.glyphs)
+            let wholeLayout = TestLayout.layout(text, .rightToLeft)
+            let whole = wholeLayout.glyphs[wholeLayout.lines[0].glyphRange]
                 .filter { (wordStart..<cut).contains($0.cluster) }
             if whole.map(\.id) != alone.glyphs.map(\.id) { differing += 1 }
         }
@@ -319,12 +320,14 @@ enum TruncatedLayout {
                             next = line.range.upperBound
                         }
                         #expect(Array(layout.lines.dropLast()) == Array(full.lines.prefix(maxLines - 1)), "\(context)")
+                        let before = layout.lines[maxLines - 1].glyphRange.lowerBound
+                        #expect(layout.glyphs[..<before] == full.glyphs[..<before], "\(context)")
                         let last = layout.lines[maxLines - 1]
                         #expect(last.range.lowerBound == full.lines[maxLines - 1].range.lowerBound, "\(context)")
                         let ellipsis = try #require(T.ellipsis(layout), "\(context)")
                         #expect(ellipsis.range == last.range.upperBound..<last.range.upperBound, "\(context)")
-                        #expect(ellipsis.glyphs.allSatisfy { $0.cluster == last.range.upperBound }, "\(context)")
-                        let kept = T.keptGlyphs(last)
+                        #expect(layout.glyphs(of: ellipsis).allSatisfy { $0.cluster == last.range.upperBound }, "\(context)")
+                        let kept = T.keptGlyphs(last, of: layout)
                         if layout.paragraphs[last.paragraph].direction == .rightToLeft {
                             #expect(last.runs.first == ellipsis, "\(context)")
                             #expect(kept.allSatisfy { $0.x >= ellipsis.x + ellipsis.advance - 1e-6 }, "\(context)")

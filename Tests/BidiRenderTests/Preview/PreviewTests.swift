@@ -139,10 +139,10 @@ import Testing
             options: Self.options(width: 400), maxGraphemes: 100)
         let range = try #require(preview.message.argumentRanges["message"])
         let hidden = (range.lowerBound + spoiler.lowerBound)..<(range.lowerBound + spoiler.upperBound)
-        let glyphs = preview.layout.lines.flatMap(\.runs).flatMap(\.glyphs)
+        let glyphs = preview.layout.glyphs
         #expect(!glyphs.contains { hidden.contains($0.cluster) })
         let masks = preview.layout.lines[0].runs.filter { hidden.overlaps($0.range) }
-        #expect(!masks.isEmpty && masks.allSatisfy { $0.glyphs.isEmpty && $0.advance > 0 && $0.style.background != nil })
+        #expect(!masks.isEmpty && masks.allSatisfy { $0.glyphRange.isEmpty && $0.advance > 0 && $0.style.background != nil })
         #expect(preview.layout.entities.contains { $0.kind == .spoiler && $0.range == hidden && !$0.rects.isEmpty })
         #expect(!preview.plainText.contains(secret.trimmingCharacters(in: .whitespaces)))
         #expect(!preview.message.text.contains(secret.trimmingCharacters(in: .whitespaces)))
@@ -165,7 +165,7 @@ import Testing
         let cut = try #require(ellipsisRun).range.lowerBound
         #expect(cut > 12 && cut < 44)
         let masked = layout.lines[0].runs.filter { !$0.isEllipsis && $0.range.lowerBound >= 12 && !$0.range.isEmpty }
-        #expect(!masked.isEmpty && masked.allSatisfy { $0.glyphs.isEmpty })
+        #expect(!masked.isEmpty && masked.allSatisfy { $0.glyphRange.isEmpty })
     }
 
     /// The catalog's template puts the fields in the language's order with its punctuation.

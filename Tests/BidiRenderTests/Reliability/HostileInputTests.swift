@@ -18,7 +18,7 @@ import Testing
         let scalars = Array(text.unicodeScalars)
         #expect(!layout.lines.isEmpty)
         #expect(TestLayout.visualOrder(layout).sorted() == scalars.indices.filter { BidiClass(scalars[$0]) != .paragraphSeparator })
-        #expect(layout.lines.allSatisfy { $0.runs.flatMap(\.glyphs).allSatisfy { $0.advance >= 0 } })
+        #expect(layout.glyphs.allSatisfy { $0.advance >= 0 })
         _ = try TestRender.renderer.png(layout)
         _ = try TestRender.renderer.svg(layout)
         if !scalars.isEmpty, BidiClass(scalars[0]) != .paragraphSeparator {
@@ -164,7 +164,7 @@ import Testing
         let layout = try LayoutEngine(registry: registry).layout("שלום", options: LayoutOptions(direction: .rightToLeft))
         #expect(layout.fallbacks.count == 4)
         #expect(layout.fallbacks.allSatisfy { $0.source == .notdef })
-        #expect(layout.lines[0].runs.flatMap(\.glyphs).allSatisfy { $0.id == 0 })
+        #expect(Array(layout.glyphs[layout.lines[0].glyphRange]).allSatisfy { $0.id == 0 })
         #expect(layout.textDump().contains("warning: no font covers [0,1)"))
     }
 }

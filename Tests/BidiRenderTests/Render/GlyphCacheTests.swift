@@ -42,12 +42,12 @@ import Testing
         let step = layout.lines[1].baseline - layout.lines[0].baseline
         // A free baseline would put the second line at another vertical quarter pixel.
         try #require(Int((step * 4).rounded()) % 4 != 0, "the line step \(step) must not be a whole number of pixels")
-        #expect(layout.lines[0].runs.flatMap(\.glyphs).map(\.x) == layout.lines[1].runs.flatMap(\.glyphs).map(\.x))
+        #expect(Array(layout.glyphs[layout.lines[0].glyphRange]).map(\.x) == Array(layout.glyphs[layout.lines[1].glyphRange]).map(\.x))
         let one = try Renderer()
         _ = try one.rgba(try Self.engine.layout("hello world", options: options), options: RenderOptions(padding: 0))
         let two = try Renderer()
         _ = try two.rgba(layout, options: RenderOptions(padding: 0))
-        let glyphs = layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
+        let glyphs = layout.glyphs.count
         #expect(one.glyphCacheStatistics.misses > 0)
         #expect(two.glyphCacheStatistics.misses == one.glyphCacheStatistics.misses)
         #expect(two.glyphCacheStatistics.hits == glyphs - one.glyphCacheStatistics.misses)

@@ -57,7 +57,7 @@ import TestSupport
         let layout = try TestLayout.engine.layout("g", options: LayoutOptions(locale: LocaleTag("en"), size: 300))
         let run = layout.lines[0].runs[0]
         let face = try #require(Self.renderer.face(run.font))
-        let id = run.glyphs[0].id
+        let id = layout.glyphs[run.glyphRange.lowerBound].id
         var asked: GlyphBox?
         let whole = try #require(face.rasterize(id, pixelSize: 300, dx: dx, dy: dy, slant: slant) { box in
             asked = box

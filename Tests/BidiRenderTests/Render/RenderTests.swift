@@ -188,7 +188,7 @@ enum TestRender {
         var distinct = Set<String>()
         for run in runs {
             let face = TestRender.renderer.face(run.font)!
-            for glyph in run.glyphs where face.outlinePath(glyph.id) != nil {
+            for glyph in layout.glyphs(of: run) where face.outlinePath(glyph.id) != nil {
                 visible += 1
                 distinct.insert("\(run.font.file)#\(glyph.id)")
             }

@@ -93,7 +93,7 @@ import Testing
         #expect(layout.mentions.map(\.range) == [3..<8])
         let options = RenderOptions(background: .transparent, padding: 0, mentionColor: Self.blue)
         let image = try TestRender.renderer.rgba(layout, options: options)
-        let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
+        let glyphs = Array(layout.glyphs[layout.lines[0].glyphRange])
         let mentionSpan = glyphs.filter { (3..<8).contains($0.cluster) }
         let lo = mentionSpan.map(\.x).min()!, hi = mentionSpan.map { $0.x + $0.advance }.max()!
         var inside = 0, outside = 0

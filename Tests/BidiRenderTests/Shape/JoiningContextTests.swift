@@ -9,7 +9,7 @@ import Testing
 
     /// The glyph ids of the layout's runs, in visual order, with their clusters.
     static func glyphs(_ layout: Layout) -> [(id: UInt32, cluster: Int)] {
-        layout.lines.flatMap { $0.runs.flatMap { $0.glyphs.map { ($0.id, $0.cluster) } } }
+        layout.glyphs.map { ($0.id, $0.cluster) }
     }
 
     /// A bold span from the letter after the mark: the letters after the cut take the forms they

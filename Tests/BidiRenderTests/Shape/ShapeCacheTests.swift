@@ -15,8 +15,8 @@ import Testing
             #expect(la.range == lb.range, "\(text)")
             #expect(la.runs.map(\.range) == lb.runs.map(\.range), "\(text)")
             #expect(la.runs.map(\.font) == lb.runs.map(\.font), "\(text)")
-            let ga = la.runs.flatMap(\.glyphs)
-            let gb = lb.runs.flatMap(\.glyphs)
+            let ga = Array(a.glyphs[la.glyphRange])
+            let gb = Array(b.glyphs[lb.glyphRange])
             #expect(ga.map(\.id) == gb.map(\.id), "\(text)")
             #expect(ga.map(\.cluster) == gb.map(\.cluster), "\(text)")
             let dx = zip(ga, gb).map { abs($0.x - $1.x) + abs($0.y - $1.y) + abs($0.advance - $1.advance) }.max() ?? 0
