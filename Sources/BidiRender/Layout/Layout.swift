@@ -124,10 +124,13 @@ public struct LayoutRun: Sendable, Hashable {
     /// Its glyphs in `Layout.glyphs`, in visual order, left to right: `layout.glyphs[run.glyphRange]`.
     /// Empty for a spoiler's run (its text is hidden).
     public internal(set) var glyphRange: Range<Int>
+    /// Its font and language, shared with the layout's other runs that have them: a run holds one
+    /// reference, not the strings of both (each copied and released with the run).
+    var face: RunFace
     /// The BCP 47 language it was shaped with (its font package's); nil when none applies.
-    @_spi(Tools) public internal(set) var language: LocaleTag?
+    @_spi(Tools) public var language: LocaleTag? { face.language }
     /// The font its glyphs come from.
-    public internal(set) var font: FontDescriptor
+    public var font: FontDescriptor { face.font }
     /// The font size in px.
     public internal(set) var size: Double
     /// Whether the run is the ellipsis of a truncated line: its range is empty, at the cut, and its
@@ -144,13 +147,31 @@ public struct LayoutRun: Sendable, Hashable {
     var isInlineBox: Bool { inlineBox >= 0 }
 
     init(
-        range: Range<Int>, level: BidiLevel, script: ScriptTag, language: LocaleTag?, font: FontDescriptor, size: Double,
+        range: Range<Int>, level: BidiLevel, script: ScriptTag, face: RunFace, size: Double,
         x: Double, advance: Double, glyphRange: Range<Int>, isEllipsis: Bool = false, style: TextStyle = .plain,
         inlineBox: Int32 = -1
     ) {
         (self.range, self.level, self.script, self.x, self.advance, self.glyphRange) = (range, level, script, x, advance, glyphRange)
-        (self.language, self.font, self.size, self.isEllipsis, self.style) = (language, font, size, isEllipsis, style)
+        (self.face, self.size, self.isEllipsis, self.style) = (face, size, isEllipsis, style)
         self.inlineBox = inlineBox
+    }
+}
+
+/// A run's font and language, shared by reference among a layout's runs (`LayoutRun.face`); equal
+/// when their values are.
+final class RunFace: Sendable, Hashable {
+    let font: FontDescriptor
+    let language: LocaleTag?
+
+    init(font: FontDescriptor, language: LocaleTag?) {
+        (self.font, self.language) = (font, language)
+    }
+
+    static func == (a: RunFace, b: RunFace) -> Bool { a === b || (a.font == b.font && a.language == b.language) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(font)
+        hasher.combine(language)
     }
 }
 

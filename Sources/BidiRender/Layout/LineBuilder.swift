@@ -14,6 +14,8 @@ struct LineBuilder {
     private var strutMemo: (registry: FontRegistry, attributes: Attributes, font: Font)?
     /// The glyphs' ink boxes, for each line's `ink`.
     var inkMemo = GlyphInkMemo()
+    /// The runs' shared faces (`RunFace`) by font and language, the last few asked for.
+    private var faces: [(font: Font, language: LocaleTag?, face: RunFace)] = []
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
@@ -102,7 +104,7 @@ struct LineBuilder {
                 // is copied into the array and destroyed (~400 instructions a run).
                 line.runs.append(LayoutRun(
                     range: group.lo..<group.hi, level: BidiLevel(group.level), script: item.script,
-                    language: tables.languageTag(item), font: tables.font(item).descriptor, size: runSize, x: runX,
+                    face: face(tables.font(item), tables.languageTag(item)), size: runSize, x: runX,
                     advance: pen - runX, glyphRange: runGlyphs,
                     style: group.style != 0 ? styles.table[Int(group.style)] : .plain, inlineBox: item.box))
             }
@@ -114,6 +116,16 @@ struct LineBuilder {
         Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
+    }
+
+    /// The shared face of `font` and `language`: one object for the runs of one font and language,
+    /// across lines and calls (at most 16 are kept).
+    private mutating func face(_ font: Font, _ language: LocaleTag?) -> RunFace {
+        for k in faces.indices where faces[k].font === font && faces[k].language == language { return faces[k].face }
+        if faces.count >= 16 { faces.removeAll(keepingCapacity: true) }
+        let face = RunFace(font: font.descriptor, language: language)
+        faces.append((font, language, face))
+        return face
     }
 
     /// The advance of the white space that hangs at the end of line `lineRange` (its items in

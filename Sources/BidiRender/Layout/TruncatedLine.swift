@@ -121,7 +121,7 @@ extension LayoutScratch {
                 lines.inkMemo.unite(glyphs[start...], font: ellipsis.run.font, size: options.size, into: &line.ink)
                 line.runs.append(LayoutRun(
                     range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script,
-                    language: ellipsis.run.language, font: ellipsis.run.font.descriptor, size: options.size, x: x,
+                    face: RunFace(font: ellipsis.run.font.descriptor, language: ellipsis.run.language), size: options.size, x: x,
                     advance: ellipsis.advance, glyphRange: start..<glyphs.count, isEllipsis: true, style: options.ellipsisPaint))
                 LineBuilder.setMetrics(&line, font: ellipsis.run.font, size: options.size)
             }
