@@ -15,13 +15,15 @@ struct LayoutDraft {
     /// The first emoji no colour font covered, for `Layout.warnings` when it is on a line.
     var missedEmoji: MissedColorEmoji?
 
-    /// A draft whose glyph array holds `glyphs` glyphs before it grows (about one a code point: an
-    /// array grown from empty would be copied several times for a short message).
-    init(fallbacks: [FontFallback] = [], missedEmoji: MissedColorEmoji? = nil, glyphs capacity: Int = 0) {
+    /// A draft whose glyph array holds about one glyph for each of the text's `codePoints` before
+    /// it grows (an array grown from empty would be copied several times for a short message), or
+    /// at most 4,096 when `maxLines` may cut the text: the layout keeps the array, and a long text
+    /// cut to two lines should not keep room for all of it.
+    init(fallbacks: [FontFallback] = [], missedEmoji: MissedColorEmoji? = nil, codePoints: Int = 0, maxLines: Int? = nil) {
         self.fallbacks = fallbacks
         self.missedEmoji = missedEmoji
         lines.reserveCapacity(8)
-        glyphs.reserveCapacity(capacity)
+        glyphs.reserveCapacity((maxLines == nil ? codePoints : min(codePoints, 4_096)) + 4)
     }
 }
 

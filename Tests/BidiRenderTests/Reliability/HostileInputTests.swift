@@ -167,4 +167,18 @@ import Testing
         #expect(Array(layout.glyphs[layout.lines[0].glyphRange]).allSatisfy { $0.id == 0 })
         #expect(layout.textDump().contains("warning: no font covers [0,1)"))
     }
+
+    /// A long text cut to two lines keeps room for the glyphs it shows, not for the whole text
+    /// (`Layout.glyphs` is the layout's one array), by both paths.
+    @Test func truncatedLongTextKeepsASmallGlyphArray() throws {
+        let text = String(repeating: "مرحبا hello ", count: 20_000)
+        var options = Self.rtl
+        options.maxLines = 2
+        let layout = try TestLayout.engine.layout(text, options: options)
+        let prepared = try TestLayout.engine.prepare(text, options: options).layout(width: 300, maxLines: 2)
+        for l in [layout, prepared] {
+            #expect(l.truncated && l.glyphs.count < 200)
+            #expect(l.glyphs.capacity < 8_192, "\(l.glyphs.capacity)")
+        }
+    }
 }
