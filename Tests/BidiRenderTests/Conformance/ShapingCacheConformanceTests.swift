@@ -35,14 +35,22 @@ import ChatCorpus
         return wordy(scalars[k - 1]) && wordy(scalars[k])
     }
 
-    @Test func everyRunEqualsHarfBuzzWithItsParagraph() throws {
-        let registry = TestFonts.registry
-        let engine = LayoutEngine(registry: registry)
-        let faces = Self.faces(registry)
-        let shaper = Shaper()
-        var (runs, compared, cutInWord) = (0, 0, 0)
-        var failures: [String] = []
-        for text in ChatCorpus.messages(count: 300) {
+    /// One run of the layouts the conformance tests read, with where it was found.
+    struct FoundRun {
+        var layout: Layout
+        var line: LayoutLine
+        var run: LayoutRun
+        var scalars: [Unicode.Scalar]
+        var direction: ParagraphDirection
+        var width: Double?
+    }
+
+    /// Calls `body` with every run that has glyphs and is not an ellipsis, of the layouts of
+    /// `messages` under both forced directions, at 80, 160 and 300 px and without a width, over the
+    /// caller's text itself (no inserted isolates), size 16, locale "ar", with the test fonts.
+    static func forEachRun(of messages: [String], _ body: (FoundRun) throws -> Void) throws {
+        let engine = LayoutEngine(registry: TestFonts.registry)
+        for text in messages {
             let scalars = Array(text.unicodeScalars)
             for direction in [ParagraphDirection.rightToLeft, .leftToRight] {
                 for width in [80.0, 160, 300, nil] {
@@ -50,43 +58,54 @@ import ChatCorpus
                     options.isolate = []  // runs over the caller's text itself, no inserted controls
                     let layout = try engine.layout(text, options: options)
                     for line in layout.lines {
-                        let paragraph = layout.paragraphs[line.paragraph].range
                         for run in line.runs where !run.isEllipsis && !run.glyphRange.isEmpty {
-                            let runGlyphs = layout.glyphs(of: run)
-                            runs += 1
-                            let font = try #require(faces["\(run.font.file)#\(run.font.index)"], "\(run.font.file)")
-                            let reference = shaper.shape(
-                                scalars, range: run.range, context: paragraph, font: font,
-                                direction: run.level.isRightToLeft ? .rightToLeft : .leftToRight, script: run.script,
-                                language: run.language, size: 16)
-                            // Each as (id, cluster, advance, x from the first glyph's, y from the
-                            // baseline): positions are the pens plus the GPOS offsets.
-                            let ours = runGlyphs.map {
-                                ($0.id, $0.cluster, $0.advance, $0.x - (runGlyphs.first?.x ?? 0), $0.y - line.baseline)
-                            }
-                            var pen = 0.0
-                            let first = reference.glyphs.first?.xOffset ?? 0
-                            let theirs = reference.glyphs.map { g in
-                                defer { pen += g.xAdvance }
-                                return (g.id, g.cluster, g.xAdvance, pen + g.xOffset - first, -g.yOffset)
-                            }
-                            let same = ours.count == theirs.count
-                                && zip(ours, theirs).allSatisfy {
-                                    $0.0 == $1.0 && $0.1 == $1.1 && abs($0.2 - $1.2) < 1e-6 && abs($0.3 - $1.3) < 1e-6
-                                        && abs($0.4 - $1.4) < 1e-6
-                                }
-                            let piece = "\(String(String.UnicodeScalarView(scalars[run.range]))) \(run.range) at \(width.map { "\(Int($0)) px" } ?? "no width")"
-                            if Self.insideWord(scalars, run.range.lowerBound) && run.range.lowerBound == line.range.lowerBound
-                                || Self.insideWord(scalars, run.range.upperBound) && run.range.upperBound == line.range.upperBound
-                            {
-                                cutInWord += 1
-                            }
-                            compared += 1
-                            if !same { failures.append(piece) }
+                            try body(FoundRun(layout: layout, line: line, run: run, scalars: scalars, direction: direction, width: width))
                         }
                     }
                 }
             }
+        }
+    }
+
+    @Test func everyRunEqualsHarfBuzzWithItsParagraph() throws {
+        let faces = Self.faces(TestFonts.registry)
+        let shaper = Shaper()
+        var (runs, compared, cutInWord) = (0, 0, 0)
+        var failures: [String] = []
+        try Self.forEachRun(of: ChatCorpus.messages(count: 300)) { found in
+            let (layout, line, run, scalars, width) = (found.layout, found.line, found.run, found.scalars, found.width)
+            let paragraph = layout.paragraphs[line.paragraph].range
+            let runGlyphs = layout.glyphs(of: run)
+            runs += 1
+            let font = try #require(faces["\(run.font.file)#\(run.font.index)"], "\(run.font.file)")
+            let reference = shaper.shape(
+                scalars, range: run.range, context: paragraph, font: font,
+                direction: run.level.isRightToLeft ? .rightToLeft : .leftToRight, script: run.script,
+                language: run.language, size: 16)
+            // Each as (id, cluster, advance, x from the first glyph's, y from the
+            // baseline): positions are the pens plus the GPOS offsets.
+            let ours = runGlyphs.map {
+                ($0.id, $0.cluster, $0.advance, $0.x - (runGlyphs.first?.x ?? 0), $0.y - line.baseline)
+            }
+            var pen = 0.0
+            let first = reference.glyphs.first?.xOffset ?? 0
+            let theirs = reference.glyphs.map { g in
+                defer { pen += g.xAdvance }
+                return (g.id, g.cluster, g.xAdvance, pen + g.xOffset - first, -g.yOffset)
+            }
+            let same = ours.count == theirs.count
+                && zip(ours, theirs).allSatisfy {
+                    $0.0 == $1.0 && $0.1 == $1.1 && abs($0.2 - $1.2) < 1e-6 && abs($0.3 - $1.3) < 1e-6
+                        && abs($0.4 - $1.4) < 1e-6
+                }
+            let piece = "\(String(String.UnicodeScalarView(scalars[run.range]))) \(run.range) at \(width.map { "\(Int($0)) px" } ?? "no width")"
+            if Self.insideWord(scalars, run.range.lowerBound) && run.range.lowerBound == line.range.lowerBound
+                || Self.insideWord(scalars, run.range.upperBound) && run.range.upperBound == line.range.upperBound
+            {
+                cutInWord += 1
+            }
+            compared += 1
+            if !same { failures.append(piece) }
         }
         #expect(runs == 57_435, "the corpus or line filling changed: update README's conformance table")
         #expect(failures.isEmpty, "\(failures.count) of \(compared) runs differ: \(failures.prefix(10))")
