@@ -30,10 +30,10 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
 }
 
 extension LayoutLine {
-    /// Moves the line to `options.alignment` within `width`, and turns its glyphs (in `glyphs`,
-    /// the layout's array) from y offsets into
-    /// absolute y (the baseline must be set), and its ink box with them. Trailing white space hangs
-    /// past the end edge: the content, not the spaces, is aligned.
+    /// Moves the line to `options.alignment` within `width`, and turns its glyphs (in `glyphs`, the
+    /// layout's array) from y offsets into absolute y (the baseline must be set), and its ink box
+    /// with them. Trailing white space hangs past the end edge: the content, not the spaces, is
+    /// aligned.
     mutating func align(width: Double, paragraphDirection: TextDirection, options: LayoutOptions, glyphs: inout [PositionedGlyph]) {
         let rtl = paragraphDirection == .rightToLeft
         let trailing = self.width - contentWidth

@@ -172,25 +172,23 @@ public final class Renderer: Sendable {
         let runColor = run.pointee.style.color ?? options.color
         let slant = font.syntheticSlant
         let canvasSize = (width: canvas.image.width, height: canvas.image.height)
-        do {
-            for glyph in glyphs {
-                // The pen position in quarter pixels: its whole pixel and the subpixel offset.
-                // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
-                guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
-                    let qy = Int(checking: baseline * 4 + ((glyph.y - lineBaseline) * scale * 4).rounded())
-                else { continue }
-                guard abs(qx >> 2) < Self.drawableReach, abs(qy >> 2) < Self.drawableReach,
-                    abs(origin.x) < Self.drawableReach, abs(origin.y) < Self.drawableReach
-                else { continue }
-                let penX = (qx >> 2) - origin.x, baselineY = (qy >> 2) - origin.y
-                // Bitmap strikes ignore the offset: one entry serves every position.
-                let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
-                let key = GlyphRasterKey(
-                    face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
-                guard let bitmap = glyphBitmap(key, face: face.face, penX: penX, baselineY: baselineY, canvas: canvasSize) else { continue }
-                let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: mentions, options: options) : runColor
-                canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
-            }
+        for glyph in glyphs {
+            // The pen position in quarter pixels: its whole pixel and the subpixel offset.
+            // A glyph far outside the canvas (or at a position that is not a number) is not drawn.
+            guard let qx = Int(checking: ((glyph.x + x) * scale * 4).rounded()),
+                let qy = Int(checking: baseline * 4 + ((glyph.y - lineBaseline) * scale * 4).rounded())
+            else { continue }
+            guard abs(qx >> 2) < Self.drawableReach, abs(qy >> 2) < Self.drawableReach,
+                abs(origin.x) < Self.drawableReach, abs(origin.y) < Self.drawableReach
+            else { continue }
+            let penX = (qx >> 2) - origin.x, baselineY = (qy >> 2) - origin.y
+            // Bitmap strikes ignore the offset: one entry serves every position.
+            let subpixel = face.isScalable ? UInt8(qx & 3 | (qy & 3) << 2) : 0
+            let key = GlyphRasterKey(
+                face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
+            guard let bitmap = glyphBitmap(key, face: face.face, penX: penX, baselineY: baselineY, canvas: canvasSize) else { continue }
+            let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: mentions, options: options) : runColor
+            canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
         }
     }
 
