@@ -46,7 +46,7 @@ struct ClusterFontPicker {
             memo = known.memo
         } else {
             let memos = scratch.memos.count
-            memo = scratch.memo(script: script, attributes: attributes.table[Int(id)], registry: registry, languages: languages)
+            memo = scratch.memo(script: script, attributes: attributes.table, id: Int(id), registry: registry, languages: languages)
             // Fewer memos than before: `memo` was full and cleared them all.
             if scratch.memos.count < memos { scratch.chains.removeAll(keepingCapacity: true) }
             scratch.chains.append((script, id, memo))

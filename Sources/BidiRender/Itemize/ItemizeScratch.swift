@@ -35,14 +35,27 @@ struct ItemizeScratch {
         }
     }
 
-    /// The index in `memos` of the chain for `script` and `attributes`, memoized on first use.
+    /// The index in `memos` of the chain for `script` and attributes `table[id]`, memoized on first
+    /// use.
     mutating func memo(
-        script: ScriptTag, attributes a: Attributes, registry: FontRegistry, languages: LanguageIDs?
+        script: ScriptTag, attributes table: [Attributes], id: Int, registry: FontRegistry, languages: LanguageIDs?
     ) -> Int {
-        // Searched by index, fields compared in place: the closure form copied each memo.
-        for m in memos.indices where memos[m].script == script && memos[m].attributes == a { return m }
+        // Searched by index, fields compared in place: the closure form copied each memo, and `==`
+        // copies both attributes.
+        let offset = MemoryLayout<FallbackChainMemo>.offset(of: \.attributes)!  // no-trap: a stored property
+        let found = table.withUnsafeBufferPointer { table in
+            memos.withUnsafeBufferPointer { memos in
+                memos.indices.first { m in
+                    memos[m].script == script
+                        && Attributes.equal(
+                            (UnsafeRawPointer(memos.baseAddress! + m) + offset).assumingMemoryBound(to: Attributes.self),  // no-trap: m is an index of memos
+                            table.baseAddress! + id)  // no-trap: id is an index of the table
+                }
+            }
+        }
+        if let found { return found }
         if memos.count >= Self.memoLimit { memos.removeAll(keepingCapacity: true) }
-        memos.append(FallbackChainMemo(script: script, attributes: a, registry: registry, tables: &tables, languages: languages))
+        memos.append(FallbackChainMemo(script: script, attributes: table[id], registry: registry, tables: &tables, languages: languages))
         return memos.count - 1
     }
 }

@@ -10,8 +10,12 @@ struct LineBuilder {
     private var itemAt: [Int32] = []
     private var groups: [(item: Int, level: UInt8, lo: Int, hi: Int, style: Int32)] = []
     private var fonts: [Int32] = []
-    /// The strut font of the last registry and attributes asked for.
-    private var strutMemo: (registry: FontRegistry, attributes: Attributes, font: Font)?
+    /// The strut font of the last registry and attributes asked for (nil before the first), kept
+    /// as three fields compared in place: an optional tuple is copied through generic value
+    /// witnesses (some 600 instructions a line).
+    private var strutFontMemo: Font?
+    private var strutRegistry: FontRegistry?
+    private var strutAttributes = Attributes(weight: .regular, style: .normal, locale: "und")
     /// The glyphs' ink boxes, for each line's `ink`.
     var inkMemo = GlyphInkMemo()
     /// The runs' shared faces (`RunFace`) by font and language, the last few asked for.
@@ -220,13 +224,14 @@ struct LineBuilder {
         at index: Int, text: TextBuffer, attributes: AttributeMap, registry: FontRegistry
     ) -> Font {
         let id = index < text.count ? Int(attributes.id(index)) : 0
-        // Compared in place: a copy of the attributes (and of the memo) costs retains and releases.
-        let hit = strutMemo.map { memo in
-            memo.registry === registry && attributes.table.withUnsafeBufferPointer { $0[id] == memo.attributes }  // no-trap: id is an index of the table
+        // Compared in place: a copy of the attributes costs retains and releases.
+        if let font = strutFontMemo, strutRegistry === registry,
+            attributes.table.withUnsafeBufferPointer({ Attributes.equal($0.baseAddress! + id, &strutAttributes) })  // no-trap: id is an index of the table, never empty
+        {
+            return font
         }
-        if hit == true, let font = strutMemo?.font { return font }
         let font = Self.emptyLineFont(at: index, text: text, attributes: attributes, registry: registry)
-        strutMemo = (registry, attributes.table[id], font)
+        (strutFontMemo, strutRegistry, strutAttributes) = (font, registry, attributes.table[id])
         return font
     }
 

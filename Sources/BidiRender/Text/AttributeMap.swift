@@ -10,6 +10,14 @@ struct Attributes: Hashable {
     var size: Double? = nil
     /// A span's OpenType features (HarfBuzz's syntax), none by default.
     var features: [String] = []
+
+    /// Whether `a` and `b` are equal, read where they lie: `==` on a table's entry copies it first
+    /// (a retain and a release for each of its locale's string and subtags and its features).
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<Attributes>, _ b: UnsafePointer<Attributes>) -> Bool {
+        a.pointee.weight == b.pointee.weight && a.pointee.style == b.pointee.style && a.pointee.size == b.pointee.size
+            && a.pointee.locale.normalized == b.pointee.locale.normalized && a.pointee.features == b.pointee.features
+    }
 }
 
 /// The attributes of the text: a table, and for each code point its index in the table (all 0, and
