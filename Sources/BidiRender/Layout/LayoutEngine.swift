@@ -186,7 +186,8 @@ public final class LayoutEngine: Sendable {
         scratch.startCall()
         // Text: decoded, entities found and isolated; the attributes of each code point.
         let (resolved, attributes) = scratch.loadText(string, spans: spans, options: options)
-        var draft = LayoutDraft(codePoints: scratch.text.count, maxLines: options.maxLines)
+        var draft = LayoutDraft()
+        draft.reserve(codePoints: scratch.text.count, maxLines: options.maxLines)
         for p in resolved.paragraphs.indices {
             try checkCancellation()
             // Bidi, itemize, shape.

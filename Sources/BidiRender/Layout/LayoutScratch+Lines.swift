@@ -15,13 +15,12 @@ struct LayoutDraft {
     /// The first emoji no colour font covered, for `Layout.warnings` when it is on a line.
     var missedEmoji: MissedColorEmoji?
 
-    /// A draft whose glyph array holds about one glyph for each of the text's `codePoints` before
-    /// it grows (an array grown from empty would be copied several times for a short message), or
-    /// at most 4,096 when `maxLines` may cut the text: the layout keeps the array, and a long text
-    /// cut to two lines should not keep room for all of it.
-    init(fallbacks: [FontFallback] = [], missedEmoji: MissedColorEmoji? = nil, codePoints: Int = 0, maxLines: Int? = nil) {
-        self.fallbacks = fallbacks
-        self.missedEmoji = missedEmoji
+    /// Reserves room in the glyph array for about one glyph for each of the text's `codePoints`
+    /// before it grows (an array grown from empty would be copied several times for a short
+    /// message), or at most 4,096 when `maxLines` may cut the text: the layout keeps the array, and
+    /// a long text cut to two lines should not keep room for all of it. (A method, not an
+    /// initializer: a draft made by an initializer with a body is copied into its variable.)
+    mutating func reserve(codePoints: Int, maxLines: Int?) {
         lines.reserveCapacity(8)
         glyphs.reserveCapacity((maxLines == nil ? codePoints : min(codePoints, 4_096)) + 4)
     }
@@ -99,22 +98,28 @@ extension LayoutScratch {
         // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
         var graphemes = GraphemeIndex(graphemeStarts: text.graphemeStarts)
         graphemes.addLigatureCarets(lines: lines, glyphs: draft.glyphs, fonts: itemize.tables.fonts)
-        var layout = Layout(
-            paragraphs: draft.paragraphs, lines: lines, glyphs: draft.glyphs, width: width, height: draft.top,
-            fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
-            entities: entities)
         // The warnings are a function of the call alone (equal calls, equal layouts), and only of
         // what the lines show: an emoji past a truncation's cut says nothing, in either path.
+        var warnings: [String] = []
         if let missed = draft.missedEmoji,
             !draft.truncated || (lines.first?.range.lowerBound ?? 0)..<(lines.last?.range.upperBound ?? 0) ~= missed.offset
         {
-            layout.warnings = [missed.warning]
+            warnings = [missed.warning]
         }
+        var findings: [TextFinding] = []
         if let textFindings {
-            layout.findings = Self.withInkOverflow(textFindings, lines: lines, size: options.size)
+            findings = Self.withInkOverflow(textFindings, lines: lines, size: options.size)
         } else if options.findsHostileText {
-            layout.findings = guardFindings(entities: entities, boxes: boxes, lines: lines, size: options.size)
+            findings = guardFindings(entities: entities, boxes: boxes, lines: lines, size: options.size)
         }
+        // Without tap targets to place, the layout is returned as made (a local layout changed and
+        // then returned is copied and destroyed: ten retains and releases).
+        let made = Layout(
+            paragraphs: draft.paragraphs, lines: lines, glyphs: draft.glyphs, width: width, height: draft.top,
+            fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
+            entities: entities, warnings: warnings, findings: findings)
+        guard !entities.isEmpty || !boxes.isEmpty || draft.truncated else { return made }
+        var layout = made
         // The entities' tap targets: their selection rectangles on the finished lines. With many
         // entities each line's runs are searched by logical start (linear in the entities and runs,
         // however many share a line); a few visit their lines' runs, with no index to sort.

@@ -80,9 +80,8 @@ extension LayoutScratch {
     ) throws(BidiRenderError) -> Layout {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             scratch.bidi.engine = options.bidiEngine
-            var draft = LayoutDraft(
-                fallbacks: snapshot.fallbacks, missedEmoji: snapshot.missedEmoji, codePoints: snapshot.glyphs.count,
-                maxLines: options.maxLines)
+            var draft = LayoutDraft(fallbacks: snapshot.fallbacks, missedEmoji: snapshot.missedEmoji)
+            draft.reserve(codePoints: snapshot.glyphs.count, maxLines: options.maxLines)
             let start = options.truncation == .start ? try scratch.firstKeptLine(snapshot, options: options, tables: tables) : nil
             for prepared in snapshot.paragraphs {
                 try LayoutEngine.checkCancellation()
