@@ -119,34 +119,45 @@ extension LayoutScratch {
             fallbacks: draft.fallbacks, options: options, truncated: draft.truncated, graphemes: graphemes,
             entities: entities, warnings: warnings, findings: findings)
         guard !entities.isEmpty || !boxes.isEmpty || draft.truncated else { return made }
-        var layout = made
-        // The entities' tap targets: their selection rectangles on the finished lines. With many
+        // With them, the layout is made again from its parts (a copy of each array, as a local
+        // changed and returned would cost, but no copy of the layout itself).
+        let targets = made.tapTargets(boxes: boxes)
+        return Layout(
+            paragraphs: made.paragraphs, lines: made.lines, glyphs: made.glyphs, width: made.width, height: made.height,
+            fallbacks: made.fallbacks, options: made.options, truncated: made.truncated, graphemes: made.graphemes,
+            entities: targets, warnings: made.warnings, findings: made.findings)
+    }
+}
+
+extension Layout {
+    /// The entities' tap targets on the finished lines: each entity with its selection rectangles,
+    /// the inline `boxes` among them, and the ellipsis of a truncated layout.
+    fileprivate func tapTargets(boxes: [InlineSpan]) -> [Entity] {
+        // Their selection rectangles on the finished lines. With many
         // entities each line's runs are searched by logical start (linear in the entities and runs,
         // however many share a line); a few visit their lines' runs, with no index to sort.
-        // (The entities are taken out while the layout is read: the layout is then not copied.)
-        if !layout.entities.isEmpty {
-            var placed = layout.entities
-            layout.entities = []
-            let runsByStart = placed.count > 4 ? layout.runsByLogicalStart() : nil
+        var placed = entities
+        if !placed.isEmpty {
+            let runsByStart = placed.count > 4 ? runsByLogicalStart() : nil
             for i in placed.indices {
                 var rects: [LayoutRect] = []
-                try? layout.forEachSelectionRect(for: placed[i].range, runsByStart: runsByStart) { rects.append($0) }
+                try? forEachSelectionRect(for: placed[i].range, runsByStart: runsByStart) { rects.append($0) }
                 placed[i].rects = rects
             }
-            layout.entities = placed
         }
         if !boxes.isEmpty {
-            layout.entities = InlineBoxes.merge(layout.entities, InlineBoxes.entities(of: layout.lines, boxes: boxes))
+            placed = InlineBoxes.merge(placed, InlineBoxes.entities(of: lines, boxes: boxes))
         }
         // The ellipsis of a truncated layout is a tap target too ("… Read more"), at its cut: on the
         // last line, or the first when truncation keeps the last lines.
-        let ellipsisLine = options.truncation == .start ? layout.lines.first : layout.lines.last
-        if draft.truncated, let line = ellipsisLine, let run = line.runs.first(where: \.isEllipsis) {
+        if truncated, let line = options.truncation == .start ? lines.first : lines.last,
+            let run = line.runs.first(where: \.isEllipsis)
+        {
             var ellipsis = Entity(kind: .ellipsis, range: run.range, direction: TextDirection(level: run.level.rawValue))
             ellipsis.rects = [LayoutRect(x: run.x, y: line.top, width: run.advance, height: line.height)]
-            let at = layout.entities.partitioningIndex { $0.range.lowerBound > run.range.lowerBound }
-            layout.entities.insert(ellipsis, at: at)
+            let at = placed.partitioningIndex { $0.range.lowerBound > run.range.lowerBound }
+            placed.insert(ellipsis, at: at)
         }
-        return layout
+        return placed
     }
 }
