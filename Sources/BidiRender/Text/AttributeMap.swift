@@ -12,7 +12,9 @@ struct Attributes: Hashable {
     var features: [String] = []
 
     /// Whether `a` and `b` are equal, read where they lie: `==` on a table's entry copies it first
-    /// (a retain and a release for each of its locale's string and subtags and its features).
+    /// (a retain and a release for each of its locale's string and subtags and its features). It reads
+    /// every stored field, as `==` does (`AttributesEqualTests` checks that they agree); a locale's
+    /// subtags are a function of its normalized tag.
     @inline(__always)
     static func equal(_ a: UnsafePointer<Attributes>, _ b: UnsafePointer<Attributes>) -> Bool {
         a.pointee.weight == b.pointee.weight && a.pointee.style == b.pointee.style && a.pointee.size == b.pointee.size
