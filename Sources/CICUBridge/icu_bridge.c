@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <unicode/uchar.h>
 #include <unicode/uclean.h>
 #include <unicode/ustring.h>
@@ -107,6 +108,12 @@ int br_breaker_breaks(br_breaker *breaker, const uint32_t *text, int32_t length,
     }
     ubrk_setText(breaker->iterator, NULL, 0, &status);
     return 0;
+}
+
+int br_breaker_root_rules(br_breaker *breaker) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *actual = ubrk_getLocaleByType(breaker->iterator, ULOC_ACTUAL_LOCALE, &status);
+    return U_SUCCESS(status) && actual != NULL && strcmp(actual, "root") == 0 ? 1 : 0;
 }
 
 int br_icu_bidi(const uint32_t *text, int32_t length, int paragraph_level, uint8_t *levels, int32_t *visual) {
@@ -238,6 +245,10 @@ int br_is_regional_indicator(uint32_t c) {
 
 int br_is_emoji_modifier(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_MODIFIER) ? 1 : 0;
+}
+
+int br_line_break_class(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK);
 }
 
 int br_is_rgi_emoji(const uint16_t *text, int32_t length) {

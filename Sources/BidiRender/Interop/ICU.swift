@@ -40,7 +40,13 @@ final class ICUBreaker: @unchecked Sendable {
         self.handle = handle
         self.kind = kind
         self.locale = locale
+        rootRules = br_breaker_root_rules(handle) != 0
     }
+
+    /// Whether the iterator's rules are ICU's root rules (its data was loaded from the root locale:
+    /// no tailoring for the locale, as for ar, en or he; ja, zh and zh_Hant have their own). Keywords
+    /// (lb=loose) change the rules without changing this: callers check the locale id for them.
+    let rootRules: Bool
 
     deinit {
         br_breaker_close(handle)
@@ -88,6 +94,10 @@ enum ICUUnicode {
     static func isExtendedPictographic(_ c: UInt32) -> Bool { br_is_extended_pictographic(c) != 0 }
     static func isRegionalIndicator(_ c: UInt32) -> Bool { br_is_regional_indicator(c) != 0 }
     static func isEmojiModifier(_ c: UInt32) -> Bool { br_is_emoji_modifier(c) != 0 }
+
+    /// `c`'s Line_Break class (UAX #14) as ICU numbers it (`ULineBreak`: 2 is AL, 26 SP, …).
+    static func lineBreakClass(_ c: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: br_line_break_class(c)) }
+
     /// Whether `c`'s Grapheme_Cluster_Break is Extend (UAX #29).
     static func isGraphemeExtend(_ c: UInt32) -> Bool { br_is_grapheme_extend(c) != 0 }
 

@@ -14,6 +14,17 @@ struct ICUBreakOpportunities: BreakOpportunitySource {
         return breaker.breaks(paragraph, into: &breaks)
     }
 
+    /// Whether `locale`'s line breaking is by ICU's root rules, untailored: ICU has no rules of its
+    /// own for the locale (`ICUBreaker.rootRules`) and the tag has no extension (such as -u-lb-loose)
+    /// that would choose others. False when ICU has no line breaker.
+    mutating func usesRootRules(_ locale: LocaleTag) -> Bool {
+        let id = Self.icuLocale(locale)
+        guard !id.split(separator: "_").contains(where: { $0.utf8.count == 1 }), !id.utf8.contains(UInt8(ascii: "@")) else {
+            return false
+        }
+        return breaker(locale: id)?.rootRules ?? false
+    }
+
     /// The line breaker for an ICU locale id ("" for the root rules), or nil when ICU has none.
     private mutating func breaker(locale id: String) -> ICUBreaker? {
         if let breaker = breakers[id] { return breaker }

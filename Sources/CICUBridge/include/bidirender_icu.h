@@ -42,6 +42,10 @@ void br_breaker_close(br_breaker *breaker);
 /// that is not empty. Returns 0, or -1 when ICU fails or memory runs out.
 int br_breaker_breaks(br_breaker *breaker, const uint32_t *text, int32_t length, uint8_t *out);
 
+/// Whether `breaker`'s rules are ICU's root rules: the locale its data was loaded from (ICU's actual
+/// locale) is root. 1 or 0. (Keywords such as lb=loose change the rules but not that locale.)
+int br_breaker_root_rules(br_breaker *breaker);
+
 /// ICU's UAX #9 on one paragraph of UTF-32 text (`length` code points), as one line:
 /// ubidi_setPara, ubidi_getLevels and ubidi_getVisualMap, converting through UTF-16.
 /// `paragraph_level` is 0 (LTR), 1 (RTL) or -1 (auto, P2–P3 with LTR default).
@@ -76,6 +80,8 @@ int br_is_regional_indicator(uint32_t c);
 int br_is_emoji_modifier(uint32_t c);
 /// Whether `c`'s Grapheme_Cluster_Break is Extend (UAX #29), 1 or 0.
 int br_is_grapheme_extend(uint32_t c);
+/// `c`'s Line_Break class (UAX #14) as ICU's `ULineBreak` numbers it (U_LB_ALPHABETIC is 2, ...).
+int br_line_break_class(uint32_t c);
 
 /// Whether `text` (UTF-16, `length` units) is exactly one RGI emoji sequence of UTS #51 (ED-27: a
 /// basic emoji, keycap, flag, tag, modifier or ZWJ sequence), by ICU's u_stringHasBinaryProperty
