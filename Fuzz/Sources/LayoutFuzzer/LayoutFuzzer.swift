@@ -1,7 +1,7 @@
 // LayoutFuzzer: turns fuzz bytes into a text and layout options (direction, width, mentions, entities,
 // digits, weight, locale, size) and runs the whole pipeline — strict UTF-8 decoding, bidi, mention and
-// entity isolation, segmentation by every unit, layout, JSON dump, and sometimes rendering — checking invariants that must hold
-// for any input.
+// entity isolation, segmentation by every unit, break opportunities against ICU's, layout, JSON dump, and sometimes
+// rendering — checking invariants that must hold for any input.
 // With bit 0x20 of the third byte set, the width and the size are the raw bits of the next 16 bytes
 // (any Double: huge, tiny, negative, NaN): they must either be refused with an error or laid out.
 @_spi(Tools) @testable import BidiRender
@@ -10,6 +10,8 @@
 let engine: LayoutEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
 let renderer: Renderer = try! Renderer()
 let locales = ["ar", "ar-EG", "ar-MA", "fa", "zh-CN", "zh-TW", "en-US", "he", "xx-unknown", "default", ""]
+/// ICU's line breaker, the reference of the common classes' pass (one input at a time).
+nonisolated(unsafe) var icuBreaks = ICUBreakOpportunities()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -102,6 +104,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "\(unit) boundaries do not increase")
         precondition((found.first ?? 1) >= 1 && found.last == (scalars.isEmpty ? nil : scalars.count), "\(unit) boundaries out of range")
         if unit == .grapheme { graphemeEnds = found }
+    }
+
+    // Line breaking: where the pass of the common classes answers, ICU's root rules agree.
+    var (common, icu): ([UInt8], [UInt8]) = ([], [])
+    let codePoints = scalars.map(\.value)
+    if codePoints.withUnsafeBufferPointer({ CommonBreakOpportunities.common($0, into: &common) }) {
+        _ = codePoints.withUnsafeBufferPointer { icuBreaks.opportunities(for: $0, locale: LocaleTag("default"), into: &icu) }
+        precondition(common == icu, "break opportunities differ from ICU's: \(codePoints.map { String($0, radix: 16) })")
     }
 
     let layout: Layout
