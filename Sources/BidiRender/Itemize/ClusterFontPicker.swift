@@ -106,6 +106,19 @@ struct ClusterFontPicker {
         return pick
     }
 
+    /// Whether a cluster of the one code point `c`, of `script` with attributes `id`, takes the
+    /// current chain's first font as `useChain` and `pick` would, leaving the picker as it is: the
+    /// chain is that of `script` and `id` already, the cluster before took the chain's first font,
+    /// `c` asks for no emoji presentation (`EmojiPresentation.of`'s cheap ranges) and the first font
+    /// covers it. The itemizer's fast path for a letter after a letter.
+    @inline(__always)
+    func continuesPrimary(_ c: UInt32, script: ScriptTag, id: Int32) -> Bool {
+        guard memo >= 0, self.script == script, attributesID == id, !coverage.isEmpty, let p = previous,
+            p.attributes == id, p.font == stepFonts[0], p.language == stepLanguages[0]
+        else { return false }
+        return (c < 0x231A || (0x2C00..<0x1F000).contains(c)) && coverage[0].contains(c)
+    }
+
     /// `pick` as the public query reports it: the font's `FontChoice`, for a cluster of `script` at
     /// `range`. `before` is the cluster before it, whose font a continuity pick kept.
     func clusterFont(

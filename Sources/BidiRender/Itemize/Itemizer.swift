@@ -30,6 +30,10 @@ enum Itemizer {
         var current: (start: Int, level: UInt8, script: ScriptTag, language: Int32, font: Int32, size: Double)?
         let graphemeStarts = text.graphemeStarts
         var boxCursor = attributes.inlines.partitioningIndex { $0.range.lowerBound >= range.lowerBound }
+        // Without boxes and a record, a cluster of one code point that the picker gives the font
+        // of the cluster before (`continuesPrimary`), at the level of the current item, extends it
+        // as the full path below would, without asking the picker.
+        let plain = attributes.inlines.isEmpty && record == nil
         text.display.withUnsafeBufferPointer { display in
             var i = range.lowerBound
             while i < range.upperBound {
@@ -37,6 +41,12 @@ enum Itemizer {
                 while end < range.upperBound, !graphemeStarts[end] { end += 1 }
                 let script = scratch.scripts[i - range.lowerBound]
                 let id = attributes.id(i)
+                if plain, end == i + 1, let c = current, c.script == script, c.level == levels[i - range.lowerBound],
+                    picker.continuesPrimary(display[i], script: script, id: id)
+                {
+                    i = end
+                    continue
+                }
                 picker.useChain(
                     script: script, id: id, attributes: attributes, registry: registry, languages: languages,
                     scratch: &scratch)
