@@ -51,7 +51,8 @@ struct CommonBreakOpportunities: BreakOpportunitySource {
 
     /// `c`'s class from ICU's Line_Break property.
     static func lineClass(icu c: UInt32) -> Class {
-        let wide = (0x3000...0x303F).contains(c) || (0xFF00...0xFFEF).contains(c)
+        // East Asian Width F, W or H: the OP and CP of these two blocks (asked only for OP and CP).
+        var wide: Bool { (0x3000...0x303F).contains(c) || (0xFF00...0xFFEF).contains(c) }
         switch ICUUnicode.lineBreakClass(c) {
         case 1, 2: return .al  // AI, AL
         case 38: return .hl

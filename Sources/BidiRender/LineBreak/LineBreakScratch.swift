@@ -5,7 +5,8 @@
 
 /// The line break stage's source of opportunities and its storage reused across calls.
 struct LineBreakScratch {
-    /// Where lines may break: UAX #14, by a pass of its own for the common classes and ICU for the rest (swap the implementation here).
+    /// Where lines may break: UAX #14, by a pass of its own for the common classes and by ICU for the
+    /// rest (swap the implementation here).
     var source: any BreakOpportunitySource = CommonBreakOpportunities()
     /// prefix[k] is the width of the first k code points of the paragraph, which starts at `base`.
     private var prefix: [Double] = []
