@@ -55,27 +55,36 @@ enum TextGuardScan {
 
     /// The identifiers of `entities` in `scalars`.
     static func identifiers(_ scalars: [Unicode.Scalar], entities: [Entity]) -> [(Range<Int>, TextRole)] {
-        entities.compactMap { entity -> (Range<Int>, TextRole)? in
-            let r = entity.range
-            switch entity.kind {
-            case .mention:
-                let start = r.lowerBound + (scalars[r.lowerBound] == "@" || scalars[r.lowerBound] == "\u{FF20}" ? 1 : 0)
-                return (start..<r.upperBound, .name)
-            case .email:
-                guard let at = scalars[r].lastIndex(of: "@") else { return nil }
-                return ((at + 1)..<r.upperBound, .url)
-            case .url:
-                var start = r.lowerBound
-                if let scheme = (r.lowerBound..<max(r.lowerBound, r.upperBound - 2)).first(where: {
-                    scalars[$0] == ":" && scalars[$0 + 1] == "/" && scalars[$0 + 2] == "/"
-                }) {
-                    start = scheme + 3
-                }
-                var end = start
-                while end < r.upperBound, !["/", "?", "#", ":"].contains(scalars[end]) { end += 1 }
-                return (start..<end, .url)
-            default: return nil
+        entities.compactMap { identifier($0, in: scalars) }
+    }
+
+    /// The identifier `entity` holds in `scalars` (a mention's name, a URL's host, an e-mail's
+    /// domain) with its role; nil for any other entity.
+    static func identifier(_ entity: Entity, in scalars: [Unicode.Scalar]) -> (Range<Int>, TextRole)? {
+        let r = entity.range
+        switch entity.kind {
+        case .mention:
+            let start = r.lowerBound + (scalars[r.lowerBound] == "@" || scalars[r.lowerBound] == "\u{FF20}" ? 1 : 0)
+            return (start..<r.upperBound, .name)
+        case .email:
+            guard let at = scalars[r].lastIndex(of: "@") else { return nil }
+            return ((at + 1)..<r.upperBound, .url)
+        case .url:
+            var start = r.lowerBound
+            if let scheme = (r.lowerBound..<max(r.lowerBound, r.upperBound - 2)).first(where: {
+                scalars[$0] == ":" && scalars[$0 + 1] == "/" && scalars[$0 + 2] == "/"
+            }) {
+                start = scheme + 3
             }
+            var end = start
+            while end < r.upperBound, !Self.endsHost(scalars[end]) { end += 1 }
+            return (start..<end, .url)
+        default: return nil
         }
+    }
+
+    /// Whether `c` ends a URL's host: "/", "?", "#" or ":".
+    private static func endsHost(_ c: Unicode.Scalar) -> Bool {
+        c == "/" || c == "?" || c == "#" || c == ":"
     }
 }

@@ -33,10 +33,10 @@ extension LayoutScratch {
                 return b < ranges.count && ranges[b].overlaps(f.range)
             }
         }
-        if entities.contains(where: { [.mention, .url, .email].contains($0.kind) }) {
-            for (range, role) in TextGuardScan.identifiers(scalars, entities: entities) {
-                found += IdentifierCheck.findings(scalars, range, role: role, confusableWith: nil)
-            }
+        // Each entity's identifier checked where it is found: no array of them is made.
+        for entity in entities {
+            guard let (range, role) = TextGuardScan.identifier(entity, in: scalars) else { continue }
+            found += IdentifierCheck.findings(scalars, range, role: role, confusableWith: nil)
         }
         return found
     }

@@ -10,6 +10,9 @@ struct LineBreakScratch {
     var source: any BreakOpportunitySource = CommonBreakOpportunities()
     /// prefix[k] is the width of the first k code points of the paragraph, which starts at `base`.
     private var prefix: [Double] = []
+    /// The one-line answer of `lines`, one array kept and rewritten: a caller done with the last
+    /// answer leaves it unshared, so a paragraph that fits allocates no array of lines.
+    private var single: [Range<Int>] = [0..<0]
     private var base = 0
     /// A `BreakOpportunity` kind per code point of the paragraph.
     private(set) var breaks: [UInt8] = []
@@ -62,7 +65,7 @@ struct LineBreakScratch {
         if estimate(range.lowerBound, range.upperBound, text: text) <= (maxWidth ?? .infinity) + 1e-6,
             !text.scalars[range].contains(where: { Self.isMandatoryBreak($0.value) })
         {
-            return [range]
+            return oneLine(range)
         }
         let breaks: [UInt8]
         if let known {
@@ -89,6 +92,12 @@ struct LineBreakScratch {
                     maxLines: lineLimit, slack: Self.slack(items, size: size))
             }
         }
+    }
+
+    /// `[range]`, in `single`.
+    private mutating func oneLine(_ range: Range<Int>) -> [Range<Int>] {
+        single[0] = range
+        return single
     }
 
     /// How much wider the paragraph's shaping of a piece may be than the piece shaped as a line (a word
