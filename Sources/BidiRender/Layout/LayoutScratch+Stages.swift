@@ -9,7 +9,7 @@ extension LayoutScratch {
         _ string: String, spans: [TextSpan], options: LayoutOptions
     ) -> (EntityResolver, AttributeMap) {
         text.load(string, digits: options.digits.resolved(for: options.locale))
-        let attributes = AttributeMap(spans: spans, options: options, count: text.count)
+        let attributes = spans.isEmpty ? plainAttributes(options) : AttributeMap(spans: spans, options: options, count: text.count)
         // Inline boxes: their text replaced by one unit (U+FFFC), which no entity cuts.
         if !attributes.inlines.isEmpty { text.replace(attributes.inlines) }
         entities.resolve(
@@ -19,6 +19,17 @@ extension LayoutScratch {
         isolated.rebuild(text.scalars, entities: entities.entities, innerMarks: true)
         bidi.engine = options.bidiEngine
         return (entities, attributes)
+    }
+
+    /// The attributes of a text without spans: the options' alone, in the table of the last call
+    /// whose options had the same (`plainAttributeTable`), else in a new one kept for the next.
+    /// Equal to `AttributeMap(spans: [], options:, count:)`, without an array a call.
+    mutating func plainAttributes(_ options: LayoutOptions) -> AttributeMap {
+        var base = Attributes(weight: options.weight, style: options.style, locale: options.locale)
+        let same = plainAttributeTable.count == 1
+            && plainAttributeTable.withUnsafeBufferPointer { Attributes.equal($0.baseAddress!, &base) }  // no-trap: count is 1
+        if !same { plainAttributeTable = [base] }
+        return AttributeMap(table: plainAttributeTable, index: nil)
     }
 
     /// Bidi, Itemize, Shape for paragraph `p` of `resolved` (the text `loadText` loaded): the

@@ -30,6 +30,8 @@ struct LayoutScratch {
     var lines = LineBuilder()
     /// The ellipsis of truncated lines, shaped once for a run of calls with the same options.
     var ellipsisMemo = EllipsisMemo()
+    /// The one-entry attribute table of the last call without spans (`plainAttributes`).
+    var plainAttributeTable: [Attributes] = []
 
     init(cacheLimits: ShapeCache.Limits?) {
         shape = ShapeScratch(cache: cacheLimits.map { ShapeCache(limits: $0) })

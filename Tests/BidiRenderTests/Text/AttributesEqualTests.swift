@@ -33,3 +33,24 @@ import Testing
         #expect(Self.variants.dropFirst(2).allSatisfy { $0 != Self.variants[0] })
     }
 }
+
+/// A scratch gives a text without spans the attribute table of its last call while the options'
+/// attributes are the same (`LayoutScratch.plainAttributes`): calls that change the weight, the
+/// style or the locale in turn get their own, and equal the maps made anew.
+@Suite struct PlainAttributesTests {
+    @Test func eachCallGetsItsOptionsAttributes() {
+        var scratch = LayoutScratch(cacheLimits: nil)
+        let options: [LayoutOptions] = [
+            LayoutOptions(locale: "ar"), LayoutOptions(locale: "ar"), LayoutOptions(locale: "zh-Hans"),
+            LayoutOptions(locale: "ar", weight: .bold), LayoutOptions(locale: "ar", weight: .bold, style: .italic),
+            LayoutOptions(locale: "AR"), LayoutOptions(locale: "ar"),
+        ]
+        for o in options {
+            let map = scratch.plainAttributes(o)
+            let fresh = AttributeMap(spans: [], options: o, count: 3)
+            #expect(map.table == fresh.table, "\(o.locale) \(o.weight) \(o.style)")
+            #expect(map.index == nil && map.inlines.isEmpty && map.styles.isEmpty)
+            #expect(map.table[0].locale == o.locale && map.table[0].weight == o.weight && map.table[0].style == o.style)
+        }
+    }
+}
