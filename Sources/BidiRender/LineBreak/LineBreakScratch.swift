@@ -10,6 +10,9 @@ struct LineBreakScratch {
     var source: any BreakOpportunitySource = CommonBreakOpportunities()
     /// prefix[k] is the width of the first k code points of the paragraph, which starts at `base`.
     private var prefix: [Double] = []
+    /// The running maximum of `prefix` when it differs from it (else empty): what line filling
+    /// searches to skip the opportunities that surely fit.
+    private var peak: [Double] = []
     /// The one-line answer of `lines`, one array kept and rewritten: a caller done with the last
     /// answer leaves it unshared, so a paragraph that fits allocates no array of lines.
     private var single: [Range<Int>] = [0..<0]
@@ -34,7 +37,7 @@ struct LineBreakScratch {
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
-        if prefix.capacity > TextBuffer.keepLimit { (prefix, breaks) = ([], []) }
+        if prefix.capacity > TextBuffer.keepLimit { (prefix, peak, breaks) = ([], [], []) }
     }
 
     /// The line ranges of paragraph `range`, shaped as `items`: UAX #14 opportunities, filled greedily
@@ -77,8 +80,10 @@ struct LineBreakScratch {
         // The closures read the prefix sums through a pointer: capturing `self` would copy the whole
         // scratch (its arrays retained and released) on every call.
         let base = base
+        loadPeak()
+        let peakSource = peak.isEmpty ? prefix : peak
         return text.graphemeStarts.withUnsafeBufferPointer { starts in
-            prefix.withUnsafeBufferPointer { prefix in
+            prefix.withUnsafeBufferPointer { prefix in peakSource.withUnsafeBufferPointer { peak in
                 LineBreaker.fill(
                     range: range, maxWidth: maxWidth, breaks: breaks,
                     graphemeStarts: UnsafeBufferPointer(rebasing: starts[range]),
@@ -89,9 +94,46 @@ struct LineBreakScratch {
                             a, b, prefix: prefix, base: base, items: items, text: text, shape: &shape, tables: tables,
                             size: size)
                     },
-                    maxLines: lineLimit, slack: Self.slack(items, size: size))
-            }
+                    maxLines: lineLimit, slack: Self.slack(items, size: size),
+                    fitsBefore: { a, reach in Self.fitsBefore(a, reach: reach, prefix: prefix, peak: peak, base: base) })
+            } }
         }
+    }
+
+    /// Loads `peak`, the running maximum of the prefix sums (`runningMaximum`).
+    private mutating func loadPeak() {
+        prefix.withUnsafeBufferPointer { Self.runningMaximum(of: $0, into: &peak) }
+    }
+
+    /// Writes into `peak` (replaced) the running maximum of `prefix` when the prefix sums ever fall
+    /// (a negative advance); else empties it, the prefix sums being their own running maximum.
+    static func runningMaximum(of prefix: UnsafeBufferPointer<Double>, into peak: inout [Double]) {
+        peak.removeAll(keepingCapacity: true)
+        var k = 1
+        while k < prefix.count, prefix[k] >= prefix[k - 1] { k += 1 }
+        guard k < prefix.count else { return }
+        var highest = -Double.infinity
+        for width in prefix {
+            highest = max(highest, width)
+            peak.append(highest)
+        }
+    }
+
+    /// The first offset after `a` where the running maximum of the prefix sums (`peak`) is more than
+    /// `reach` past `a`'s prefix sum: before it `estimate(a, b)`, which reads a prefix sum at or
+    /// before `b`, is within `reach` (`LineBreaker.fill`'s `fitsBefore`). One past the paragraph's
+    /// end when none is.
+    static func fitsBefore(
+        _ a: Int, reach: Double, prefix: UnsafeBufferPointer<Double>, peak: UnsafeBufferPointer<Double>, base: Int
+    ) -> Int {
+        let from = prefix[a - base]
+        // Binary search over the nondecreasing `peak` for its first entry past `from + reach`.
+        var (lo, hi) = (a - base + 1, peak.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if peak[mid] - from > reach { hi = mid } else { lo = mid + 1 }
+        }
+        return base + lo
     }
 
     /// `[range]`, in `single`.

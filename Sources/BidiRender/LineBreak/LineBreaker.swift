@@ -23,6 +23,10 @@ enum LineBreaker {
     ///   - estimate, measure: the width of [a, b) (absolute offsets) without its trailing white space.
     ///   - graphemeStarts: whether each code point of `range` starts a grapheme cluster.
     ///   - slack: how much wider than `measure` `estimate` may be (reshaped edges): an em.
+    ///   - fitsBefore: given a line's start and the width it may reach (absolute offset, px), an
+    ///     offset before which `estimate` of every prefix of the line is within that width (from a
+    ///     running maximum of the prefix sums): the scan asks `estimate` only from there on. nil:
+    ///     it asks at every opportunity. The lines are the same either way.
     /// When the task is cancelled it stops before the next line and returns the rest of `range` as
     /// one last line (so the lines still partition it); the caller checks and throws `.cancelled`.
     /// With `maxLines` it stops the same way once it has filled that many lines.
@@ -31,7 +35,7 @@ enum LineBreaker {
     static func fill(
         range: Range<Int>, maxWidth: Double?, breaks: [UInt8], graphemeStarts: UnsafeBufferPointer<Bool>,
         isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double,
-        maxLines: Int? = nil, slack: Double = 0
+        maxLines: Int? = nil, slack: Double = 0, fitsBefore: ((Int, Double) -> Int)? = nil
     ) -> [Range<Int>] {
         let n = range.count
         guard n > 0 else { return [range] }
@@ -41,45 +45,57 @@ enum LineBreaker {
         var start = 0
         let limit = (maxWidth ?? .infinity) + 1e-6
         let reach = limit + max(0, slack)
-        var fitting: [Int] = []
-        fitting.reserveCapacity(min(n, 64))
-        while start < n {
-            if Task.isCancelled || lines.count == maxLines {
-                lines.append((base + start)..<(base + n))
-                break
-            }
-            // The opportunities that may fit by the estimate, in order; stop at a mandatory break.
-            fitting.removeAll(keepingCapacity: true)
-            var b = start + 1
-            while b <= n {
-                if b == n || breaks[b] != none {
-                    guard estimate(base + start, base + b) <= reach else { break }
-                    fitting.append(b)
-                    if b < n, breaks[b] == mandatory { break }
-                } else if (b - start) & 15 == 0, !isHangingSpace(base + b - 1), estimate(base + start, base + b) > reach {
-                    // Past the width with no opportunity yet: no later one fits either (the estimate
-                    // only grows past a visible code point). Asked every 16 code points: the scan
-                    // stays linear, and the opportunities in between fail the guard above anyway.
+        breaks.withUnsafeBufferPointer { breaks in
+            // Whether a line may end before code point b (the paragraph's end always may).
+            func isOpportunity(_ b: Int) -> Bool { b == n || breaks[b] != none }
+            while start < n {
+                if Task.isCancelled || lines.count == maxLines {
+                    lines.append((base + start)..<(base + n))
                     break
                 }
-                b += 1
-            }
-            var end: Int?
-            if maxWidth == nil {
-                end = fitting.last
-            } else {
-                while let candidate = fitting.popLast() {
-                    if measure(base + start, base + candidate) <= limit {
-                        end = candidate
+                // The candidates are the opportunities after `start` up to `last`: those that may fit
+                // by the estimate, in order, up to a mandatory break. Before `safe` every prefix fits
+                // by it, so it is asked only from there on.
+                let safe = fitsBefore.map { $0(base + start, reach) - base } ?? start + 1
+                var last = start
+                var b = start + 1
+                while b <= n {
+                    if isOpportunity(b) {
+                        if b >= safe { guard estimate(base + start, base + b) <= reach else { break } }
+                        last = b
+                        if b < n, breaks[b] == mandatory { break }
+                    } else if b >= safe, (b - start) & 15 == 0, !isHangingSpace(base + b - 1),
+                        estimate(base + start, base + b) > reach
+                    {
+                        // Past the width with no opportunity yet: no later one fits either (the
+                        // estimate only grows past a visible code point). Asked every 16 code points:
+                        // the scan stays linear, and the opportunities in between fail the guard
+                        // above anyway.
                         break
                     }
+                    b += 1
                 }
+                // The latest candidate that fits as a line, walking back from `last`.
+                var end: Int?
+                if maxWidth == nil {
+                    end = last > start ? last : nil
+                } else {
+                    var candidate = last
+                    while candidate > start {
+                        if measure(base + start, base + candidate) <= limit {
+                            end = candidate
+                            break
+                        }
+                        candidate -= 1
+                        while candidate > start, !isOpportunity(candidate) { candidate -= 1 }
+                    }
+                }
+                let lineEnd = end ?? graphemeBreak(
+                    from: start, n: n, base: base, limit: limit, reach: reach, breaks: breaks,
+                    graphemeStarts: graphemeStarts, estimate: estimate, measure: measure)
+                lines.append((base + start)..<(base + lineEnd))
+                start = lineEnd
             }
-            let lineEnd = end ?? graphemeBreak(
-                from: start, n: n, base: base, limit: limit, reach: reach, breaks: breaks, graphemeStarts: graphemeStarts,
-                estimate: estimate, measure: measure)
-            lines.append((base + start)..<(base + lineEnd))
-            start = lineEnd
         }
         return lines
     }
@@ -88,7 +104,7 @@ enum LineBreaker {
     /// latest grapheme boundary up to `reach` by `estimate` (and not past a mandatory break) whose
     /// text fits by `measure`, at least one cluster on.
     private static func graphemeBreak(
-        from start: Int, n: Int, base: Int, limit: Double, reach: Double, breaks: [UInt8],
+        from start: Int, n: Int, base: Int, limit: Double, reach: Double, breaks: UnsafeBufferPointer<UInt8>,
         graphemeStarts: UnsafeBufferPointer<Bool>, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
     ) -> Int {
         let first = nextGrapheme(after: start, graphemeStarts)
