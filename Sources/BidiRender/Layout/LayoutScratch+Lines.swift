@@ -84,10 +84,11 @@ extension LayoutScratch {
 
     /// The layout of `draft`'s lines: aligned once the width is known, with the queries' index and
     /// the entities' tap targets (the inline `boxes` among them). `textFindings` are the guard's
-    /// findings on the text when known (a prepared text's), else they are found here.
+    /// findings on the text when known (a prepared text's), else they are found here; `graphemes`
+    /// the text's grapheme starts when indexed before (a prepared text's), else indexed here.
     func finish(
         _ draft: inout LayoutDraft, entities: [Entity], boxes: [InlineSpan], options: LayoutOptions,
-        textFindings: [TextFinding]? = nil
+        textFindings: [TextFinding]? = nil, graphemes known: GraphemeIndex? = nil
     ) -> Layout {
         let width = options.maxWidth ?? draft.lines.map(\.contentWidth).max() ?? 0
         for i in draft.lines.indices {
@@ -96,7 +97,7 @@ extension LayoutScratch {
         }
         let lines = draft.lines
         // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
-        var graphemes = GraphemeIndex(graphemeStarts: text.graphemeStarts)
+        var graphemes = known ?? GraphemeIndex(graphemeStarts: text.graphemeStarts)
         graphemes.addLigatureCarets(lines: lines, glyphs: draft.glyphs, fonts: itemize.tables.fonts)
         // The warnings are a function of the call alone (equal calls, equal layouts), and only of
         // what the lines show: an emoji past a truncation's cut says nothing, in either path.

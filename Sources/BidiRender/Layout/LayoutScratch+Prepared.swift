@@ -29,6 +29,9 @@ struct PreparedSnapshot: Sendable {
     var tables: ItemTables
     var glyphs: [ShapedGlyph]
     var paragraphs: [PreparedParagraph]
+    /// Where its grapheme clusters start, as each layout's queries index them (ligature carets are
+    /// added per layout: they depend on the lines).
+    var graphemes: GraphemeIndex
     /// The fallbacks found while itemizing, in text order.
     var fallbacks: [FontFallback]
     /// The first emoji no colour font covered, for `Layout.warnings`.
@@ -68,6 +71,7 @@ extension LayoutScratch {
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
             attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
+            graphemes: GraphemeIndex(graphemeStarts: text.graphemeStarts),
             fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji,
             findings: options.findsHostileText ? textFindings(entities: resolved.entities, boxes: attributes.inlines) : nil)
     }
@@ -102,7 +106,7 @@ extension LayoutScratch {
             }
             return scratch.finish(
                 &draft, entities: snapshot.entities, boxes: snapshot.attributes.inlines, options: options,
-                textFindings: snapshot.findings)
+                textFindings: snapshot.findings, graphemes: snapshot.graphemes)
         }
     }
 
