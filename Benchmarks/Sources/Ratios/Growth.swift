@@ -15,7 +15,7 @@ struct GrowthCase {
 /// The engines of the growth cases: the embedded fonts alone, and with fontconfig's system fonts
 /// (the emoji tag case needs a colour emoji font from the system).
 let growthEngine = LayoutEngine(registry: registry)
-let growthSystemEngine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: true))
+let growthSystemEngine = LayoutEngine(registry: try! FontRegistry.embedded(in: fontsDirectory, systemFallback: true))
 
 /// An emoji tag sequence per index: 🏴, five tag letters that differ from one sequence to the next,
 /// the cancel tag.

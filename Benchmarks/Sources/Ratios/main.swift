@@ -160,7 +160,7 @@ case "jsonl-layout":
         exit(2)
     }
     // The CLI reads the fonts and builds its engine once per run; so does this, outside the timing.
-    let engine = LayoutEngine(registry: try! FontRegistry.embedded(systemFallback: false))
+    let engine = LayoutEngine(registry: try! FontRegistry.embedded(in: fontsDirectory, systemFallback: false))
     let texts = Array(measured.prefix(n))
     var sink = 0
     let t0 = now()
