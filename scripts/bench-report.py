@@ -342,6 +342,10 @@ COUNTED = [("reorder", "reorder-icu", 2000), ("reorder", "reorder-fribidi-c", 20
            ("layout-cold", "shape", 200), ("layout", "layout-pango", 200), ("layout-hit", "layout-pango", 200)]
 
 
+# Why each failed `instructions` run failed, by workload.
+failures = {}
+
+
 def instructions(binary, op, n):
     """Instructions callgrind counts for `Ratios count OP N`."""
     # Swift seeds its hashing per process: a set-up of billions of instructions (the shape floor's
@@ -356,10 +360,6 @@ def instructions(binary, op, n):
     said = [line for line in out.stderr.splitlines() if line.strip() and not line.startswith("==")]
     failures.setdefault(op, "exit %d: %s" % (out.returncode, said[0][:300] if said else "no message"))
     return None
-
-
-# Why each failed `instructions` run failed, by workload.
-failures = {}
 
 
 def callgrind_ratios(binary):
@@ -392,7 +392,7 @@ def callgrind_ratios(binary):
 
 
 def targets(results, interleaved, counts, runs):
-    """Issues #18's, #34's and #38's targets, as the ratio lines `make bench` ends with, then how many are met."""
+    """The targets of issues #18, #34 and #38, as the ratio lines `make bench` ends with, then how many are met."""
     def shown(value):
         return "n/a" if value is None else "%.2f" % value
 
