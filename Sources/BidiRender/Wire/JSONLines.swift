@@ -136,8 +136,8 @@ package enum JSONLines {
             // A reader thread admits lines into the window as they arrive; `jobs` workers run them,
             // each taking the oldest waiting line, so long and short lines even out; this thread
             // writes them out in order.
-            let window = LineWindow(wakeOnEachLine: interactive)
-            let reading = ReadingThread(input: input, window: window, lines: windowLines, bytes: windowBytes)
+            let window = LineWindow(lines: windowLines, bytes: windowBytes, wakeOnEachLine: interactive)
+            let reading = ReadingThread(input: input, window: window)
             reading.start()
             let done = DispatchGroup()
             DispatchQueue.global().async(group: done) {

@@ -3,11 +3,27 @@
 // window's lines: their input until a worker takes it, their output until it is written.
 import Foundation
 
-/// The JSON Lines in flight, behind one condition lock (a pthread mutex and condition variable,
-/// which ThreadSanitizer sees). Lines are numbered by their index in the input (blank lines left
-/// out).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The JSON Lines in flight, behind one pthread mutex with a condition variable for each kind of
+/// thread that waits (ThreadSanitizer sees both): the reading thread waits for room, the workers for
+/// lines, the writing thread for the line it writes next. Each is woken only when it can go on, and
+/// the reading thread only once the window has half emptied, so a stream of short lines costs a few
+/// wakes per window rather than several per line. Lines are numbered by their index in the input
+/// (blank lines left out).
 final class LineWindow: @unchecked Sendable {
-    private let condition = NSCondition()
+    // One owner: allocated and initialized here, destroyed and freed in deinit.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let room = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let work = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The most lines, and about the most output bytes, in flight.
+    private let lineLimit: Int
+    private let byteLimit: Int
     /// Lines no worker has taken yet, oldest first (`head` is the next to take).
     private var waiting: [(index: Int, line: InputLine)] = []
     private var head = 0
@@ -21,29 +37,47 @@ final class LineWindow: @unchecked Sendable {
     private var written = 0
     /// No more lines will be admitted.
     private var closed = false
-    /// Whether the reading thread waits for room.
+    /// Whether the reading thread waits for room, and how many workers wait for a line.
     private var readerWaits = false
+    private var idleWorkers = 0
     /// How many finished lines wake the writing thread (when the one it waits for is among them),
     /// unless each line is to be written as soon as it is done.
     private let wakeAfter: Int
     /// The line the writing thread waits for, if it waits.
     private var awaited: Int?
 
-    /// A window whose writing thread wakes for each finished line it waits for when
-    /// `wakeOnEachLine` (output to a pipe or a terminal), else for runs of 32.
-    init(wakeOnEachLine: Bool = false) {
+    /// A window of at most `lines` lines and about `bytes` bytes of output in flight (a line is
+    /// always admitted when nothing else is in flight), whose writing thread wakes for each finished
+    /// line it waits for when `wakeOnEachLine` (output to a pipe or a terminal), else for runs of 32.
+    init(lines: Int, bytes: Int, wakeOnEachLine: Bool = false) {
+        (lineLimit, byteLimit) = (max(1, lines), bytes)
         wakeAfter = wakeOnEachLine ? 1 : 32
+        pthread_mutex_init(mutex, nil)
+        for condition in [room, work, done] { pthread_cond_init(condition, nil) }
     }
 
-    /// Adds the next line, with its output's estimated size, once there is room: fewer than
-    /// `lines` lines and `limit` bytes in flight, or nothing in flight at all. Blocks until then. A
-    /// line that failed as it was read is finished at once.
-    func admit(_ line: InputLine, estimate: Int, lines: Int, bytes limit: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        while admitted > written, admitted - written >= lines || bytesInFlight >= limit {
+    deinit {
+        for condition in [room, work, done] {
+            pthread_cond_destroy(condition)
+            condition.deallocate()
+        }
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    private func lock() { pthread_mutex_lock(mutex) }
+    private func unlock() { pthread_mutex_unlock(mutex) }
+    private func wait(_ condition: UnsafeMutablePointer<pthread_cond_t>) { pthread_cond_wait(condition, mutex) }
+
+    /// Adds the next line, with its output's estimated size, once there is room: fewer than the
+    /// window's lines and bytes in flight, or nothing in flight at all. Blocks until then. A line
+    /// that failed as it was read is finished at once.
+    func admit(_ line: InputLine, estimate: Int) {
+        lock()
+        defer { unlock() }
+        while admitted > written, admitted - written >= lineLimit || bytesInFlight >= byteLimit {
             readerWaits = true
-            condition.wait()
+            wait(room)
         }
         readerWaits = false
         let index = admitted
@@ -53,28 +87,32 @@ final class LineWindow: @unchecked Sendable {
             waiting.append((index, line))
             bytes[index] = estimate
             bytesInFlight += estimate
+            if idleWorkers > 0 { pthread_cond_signal(work) }
         case .failure(let error):
             finished[index] = (line.number, .failure(error))
+            if awaited == index { pthread_cond_signal(done) }
         }
-        condition.broadcast()
     }
 
     /// No more lines will be admitted: workers stop when the waiting ones are taken, and the
     /// writing thread when the admitted ones are written.
     func close() {
-        condition.lock()
+        lock()
         closed = true
-        condition.broadcast()
-        condition.unlock()
+        pthread_cond_broadcast(work)
+        pthread_cond_broadcast(done)
+        unlock()
     }
 
     /// The oldest waiting line, for a worker; blocks until there is one; nil once closed and empty.
     func take() -> (Int, InputLine)? {
-        condition.lock()
-        defer { condition.unlock() }
+        lock()
+        defer { unlock() }
         while head == waiting.count {
             if closed { return nil }
-            condition.wait()
+            idleWorkers += 1
+            wait(work)
+            idleWorkers -= 1
         }
         let next = waiting[head]
         head += 1
@@ -87,34 +125,38 @@ final class LineWindow: @unchecked Sendable {
 
     /// A worker's result for line `index` (input line `number`); its exact size replaces the estimate.
     func finish(_ index: Int, number: Int, _ result: Result<String, WireError>) {
-        condition.lock()
-        defer { condition.unlock() }
+        lock()
+        defer { unlock() }
         let size = (try? result.get())?.utf8.count ?? 0
         bytesInFlight += size - (bytes[index] ?? 0)
         bytes[index] = size
         finished[index] = (number, result)
         // Wake the writing thread once the line it waits for is done and it has a run of lines to
         // write (`wakeAfter` finished ones), or when no more work is waiting to be started: one wake
-        // for many short lines rather than one each. Idle workers wake with it.
+        // for many short lines rather than one each.
         if let awaited, finished[awaited] != nil, finished.count >= wakeAfter || head == waiting.count || closed {
-            condition.broadcast()
+            pthread_cond_signal(done)
         }
     }
 
     /// Line `index`'s number and result, removed from the window; blocks until a worker has finished
     /// it; nil when the window is closed and every admitted line is written.
     func result(_ index: Int) -> (number: Int, result: Result<String, WireError>)? {
-        condition.lock()
-        defer { condition.unlock() }
+        lock()
+        defer { unlock() }
         awaited = index
         while finished[index] == nil {
             if closed, index >= admitted { return nil }
-            condition.wait()
+            wait(done)
         }
         awaited = nil
         bytesInFlight -= bytes.removeValue(forKey: index) ?? 0
         written += 1
-        if readerWaits { condition.broadcast() }
+        // The reader admits again once the window is empty or half empty (in lines and in bytes):
+        // one wake for half a window of lines.
+        if readerWaits, admitted == written || (admitted - written <= lineLimit / 2 && bytesInFlight <= byteLimit / 2) {
+            pthread_cond_signal(room)
+        }
         return finished.removeValue(forKey: index)
     }
 }
@@ -124,17 +166,13 @@ final class LineWindow: @unchecked Sendable {
 final class ReadingThread: @unchecked Sendable {
     private let input: LineReader
     private let window: LineWindow
-    private let lines: Int
-    private let bytes: Int
     private let finished = DispatchSemaphore(value: 0)
     /// Why reading stopped early, if it did (read after `wait()`).
     private(set) var error: BidiRenderError?
 
-    init(input: LineReader, window: LineWindow, lines: Int, bytes: Int) {
+    init(input: LineReader, window: LineWindow) {
         self.input = input
         self.window = window
-        self.lines = lines
-        self.bytes = bytes
     }
 
     /// Starts reading on a thread of its own (not one of Dispatch's, which the workers use).
@@ -143,7 +181,7 @@ final class ReadingThread: @unchecked Sendable {
             do throws(BidiRenderError) {
                 while let line = try input.next() {
                     let size = (try? line.content.get())?.count ?? 0
-                    window.admit(line, estimate: size * JSONLines.outputPerInputByte, lines: lines, bytes: bytes)
+                    window.admit(line, estimate: size * JSONLines.outputPerInputByte)
                 }
             } catch {
                 self.error = error
