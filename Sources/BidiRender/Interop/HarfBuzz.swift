@@ -1,9 +1,12 @@
-// HarfBuzz: owned hb_font (on a FreeType face, through hb-ft) and hb_buffer handles, the shaping call,
-// glyph ink boxes, and HarfBuzz's Unicode script property. The only code that calls HarfBuzz.
+// HarfBuzz: owned hb_font and hb_buffer handles, the shaping call, glyph ink boxes, and HarfBuzz's
+// Unicode script property. The only code that calls HarfBuzz.
 //
-// Thread-safety: an hb_font built by hb-ft reads its FT_Face while shaping, and an FT_Face is not
-// thread-safe, so `HBFont.shape` runs under the face's lock (`FTFace.withFace`). An hb_buffer is
-// mutable: `HBBuffer` belongs to one shaper at a time and is not Sendable.
+// Thread-safety: an outline face's hb_font reads the font file through an hb_face of its own (a blob
+// of the file) with HarfBuzz's own font functions, and is immutable once made: HarfBuzz shapes with
+// it on any number of threads at once, with no lock. A bitmap-only face's hb_font is hb-ft's, which
+// reads its FT_Face while shaping, and an FT_Face is not thread-safe: its calls run under the face's
+// lock (`FTFace.withFace`). An hb_buffer is mutable: `HBBuffer` belongs to one shaper at a time and
+// is not Sendable.
 
 internal import CFreeType
 internal import CHarfBuzz
@@ -22,56 +25,75 @@ struct RawGlyph: Sendable, Hashable {
     var unsafeToBreak: Bool = false
 }
 
-/// Owner of one hb_font_t created with `hb_ft_font_create_referenced` on an `FTFace`, freed by
-/// `hb_font_destroy`. It keeps the face alive, and hb-ft holds its own FreeType reference on the
-/// FT_Face, released under the library lock when the font goes.
+/// Owner of one hb_font_t, freed by `hb_font_destroy`. An outline face's is made on an hb_face of
+/// the font file (`hb_blob_create_from_file_or_fail`, `hb_face_create`) and owns it; a bitmap-only
+/// face's is hb-ft's (`hb_ft_font_create_referenced`), which holds its own FreeType reference on the
+/// FT_Face, released under the library lock when the font goes. It keeps `face` alive.
 final class HBFont: @unchecked Sendable {
     let face: FTFace
     private let font: OpaquePointer
+    /// Whether HarfBuzz reads the FT_Face through this font (hb-ft, a bitmap-only face): then every
+    /// call on it runs under the face's lock.
+    private let readsFreeType: Bool
     /// HarfBuzz units per em: positions divided by this, times the size in px, are px.
     let unitsPerEm: Int32
     /// The code points the face's cmap maps, read once here (hb_face_collect_unicodes).
     let coverage: CodePointSet
 
-    /// Creates the HarfBuzz font of `face`. The face is sized so that HarfBuzz works at
-    /// ppem = units per em in 26.6 fixed point (`FT_Set_Char_Size(upem * 64)`): advances are exact
-    /// and independent of the output size, so one hb_font serves every size. Hinting is off
-    /// (FT_LOAD_NO_HINTING), as for any layout that scales.
+    /// Creates the HarfBuzz font of `face`. HarfBuzz works at ppem = units per em in 26.6 fixed
+    /// point (scale = upem × 64, as hb-ft computes it from `FT_Set_Char_Size(upem * 64)`): advances
+    /// are exact and independent of the output size, so one hb_font serves every size. Hinting is
+    /// off, as for any layout that scales.
     ///
-    /// An outline face then takes HarfBuzz's own font functions (`hb_ot_font_set_funcs`: cmap,
-    /// hmtx/HVAR and glyf read from the font's tables, lock-free on an immutable font), as
-    /// `hb-shape` does: unhinted at ppem = upem they give the same glyphs and advances as hb-ft's
-    /// FreeType calls (`layout --jsonl` on both corpus sets is byte-identical), without a FreeType
-    /// call and hb-ft's lock per glyph. A bitmap-only face keeps hb-ft, whose advances come from
-    /// its strike.
+    /// An outline face takes HarfBuzz's own font functions (`hb_ot_font_set_funcs`: cmap, hmtx/HVAR
+    /// and glyf read from the font's tables) on an hb_face of the font file, as `hb-shape
+    /// --font-funcs=ot` does: no FreeType call while shaping, so no lock, and two threads shape in
+    /// one font at once. (Until 2026-11-29 it was hb-ft's font with HarfBuzz's functions, whose
+    /// tables were still read through the FT_Face, under its lock: two batch jobs shaping new words in
+    /// one font took turns.) A bitmap-only face keeps hb-ft, whose advances come from its strike.
     ///
     /// A variable face already set to its instance (`FTFace.setVariationWeight`) gets the same `wght`
     /// here (`hb_font_set_variations`), so that HarfBuzz's own tables (HVAR, GPOS) vary with it;
     /// `syntheticSlant` is HarfBuzz's synthetic slant (`hb_font_set_synthetic_slant`, a ratio: x per
     /// unit of y), which shifts marks placed above or below their base as a slanted drawing does.
     init(face: FTFace, variationWeight: Double? = nil, syntheticSlant: Double = 0) throws(BidiRenderError) {
-        let result: (OpaquePointer?, Int32, FT_Error) = face.withFace { ftFace in
+        let result: (OpaquePointer?, Int32, FT_Error, Bool) = face.withFace { ftFace in
             var error: FT_Error = 0
-            if ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+            let scalable = ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+            if scalable {
                 let upem = FT_F26Dot6(ftFace.pointee.units_per_EM)
                 error = FT_Set_Char_Size(ftFace, 0, upem * 64, 72, 72)
             } else if ftFace.pointee.num_fixed_sizes > 0 {
                 error = FT_Select_Size(ftFace, 0)
             }
-            guard error == 0, let font = hb_ft_font_create_referenced(ftFace) else { return (nil, 0, error) }
-            hb_ft_font_set_load_flags(font, FT_LOAD_DEFAULT | Int32(FT_LOAD_NO_HINTING))
-            if ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
-                hb_ot_font_set_funcs(font)
-            }
+            guard error == 0 else { return (nil, 0, error, false) }
+            let font: OpaquePointer
             var x: Int32 = 0
             var y: Int32 = 0
-            hb_font_get_scale(font, &x, &y)
-            if x == 0, let size = ftFace.pointee.size {
-                // A bitmap-only face (CBDT colour emoji) has no outline scale: hb-ft then reads a zero
-                // scale. Its strike's ppem in 26.6 is the scale its advances come in.
-                x = Int32(size.pointee.metrics.x_ppem) * 64
-                y = Int32(size.pointee.metrics.y_ppem) * 64
+            if scalable, let size = ftFace.pointee.size {
+                guard let blob = hb_blob_create_from_file_or_fail(face.path) else { return (nil, 0, 0x01, false) }  // cannot open
+                let hbFace = hb_face_create(blob, UInt32(face.index))
+                hb_blob_destroy(blob)
+                font = hb_font_create(hbFace)
+                hb_face_destroy(hbFace)
+                hb_ot_font_set_funcs(font)
+                // hb-ft's scale for this size: the 16.16 scale times units per em, rounded.
+                let upem = UInt64(ftFace.pointee.units_per_EM)
+                x = Int32((UInt64(size.pointee.metrics.x_scale) * upem + (1 << 15)) >> 16)
+                y = Int32((UInt64(size.pointee.metrics.y_scale) * upem + (1 << 15)) >> 16)
                 hb_font_set_scale(font, x, y)
+            } else {
+                guard let made = hb_ft_font_create_referenced(ftFace) else { return (nil, 0, 0, true) }
+                font = made
+                hb_ft_font_set_load_flags(font, FT_LOAD_DEFAULT | Int32(FT_LOAD_NO_HINTING))
+                hb_font_get_scale(font, &x, &y)
+                if x == 0, let size = ftFace.pointee.size {
+                    // A bitmap-only face (CBDT colour emoji) has no outline scale: hb-ft then reads a
+                    // zero scale. Its strike's ppem in 26.6 is the scale its advances come in.
+                    x = Int32(size.pointee.metrics.x_ppem) * 64
+                    y = Int32(size.pointee.metrics.y_ppem) * 64
+                    hb_font_set_scale(font, x, y)
+                }
             }
             if let variationWeight {
                 var variation = hb_variation_t(tag: 0x7767_6874, value: Float(variationWeight))  // 'wght'
@@ -79,15 +101,23 @@ final class HBFont: @unchecked Sendable {
             }
             if syntheticSlant != 0 { hb_font_set_synthetic_slant(font, Float(syntheticSlant)) }
             hb_font_make_immutable(font)
-            return (font, x, 0)
+            return (font, x, 0, !scalable)
         }
         guard let font = result.0, result.1 > 0 else {
-            throw FreeTypeError.error(result.2 == 0 ? 0x17 : result.2, "hb_ft_font_create_referenced", file: face.path)
+            if let font = result.0 { face.withLibraryLock { hb_font_destroy(font) } }
+            throw FreeTypeError.error(result.2 == 0 ? 0x17 : result.2, "hb_font_create", file: face.path)
         }
         self.face = face
         self.font = font
+        self.readsFreeType = result.3
         self.unitsPerEm = result.1
-        coverage = face.withFace { _ in Self.collectCoverage(font) }
+        coverage = result.3 ? face.withFace { _ in Self.collectCoverage(font) } : Self.collectCoverage(font)
+    }
+
+    /// Runs `body`, under the face's lock when HarfBuzz reads the FT_Face through this font.
+    @inline(__always)
+    private func withTables<R>(_ body: () -> R) -> R {
+        readsFreeType ? face.withFace { _ in body() } : body()
     }
 
     /// The cmap's code points, as ranges read from an hb_set (created and destroyed here).
@@ -104,7 +134,11 @@ final class HBFont: @unchecked Sendable {
 
     deinit {
         // hb-ft's own reference to the FT_Face is dropped here (FT_Done_Face), under the library lock.
-        face.withLibraryLock { hb_font_destroy(font) }
+        if readsFreeType {
+            face.withLibraryLock { hb_font_destroy(font) }
+        } else {
+            hb_font_destroy(font)
+        }
     }
 
     /// Whether the face's cmap maps `scalar` (lock-free: the set read at init).
@@ -132,9 +166,9 @@ final class HBFont: @unchecked Sendable {
         hb_buffer_set_cluster_level(b, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE) }
         if let features {
-            features.withFeatures { list, count in face.withFace { _ in hb_shape(font, b, list, count) } }
+            features.withFeatures { list, count in withTables { hb_shape(font, b, list, count) } }
         } else {
-            face.withFace { _ in hb_shape(font, b, nil, 0) }
+            withTables { hb_shape(font, b, nil, 0) }
         }
         if continuation { hb_buffer_set_flags(b, HB_BUFFER_FLAG_DEFAULT) }
         var count: UInt32 = 0
@@ -160,8 +194,8 @@ extension HBFont {
         carets.removeAll(keepingCapacity: true)
         withUnsafeTemporaryAllocation(of: hb_position_t.self, capacity: 16) { buffer in
             var count = UInt32(buffer.count)
-            // The GDEF table is read through hb-ft's FT_Face on first use: under the face's lock.
-            face.withFace { _ in
+            // A bitmap face's GDEF table is read through hb-ft's FT_Face on first use: under its lock.
+            withTables {
                 _ = hb_ot_layout_get_ligature_carets(
                     font, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, buffer.baseAddress)
             }
@@ -205,14 +239,14 @@ extension GlyphExtents {
 extension HBFont {
     /// The ink box of `glyph` (`hb_font_get_glyph_extents`: the glyf bounding box or the CFF outline's
     /// for an outline face, the strike's bitmap box for a colour bitmap one); zero when HarfBuzz has
-    /// none. Under the face's lock: a bitmap face's extents are read through hb-ft's FT_Face.
+    /// none. A bitmap face's extents are read through hb-ft's FT_Face, under the face's lock.
     ///
     /// A colour bitmap glyph (CBDT's PNG) is drawn with transparent margins around its picture: its
     /// box is narrowed to the PNG's pixels that are not transparent (`tightened`), so that a layout's
     /// ink is where the emoji is drawn, not the bitmap's whole square.
     func glyphExtents(_ glyph: UInt32) -> GlyphExtents {
         var extents = hb_glyph_extents_t()
-        let found = face.withFace { _ in hb_font_get_glyph_extents(font, glyph, &extents) }
+        let found = withTables { hb_font_get_glyph_extents(font, glyph, &extents) }
         guard found != 0 else { return GlyphExtents(xBearing: 0, yBearing: 0, width: 0, height: 0) }
         let box = GlyphExtents(xBearing: extents.x_bearing, yBearing: extents.y_bearing, width: extents.width, height: extents.height)
         guard !face.isScalable, let png = colorPNG(glyph), let image = try? RGBAImage(pngData: png) else { return box }
@@ -221,7 +255,7 @@ extension HBFont {
 
     /// The PNG of a colour bitmap glyph (`hb_ot_color_glyph_reference_png`), or nil.
     private func colorPNG(_ glyph: UInt32) -> [UInt8]? {
-        face.withFace { _ -> [UInt8]? in
+        withTables { () -> [UInt8]? in
             guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
             defer { hb_blob_destroy(blob) }
             var length: UInt32 = 0

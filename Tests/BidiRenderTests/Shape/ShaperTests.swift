@@ -113,4 +113,31 @@ enum HBShape {
         #expect(abs(large.advance - 4 * small.advance) < 1e-9)
         #expect(small.advance > 20 && small.advance < 30)
     }
+
+    /// An outline font shapes without FreeType (HarfBuzz's own font functions on an hb_face of the
+    /// font file), so without its face's lock: while a thread holds that lock, another shapes in the
+    /// font, and gets the glyphs it gets without the lock held. (Through hb-ft's face the tables
+    /// were read under that lock: two threads shaping new words in one font took turns.)
+    @Test func outlineFontShapesWithoutTheFaceLock() {
+        let font = TestFonts.registry.choice(for: "م", locale: LocaleTag("ar"), weight: .regular).font
+        let text = Array("مرحبا بالعالم (2026)".unicodeScalars)
+        let shape: @Sendable () -> [UInt32] = {
+            Shaper().shape(text, range: 0..<text.count, font: font, direction: .rightToLeft, script: "Arab", language: "ar", size: 20)
+                .glyphs.map(\.id)
+        }
+        let expected = shape()
+        final class Box: @unchecked Sendable { var ids: [UInt32] = [] }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let finished = font.face.withFace { _ in
+            Thread {
+                box.ids = shape()
+                done.signal()
+            }.start()
+            return done.wait(timeout: .now() + 60) == .success
+        }
+        #expect(finished, "shaping waited for the face's lock")
+        if !finished { done.wait() }  // it finishes once the lock is let go
+        #expect(box.ids == expected && expected.count > 10)
+    }
 }
