@@ -50,7 +50,8 @@ final class HBFont: @unchecked Sendable {
     /// --font-funcs=ot` does: no FreeType call while shaping, so no lock, and two threads shape in
     /// one font at once. (Until 2026-11-29 it was hb-ft's font with HarfBuzz's functions, whose
     /// tables were still read through the FT_Face, under its lock: two batch jobs shaping new words in
-    /// one font took turns.) A bitmap-only face keeps hb-ft, whose advances come from its strike.
+    /// one font took turns.) A bitmap-only face keeps hb-ft, whose advances come from its strike, and
+    /// so does an outline face HarfBuzz cannot read from its file (WOFF), with HarfBuzz's functions.
     ///
     /// A variable face already set to its instance (`FTFace.setVariationWeight`) gets the same `wght`
     /// here (`hb_font_set_variations`), so that HarfBuzz's own tables (HVAR, GPOS) vary with it;
@@ -67,16 +68,15 @@ final class HBFont: @unchecked Sendable {
                 error = FT_Select_Size(ftFace, 0)
             }
             guard error == 0 else { return (nil, 0, error, false) }
-            let font: OpaquePointer
             var x: Int32 = 0
             var y: Int32 = 0
-            if scalable, let size = ftFace.pointee.size {
-                guard let blob = hb_blob_create_from_file_or_fail(face.path) else { return (nil, 0, 0x01, false) }  // cannot open
-                let hbFace = hb_face_create(blob, UInt32(face.index))
-                hb_blob_destroy(blob)
-                font = hb_font_create(hbFace)
-                hb_face_destroy(hbFace)
-                hb_ot_font_set_funcs(font)
+            let font: OpaquePointer
+            let readsFreeType: Bool
+            if scalable, let size = ftFace.pointee.size,
+                let made = Self.fileFont(
+                    path: face.path, index: face.index, glyphs: Int(ftFace.pointee.num_glyphs), unitsPerEm: Int(ftFace.pointee.units_per_EM))
+            {
+                (font, readsFreeType) = (made, false)
                 // hb-ft's scale for this size: the 16.16 scale times units per em, rounded.
                 let upem = UInt64(ftFace.pointee.units_per_EM)
                 x = Int32((UInt64(size.pointee.metrics.x_scale) * upem + (1 << 15)) >> 16)
@@ -84,8 +84,11 @@ final class HBFont: @unchecked Sendable {
                 hb_font_set_scale(font, x, y)
             } else {
                 guard let made = hb_ft_font_create_referenced(ftFace) else { return (nil, 0, 0, true) }
-                font = made
+                (font, readsFreeType) = (made, true)
                 hb_ft_font_set_load_flags(font, FT_LOAD_DEFAULT | Int32(FT_LOAD_NO_HINTING))
+                // An outline face HarfBuzz cannot read from its file (a WOFF, which FreeType unpacks)
+                // still takes HarfBuzz's font functions, on hb-ft's tables.
+                if scalable { hb_ot_font_set_funcs(font) }
                 hb_font_get_scale(font, &x, &y)
                 if x == 0, let size = ftFace.pointee.size {
                     // A bitmap-only face (CBDT colour emoji) has no outline scale: hb-ft then reads a
@@ -101,7 +104,7 @@ final class HBFont: @unchecked Sendable {
             }
             if syntheticSlant != 0 { hb_font_set_synthetic_slant(font, Float(syntheticSlant)) }
             hb_font_make_immutable(font)
-            return (font, x, 0, !scalable)
+            return (font, x, 0, readsFreeType)
         }
         guard let font = result.0, result.1 > 0 else {
             if let font = result.0 { face.withLibraryLock { hb_font_destroy(font) } }
@@ -112,6 +115,22 @@ final class HBFont: @unchecked Sendable {
         self.readsFreeType = result.3
         self.unitsPerEm = result.1
         coverage = result.3 ? face.withFace { _ in Self.collectCoverage(font) } : Self.collectCoverage(font)
+    }
+
+    /// An hb_font with HarfBuzz's own font functions on an hb_face of face `index` of the file at
+    /// `path` (the hb_face and its blob, the file mapped, owned by the font); nil when HarfBuzz does
+    /// not read that face from the file as FreeType does: its glyph count or units per em differ (a
+    /// WOFF, which FreeType unpacks and HarfBuzz does not, reads as an empty face).
+    private static func fileFont(path: String, index: Int, glyphs: Int, unitsPerEm: Int) -> OpaquePointer? {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+        let hbFace = hb_face_create(blob, UInt32(truncatingIfNeeded: index))
+        hb_blob_destroy(blob)
+        defer { hb_face_destroy(hbFace) }
+        guard Int(hb_face_get_glyph_count(hbFace)) == glyphs, Int(hb_face_get_upem(hbFace)) == unitsPerEm,
+            let font = hb_font_create(hbFace)
+        else { return nil }
+        hb_ot_font_set_funcs(font)
+        return font
     }
 
     /// Runs `body`, under the face's lock when HarfBuzz reads the FT_Face through this font.
