@@ -126,7 +126,15 @@ enum HBShape {
                 .glyphs.map(\.id)
         }
         let expected = shape()
-        final class Box: @unchecked Sendable { var ids: [UInt32] = [] }
+        // The glyphs, behind a lock (which ThreadSanitizer sees; the semaphore only times the wait).
+        final class Box: @unchecked Sendable {
+            private let lock = NSLock()
+            private var stored: [UInt32] = []
+            var ids: [UInt32] {
+                get { lock.withLock { stored } }
+                set { lock.withLock { stored = newValue } }
+            }
+        }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let finished = font.face.withFace { _ in
