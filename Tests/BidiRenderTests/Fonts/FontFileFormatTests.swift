@@ -1,6 +1,7 @@
-// Font file formats HarfBuzz cannot read from the file itself: an outline face is shaped from an
+// Font files as HarfBuzz reads them: an outline face is shaped from an
 // hb_face of its file (no FreeType, no lock), and a file HarfBuzz does not read whole (WOFF, which
-// FreeType unpacks) falls back to hb-ft on the FT_Face. Either way a WOFF shapes as its TTF does.
+// FreeType unpacks) falls back to hb-ft on the FT_Face. Either way a WOFF shapes as its TTF does. A
+// named instance's coordinates come from the face index's instance bits, which HarfBuzz reads too.
 import Foundation
 import Testing
 @_spi(Tools) @testable import BidiRender
@@ -72,4 +73,27 @@ import Testing
         #expect(shape(woff) == expected)
         #expect(expected.count > 10 && !expected.contains { $0.hasPrefix("0=") })  // no .notdef
     }
+
+    /// A named instance of a variable font, opened by FreeType's index with instance bits (as
+    /// fontconfig gives a system font), shapes with that instance's advances: Inter's seventh named
+    /// instance (Bold) as the instance made at wght 700, not as the default one. (hb-ft copied the
+    /// FT_Face's coordinates; the hb_face of the file has them from the same index: `hb_font_create`
+    /// applies its instance bits.)
+    @Test func namedInstanceShapesAtItsCoordinates() throws {
+        let library = try FTLibrary()
+        let path = TestFaces.interPath
+        let named = try Font(library: library, file: path, index: 7 << 16, weight: nil, style: nil)
+        let bold = try Font(library: library, file: path, index: 0, weight: nil, style: nil, variationWeight: 700)
+        let regular = try Font(library: library, file: path, index: 0, weight: nil, style: nil)
+        let scalars = Array("Hamburgefonstiv WAVE 1234".unicodeScalars)
+        let advances = { (font: Font) in
+            Shaper().shape(
+                scalars, range: 0..<scalars.count, font: font, direction: .leftToRight, script: ScriptTag(parsing: "Latn")!,
+                language: LocaleTag("en"), size: 100
+            ).glyphs.map(\.xAdvance)
+        }
+        #expect(advances(named) == advances(bold))
+        #expect(advances(named) != advances(regular))
+    }
 }
+
