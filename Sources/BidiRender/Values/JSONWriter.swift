@@ -68,7 +68,9 @@ package struct JSONWriter {
         storage.count += count
     }
 
-    /// Appends `text` as it is (keys, punctuation, literals).
+    /// Appends `text` as it is (keys, punctuation, literals). Inlined: its length is then known
+    /// where it is called, and the copy is a few moves.
+    @inline(__always)
     package mutating func raw(_ text: StaticString) {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
@@ -80,6 +82,8 @@ package struct JSONWriter {
     }
 
     /// Appends `text` as it is: text already JSON (a nested document) or known to need no escape.
+    /// (Disfavoured, so that a literal takes the `StaticString` form, a copy without a String.)
+    @_disfavoredOverload
     package mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { if let base = $0.baseAddress { append(base, count: $0.count) } }
@@ -180,36 +184,41 @@ package struct JSONWriter {
     /// Appends `text` as a JSON string literal (RFC 8259 escaping: the quote, the backslash and the
     /// controls below U+0020; \n, \r and \t by name, the others as \u00XX).
     package mutating func string(_ text: String) {
-        string(text[...])
+        var text = text
+        text.withUTF8 { string(utf8: $0) }
     }
 
     /// `string(_:)` for a part of a string.
     package mutating func string(_ text: Substring) {
         var text = text
-        text.withUTF8 { utf8 in
-            byte(UInt8(ascii: "\""))
-            var start = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                if i > start { append(utf8.baseAddress! + start, count: i - start) }
-                start = i + 1
-                byte(UInt8(ascii: "\\"))
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(b)
-                case 0x0A: byte(UInt8(ascii: "n"))
-                case 0x0D: byte(UInt8(ascii: "r"))
-                case 0x09: byte(UInt8(ascii: "t"))
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    raw("u00")
-                    byte(hex.utf8Start[Int(b >> 4)])
-                    byte(hex.utf8Start[Int(b & 15)])
-                }
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    /// `string(_:)` of UTF-8 text: the runs that need no escape copied whole.
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        byte(UInt8(ascii: "\""))
+        guard let base = utf8.baseAddress else { return byte(UInt8(ascii: "\"")) }
+        var start = 0
+        for i in 0..<utf8.count {
+            let b = base[i]
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+            if i > start { append(base + start, count: i - start) }
+            start = i + 1
+            byte(UInt8(ascii: "\\"))
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(b)
+            case 0x0A: byte(UInt8(ascii: "n"))
+            case 0x0D: byte(UInt8(ascii: "r"))
+            case 0x09: byte(UInt8(ascii: "t"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                raw("u00")
+                byte(hex.utf8Start[Int(b >> 4)])
+                byte(hex.utf8Start[Int(b & 15)])
             }
-            if utf8.count > start { append(utf8.baseAddress! + start, count: utf8.count - start) }
-            byte(UInt8(ascii: "\""))
         }
+        if utf8.count > start { append(base + start, count: utf8.count - start) }
+        byte(UInt8(ascii: "\""))
     }
 
     /// The most bytes `decimal` writes: a sign, 20 digits, a point and 3 digits.
@@ -219,51 +228,73 @@ package struct JSONWriter {
     /// past Int64's thousandths (nothing written).
     @inline(__always)
     private static func number(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int? {
-        guard value.isFinite else {
+        let scaled = value * 1000
+        // Within ±2^63 (NaN and infinities fail the test): its thousandths rounded half away from
+        // zero, as `rounded()` does, without the call into libm. Truncating is exact there, and so is
+        // the fraction left (whole for |scaled| ≥ 2^52).
+        guard abs(scaled) < 9_223_372_036_854_775_808.0 else {
+            guard value.isFinite else {
+                p.pointee = UInt8(ascii: "0")
+                return 1
+            }
+            return nil  // past Int64's thousandths: the slow path, as before the writer
+        }
+        var thousandths = Int64(scaled)
+        let fraction = scaled - Double(thousandths)
+        if fraction >= 0.5 { thousandths += 1 } else if fraction <= -0.5 { thousandths -= 1 }
+        if thousandths == 0 {
             p.pointee = UInt8(ascii: "0")
             return 1
         }
-        let thousandths = (value * 1000).rounded()
-        // The magnitude must fit Int64 (Int64.min's does not: the slow path, as before the writer).
-        guard let magnitude = Int64(exactly: abs(thousandths))?.magnitude else { return nil }
-        if magnitude == 0 {
-            p.pointee = UInt8(ascii: "0")
-            return 1
-        }
+        let magnitude = thousandths.magnitude
         return decimal(magnitude / 1000, negative: thousandths < 0, thousandths: magnitude % 1000, at: p)
     }
+
+    /// "00" to "99": two digits a step.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes `whole` in decimal at `p`, after a minus sign when `negative`, then, when
     /// `thousandths` is not 0, a point and its three digits without trailing zeros; returns the
     /// bytes written (at most `longestDecimal`).
     @inline(__always)
     private static func decimal(_ whole: UInt64, negative: Bool, thousandths: UInt64, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let pairs = digitPairs.utf8Start
         var q = p
         if negative {
             q.pointee = UInt8(ascii: "-")
             q += 1
         }
         var digits = 1
-        var rest = whole / 10
-        while rest > 0 {
+        var power: UInt64 = 10
+        while digits < 20, whole >= power {
             digits += 1
-            rest /= 10
+            power &*= 10
         }
         var value = whole
         var i = digits
-        while i > 0 {
-            i -= 1
-            q[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-            value /= 10
+        while value >= 100 {
+            let pair = Int(value % 100) * 2
+            value /= 100
+            i -= 2
+            q[i] = pairs[pair]
+            q[i + 1] = pairs[pair + 1]
+        }
+        if value >= 10 {
+            q[0] = pairs[Int(value) * 2]
+            q[1] = pairs[Int(value) * 2 + 1]
+        } else {
+            q[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)
         }
         q += digits
         if thousandths != 0 {
+            let rest = Int(thousandths % 100)
             q[0] = UInt8(ascii: ".")
             q[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: thousandths / 100)
-            q[2] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: thousandths / 10 % 10)
-            q[3] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: thousandths % 10)
-            q += 4
-            while q[-1] == UInt8(ascii: "0") { q -= 1 }
+            q[2] = pairs[rest * 2]
+            q[3] = pairs[rest * 2 + 1]
+            // Without trailing zeros: ".5", ".25", ".125".
+            q += rest == 0 ? 2 : rest % 10 == 0 ? 3 : 4
         }
         return q - p
     }

@@ -66,8 +66,8 @@ extension Layout {
         w.raw(",\"truncated\":")
         w.boolean(truncated)
         w.raw(",\"lines\":[")
-        // Runs repeat a few fonts: each file's relative path is found once in a row.
-        var lastFile: (path: String, relative: Substring)?
+        // Runs alternate between a few fonts: each file's JSON string is made once a document.
+        var files: [(path: String, json: String)] = []
         for (i, line) in lines.enumerated() {
             w.comma(unless: i == 0)
             w.integer("{\"start\":", line.range.lowerBound)
@@ -80,7 +80,7 @@ extension Layout {
             w.raw(",\"runs\":[")
             for (j, run) in line.runs.enumerated() {
                 w.comma(unless: j == 0)
-                Self.writeRun(run, glyphs: glyphs(of: run), into: &w, fontDirectory: fontDirectory, lastFile: &lastFile)
+                Self.writeRun(run, glyphs: glyphs(of: run), into: &w, fontDirectory: fontDirectory, files: &files)
                 if w.count > Self.drainBytes { drain(&w) }
             }
             w.raw("]}")
@@ -141,25 +141,32 @@ extension Layout {
         w.raw("}")
     }
 
-    /// One run as a JSON object, its `glyphs` included.
+    /// One run as a JSON object, its `glyphs` included; `files` holds the font files of the runs
+    /// written before in the document, each with its JSON string.
     static func writeRun(
-        _ run: LayoutRun, glyphs: ArraySlice<PositionedGlyph>, into w: inout JSONWriter, fontDirectory: String?, lastFile: inout (path: String, relative: Substring)?
+        _ run: LayoutRun, glyphs: ArraySlice<PositionedGlyph>, into w: inout JSONWriter, fontDirectory: String?, files: inout [(path: String, json: String)]
     ) {
         w.integer("{\"start\":", run.range.lowerBound)
         w.integer(",\"end\":", run.range.upperBound)
         w.integer(",\"level\":", run.level.rawValue)
-        w.raw(",\"direction\":\"")
-        w.raw(run.direction.rawValue)
-        w.string("\",\"script\":", run.script.string)
+        w.raw(run.direction == .leftToRight ? ",\"direction\":\"ltr\"" : ",\"direction\":\"rtl\"")
+        w.string(",\"script\":", run.script.string)
         w.raw(",\"language\":")
         if let language = run.language { w.string(language.normalized) } else { w.raw("null") }
         w.string(",\"font\":{\"family\":", run.font.family)
         w.integer(",\"weight\":", run.font.weight.value)
-        w.raw(",\"style\":\"")
-        w.raw(run.font.style.rawValue)
-        w.raw("\",\"file\":")
-        if lastFile?.path != run.font.file { lastFile = (run.font.file, file(run.font.file, fontDirectory)) }
-        w.string(lastFile!.relative)  // no-trap: set on the line above
+        switch run.font.style {
+        case .normal: w.raw(",\"style\":\"normal\",\"file\":")
+        case .italic: w.raw(",\"style\":\"italic\",\"file\":")
+        }
+        let path = run.font.file
+        if let known = files.firstIndex(where: { $0.path == path }) {
+            w.raw(files[known].json)
+        } else {
+            let json = JSONText.quote(String(file(path, fontDirectory)))
+            files.append((path, json))
+            w.raw(json)
+        }
         writeInstanceFields(run.font, into: &w)
         w.raw("}")
         if run.isEllipsis { w.raw(",\"ellipsis\":true") }
@@ -312,9 +319,17 @@ extension Layout {
 
     /// `path` relative to `directory` when it is inside it, else `path`.
     static func file(_ path: String, _ directory: String?) -> Substring {
-        guard let directory, path.utf8.count > directory.utf8.count, path.utf8.starts(with: directory.utf8),
-            path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
-        else { return path[...] }
+        guard var directory else { return path[...] }
+        var path = path
+        // Compared as bytes: every run whose font differs from the run before's asks.
+        let inside = path.withUTF8 { p in
+            directory.withUTF8 { d in
+                guard let pBase = p.baseAddress, p.count > d.count, pBase[d.count] == UInt8(ascii: "/") else { return false }
+                guard let dBase = d.baseAddress else { return true }
+                return memcmp(pBase, dBase, d.count) == 0
+            }
+        }
+        guard inside else { return path[...] }
         return path[path.utf8.index(path.startIndex, offsetBy: directory.utf8.count + 1)...]
     }
 }

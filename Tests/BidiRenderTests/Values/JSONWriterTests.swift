@@ -50,6 +50,12 @@ import Testing
         123_456.789, 999.9996, 1e15, 9.2e15, 9.3e15, -9.3e15, 1.8e19, 1.9e19, 1e300, -1e300,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
         Double(Int64.max), Double(Int64.max) / 1000, Double(Int64.min) / 1000,
+        // Halves of a thousandth both ways, where the thousandths stop having fractions (2^52, 2^53)
+        // and just inside and outside ±2^63 thousandths: the rounding without libm.
+        0.0025, -0.0025, 1.0005, -1.0005, 4_503_599_627_370_495.5 / 1000, -4_503_599_627_370_495.5 / 1000,
+        Double(1 << 52) / 1000, Double(1 << 53) / 1000, (Double(1 << 53) + 2) / 1000,
+        9_223_372_036_854_775_808.0.nextDown / 1000, -9_223_372_036_854_775_808.0.nextDown / 1000,
+        9_223_372_036_854_775_808.0 / 1000, -9_223_372_036_854_775_808.0 / 1000, 0.4999999999999999 / 1000,
     ]
 
     @Test func numbersAreTheReferenceBytes() {
