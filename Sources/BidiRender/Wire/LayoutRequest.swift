@@ -107,6 +107,8 @@ package enum LayoutRequest {
 
     /// A locale field: a BCP 47 tag (`LocaleTag(validating:)`), errors naming the key.
     static func locale(_ tag: String, at path: WireFields.Path) throws(WireError) -> LocaleTag {
+        // The key's text (a path to spell out) is made only for the error.
+        if let valid = try? LocaleTag(validating: tag) { return valid }
         do {
             return try LocaleTag(validating: tag, key: "\"\(path.dotted)\"")
         } catch {

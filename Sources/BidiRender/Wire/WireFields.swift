@@ -15,7 +15,10 @@ enum WireFields {
     /// Whether `value` came from a JSON `true` or `false`.
     static func isBoolean(_ value: Any) -> Bool {
         guard let number = value as? NSNumber else { return false }
-        return type(of: number) == booleanType || String(cString: number.objCType) == "c"
+        if type(of: number) == booleanType { return true }
+        // objCType is "c" (read as bytes: a String of it would cost more than the rest of the field).
+        let code = number.objCType
+        return code[0] == CChar(UInt8(ascii: "c")) && code[1] == 0
     }
 
     /// A JSON number (not a boolean, not a string) as a Double, or nil when `value` is not one.
