@@ -10,6 +10,10 @@ enum BreakOpportunity {
     static let allowed: UInt8 = 1
     /// A line must start here (UAX #14 "!", after BK, CR, LF or NL).
     static let mandatory: UInt8 = 2
+    /// Inside a URL (UAX #14 "÷" there, after "/", "?", "-"…): a line may start here only when the
+    /// URL does not fit on a line of its own, where it would otherwise break between grapheme
+    /// clusters. Line filling sets these from the text's URL entities; a source never writes them.
+    static let withinURL: UInt8 = 3
 }
 
 /// A UAX #14 implementation: break opportunities for one paragraph at a time.

@@ -4,7 +4,8 @@
 
 extension LineBreakScratch {
     /// The min-content and max-content widths of paragraph `range`, shaped as `items`: each piece
-    /// between two UAX #14 opportunities (mandatory ones included; none inside a phone number), and each line the paragraph
+    /// between two UAX #14 opportunities (mandatory ones included; none inside a phone number; those
+    /// inside a URL counted, as a URL wider than a line breaks at them), and each line the paragraph
     /// makes with no width (it breaks only where a line must), shaped as a line (the words its edges
     /// cut reshaped) and without its trailing white space. No line is built.
     mutating func intrinsicWidths(

@@ -20,17 +20,25 @@ struct LineBreakScratch {
     /// A `BreakOpportunity` kind per code point of the paragraph.
     private(set) var breaks: [UInt8] = []
 
-    /// Removes the break opportunities inside the phone numbers of `entities` (sorted) that lie in
-    /// paragraph `range`; `breaks` has one entry per code point of the paragraph.
-    static func suppressBreaks(inside entities: [Entity], of range: Range<Int>, in breaks: inout [UInt8]) {
+    /// Marks the break opportunities inside the phone numbers and URLs of `entities` (sorted) that
+    /// lie in paragraph `range`; `breaks` has one entry per code point of the paragraph. A phone
+    /// number keeps none: it breaks only as a word longer than the line does. A URL's become
+    /// `withinURL`: a URL moves whole to the next line when it fits there, and breaks at its own
+    /// opportunities (after "https://", "/", "?"…) only when it is longer than a line.
+    static func markEntityBreaks(inside entities: [Entity], of range: Range<Int>, in breaks: inout [UInt8]) {
         var e = entities.partitioningIndex { $0.range.upperBound > range.lowerBound }
         while e < entities.count, entities[e].range.lowerBound < range.upperBound {
             let entity = entities[e]
             e += 1
-            guard entity.kind == .phone else { continue }
+            let kept: UInt8
+            switch entity.kind {
+            case .phone: kept = BreakOpportunity.none
+            case .url: kept = BreakOpportunity.withinURL
+            default: continue
+            }
             let inside = entity.range.clamped(to: range)
             for k in inside.dropFirst() where breaks[k - range.lowerBound] == BreakOpportunity.allowed {
-                breaks[k - range.lowerBound] = BreakOpportunity.none
+                breaks[k - range.lowerBound] = kept
             }
         }
     }
@@ -45,7 +53,8 @@ struct LineBreakScratch {
     /// for an empty one). With `lineLimit`, filling stops after that many lines and the rest of the
     /// paragraph, if any, is returned as one more line (what truncation needs to know: more text).
     /// There is no opportunity inside a phone number among `entities`: a line breaks inside one only
-    /// when it is longer than the line (between grapheme clusters, as any word).
+    /// when it is longer than the line (between grapheme clusters, as any word). A URL among them
+    /// breaks at its own opportunities only when it is longer than a line (`BreakOpportunity.withinURL`).
     ///
     /// `breaks`, when given, are the paragraph's opportunities as `opportunities` found them before
     /// (a prepared text keeps them); else they are asked for.
@@ -190,7 +199,7 @@ struct LineBreakScratch {
             breaks.removeAll(keepingCapacity: true)
             breaks.append(contentsOf: repeatElement(0, count: range.count))
         }
-        Self.suppressBreaks(inside: entities, of: range, in: &breaks)
+        Self.markEntityBreaks(inside: entities, of: range, in: &breaks)
     }
 
     /// The break opportunities of paragraph `range` as `lines` uses them (`loadBreaks`), in an array

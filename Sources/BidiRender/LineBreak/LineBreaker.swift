@@ -5,6 +5,7 @@
 enum LineBreaker {
     private static let none = BreakOpportunity.none
     private static let mandatory = BreakOpportunity.mandatory
+    private static let withinURL = BreakOpportunity.withinURL
 
     /// Fills lines of at most `maxWidth` (nil: no limit, only mandatory breaks) over `range`.
     ///
@@ -12,8 +13,9 @@ enum LineBreaker {
     /// paragraph's shaping) proposes the candidates: the opportunities up to `slack` px past the
     /// width by it; `measure` (the line shaped as a line: a word cut at its edge is reshaped, and
     /// Arabic final forms are wider than medial ones, or narrower) decides, the latest candidate that
-    /// fits winning. A word wider than the line breaks between grapheme clusters by the same rule,
-    /// keeping at least one cluster per line. Only the shaped width decides, so a layout at the width
+    /// fits winning. A line with no such opportunity that fits ends at the last `withinURL` one that
+    /// fits (a URL longer than a line breaks at its own opportunities), else, as a word wider than
+    /// the line, between grapheme clusters by the same rule, keeping at least one cluster per line. Only the shaped width decides, so a layout at the width
     /// its widest line reports breaks where it did (as long as the paragraph's shaping of a line is at
     /// most `slack` wider than the line's own).
     ///
@@ -47,7 +49,7 @@ enum LineBreaker {
         let reach = limit + max(0, slack)
         breaks.withUnsafeBufferPointer { breaks in
             // Whether a line may end before code point b (the paragraph's end always may).
-            func isOpportunity(_ b: Int) -> Bool { b == n || breaks[b] != none }
+            func isOpportunity(_ b: Int) -> Bool { b == n || (breaks[b] != none && breaks[b] != withinURL) }
             while start < n {
                 if Task.isCancelled || lines.count == maxLines {
                     lines.append((base + start)..<(base + n))
@@ -90,6 +92,11 @@ enum LineBreaker {
                         while candidate > start, !isOpportunity(candidate) { candidate -= 1 }
                     }
                 }
+                if end == nil, maxWidth != nil {
+                    end = urlBreak(
+                        from: start, n: n, base: base, limit: limit, reach: reach, breaks: breaks,
+                        isHangingSpace: isHangingSpace, estimate: estimate, measure: measure)
+                }
                 let lineEnd = end ?? graphemeBreak(
                     from: start, n: n, base: base, limit: limit, reach: reach, breaks: breaks,
                     graphemeStarts: graphemeStarts, estimate: estimate, measure: measure)
@@ -98,6 +105,34 @@ enum LineBreaker {
             }
         }
         return lines
+    }
+
+    /// Where a line that starts at `start` (relative to `base`) ends when no opportunity but those
+    /// inside a URL fits: the latest `withinURL` opportunity up to `reach` by `estimate` (and not past
+    /// a mandatory break) whose text fits by `measure`; nil when none does. Linear in the code points
+    /// scanned, as `fill`'s own scan.
+    private static func urlBreak(
+        from start: Int, n: Int, base: Int, limit: Double, reach: Double, breaks: UnsafeBufferPointer<UInt8>,
+        isHangingSpace: (Int) -> Bool, estimate: (Int, Int) -> Double, measure: (Int, Int) -> Double
+    ) -> Int? {
+        var last = start
+        var b = start + 1
+        while b < n, breaks[b] != mandatory {
+            if breaks[b] == withinURL {
+                guard estimate(base + start, base + b) <= reach else { break }
+                last = b
+            } else if (b - start) & 15 == 0, !isHangingSpace(base + b - 1), estimate(base + start, base + b) > reach {
+                break
+            }
+            b += 1
+        }
+        var candidate = last
+        while candidate > start {
+            if measure(base + start, base + candidate) <= limit { return candidate }
+            candidate -= 1
+            while candidate > start, breaks[candidate] != withinURL { candidate -= 1 }
+        }
+        return nil
     }
 
     /// Where a line that starts at `start` (relative to `base`) ends when no opportunity fits: the

@@ -1,7 +1,7 @@
 // LineBreaker.fill: the search that skips the opportunities surely within the width
 // (`LineBreakScratch.fitsBefore` over the running maximum of the prefix sums) fills the same lines as
 // asking the estimate at every opportunity, on random paragraphs with negative advances, hanging
-// spaces, mandatory breaks, long words and line limits.
+// spaces, mandatory breaks, opportunities inside URLs, long words and line limits.
 import ChatCorpus
 import TestSupport
 import Testing
@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct LineFillingTests {
     /// A random paragraph: advances (some negative, some zero), hanging spaces, opportunities
-    /// (a few mandatory) and grapheme starts.
+    /// (a few mandatory, some inside URLs) and grapheme starts.
     struct Paragraph {
         var advances: [Double]
         var hanging: [Bool]
@@ -30,6 +30,7 @@ import Testing
                 switch Int.random(in: 0..<60, using: &g) {
                 case 0: return BreakOpportunity.mandatory
                 case 1..<14: return BreakOpportunity.allowed
+                case 14..<18: return BreakOpportunity.withinURL
                 default: return BreakOpportunity.none
                 }
             }
