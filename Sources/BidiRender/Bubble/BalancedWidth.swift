@@ -1,14 +1,25 @@
 // BalancedWidth: the narrowest text width, to half a pixel, at which a text keeps the line count it
-// has at the maximum width (CSS `text-wrap: balance`, as chat bubbles want it: no wider than needed),
-// found by bisection over widths, each one a line filling of the prepared text (no line is built but the last).
+// has at the maximum width (CSS `text-wrap: balance`, as chat bubbles want it: no wider than needed)
+// and breaks inside no more URLs and words, found by bisection over widths, each one a line filling
+// of the prepared text (no line is built but the last).
 
 enum BalancedWidth {
     /// How close to the narrowest width the search goes, in px.
     static let precision = 0.5
 
-    /// The layout of the balanced width: from `greedy` (the layout at the maximum width), the
-    /// narrowest width, within `precision`, whose layout has as many lines and is not truncated,
-    /// laid out at that width. When there is nothing to balance (one line, a truncated text: a
+    /// What a line filling at one width gives the search: its line count, whether the text was
+    /// truncated, and how many lines end at a forced break (inside a URL or a word).
+    struct Probe {
+        var lines: Int
+        var truncated: Bool
+        var forced: Int
+    }
+
+    /// The layout of the balanced width: from `greedy` (the layout at the maximum width, `forced`
+    /// of its lines ending inside a URL or a word), the
+    /// narrowest width, within `precision`, whose layout has as many lines, is not truncated and
+    /// has no more forced breaks (a URL that fits on a line stays whole, as does a word), laid out
+    /// at that width. When there is nothing to balance (one line, a truncated text: a
     /// narrower width would cut more of it, or no narrower width keeps the count), the greedy lines
     /// laid out again at their own `contentWidth`, so that the width is the text's.
     ///
@@ -18,7 +29,7 @@ enum BalancedWidth {
     /// each break (checked, and dropped to 0 if it still keeps the count). O(log(width / precision))
     /// line fillings, about 8 for a chat message, then one layout.
     static func layout(
-        greedy: Layout, balanced: Bool, probe: (Double) throws(BidiRenderError) -> (lines: Int, truncated: Bool),
+        greedy: Layout, forced: Int, balanced: Bool, probe: (Double) throws(BidiRenderError) -> Probe,
         layoutAt: (Double) throws(BidiRenderError) -> Layout
     ) throws(BidiRenderError) -> Layout {
         let best = greedy
@@ -29,8 +40,8 @@ enum BalancedWidth {
             let space = greedy.options.size
             var lo = max(0, total / Double(count) - space)
             func keeps(_ width: Double) throws(BidiRenderError) -> Bool {
-                let (lines, truncated) = try probe(width)
-                return lines == count && !truncated
+                let p = try probe(width)
+                return p.lines == count && !p.truncated && p.forced <= forced
             }
             if lo > 0, try keeps(lo) { lo = 0 }
             while hi - lo > precision {

@@ -15,7 +15,8 @@ extension LayoutEngine {
     ///
     /// **Width.** The text is laid out at `maxWidth` less the padding; with `balanced` (the
     /// default) the width then narrows, to 0.5 px, as long as the line count stays (and nothing
-    /// more is truncated); a one-line message is as wide as its text. `balanced: false` keeps the
+    /// more is truncated, and no more lines end inside a URL or a word: a URL that fits on a line
+    /// stays whole); a one-line message is as wide as its text. `balanced: false` keeps the
     /// greedy lines, at their own width.
     ///
     /// **Jumbomoji.** A message of 1 to `jumbomoji.count` emoji (RGI sequences of UTS #51: keycaps,
@@ -65,12 +66,14 @@ extension LayoutEngine {
         let layoutAt = { (width: Double) throws(BidiRenderError) -> Layout in
             try prepared.layout(width: width, maxLines: options.maxLines)
         }
-        let probe = { (width: Double) throws(BidiRenderError) -> (lines: Int, truncated: Bool) in
-            let (ranges, truncated) = try prepared.lineRanges(width: width, maxLines: options.maxLines)
-            return (ranges.count, truncated)
+        let probe = { (width: Double) throws(BidiRenderError) -> BalancedWidth.Probe in
+            let (ranges, truncated, forced) = try prepared.lineRanges(width: width, maxLines: options.maxLines)
+            return BalancedWidth.Probe(lines: ranges.count, truncated: truncated, forced: forced)
         }
         let greedy = try layoutAt(request.textWidth)
-        let text = try BalancedWidth.layout(greedy: greedy, balanced: request.balanced, probe: probe, layoutAt: layoutAt)
+        let text = try BalancedWidth.layout(
+            greedy: greedy, forced: prepared.forcedBreaks(greedy.lines), balanced: request.balanced, probe: probe,
+            layoutAt: layoutAt)
         let slot = try slotContent(request)
         let placement = SlotPlacement.place(
             slot: slot.size, baseline: slot.baseline, text: text, textWidth: text.width, maxWidth: request.textWidth,

@@ -17,6 +17,19 @@ struct PreparedParagraph: Sendable {
     var knownBreaks: [UInt8]? { breaks.isEmpty && !range.isEmpty ? nil : breaks }
     /// The prefix sums of its advances, from its start (`LineBreakScratch.prefix`).
     var prefix: [Double]
+
+    /// How many of `lines` (its lines, in order) end at a forced break: where its opportunities have
+    /// none, or one inside a URL (`BreakOpportunity.withinURL`), but at its end. 0 when its
+    /// opportunities were not found.
+    func forcedBreaks(_ lines: ArraySlice<Range<Int>>) -> Int {
+        guard !breaks.isEmpty else { return 0 }
+        var forced = 0
+        for line in lines where line.upperBound < range.upperBound {
+            let kind = breaks[line.upperBound - range.lowerBound]
+            if kind == BreakOpportunity.none || kind == BreakOpportunity.withinURL { forced += 1 }
+        }
+        return forced
+    }
 }
 
 /// What a layout scratch holds once every paragraph of a text is shaped: the width-independent half
@@ -112,12 +125,14 @@ extension LayoutScratch {
 
     /// The line ranges line filling makes of `snapshot` at `maxWidth` with at most `maxLines` lines,
     /// no line built: those of `layout`'s lines, but for the last when truncation cuts it (then
-    /// its range as filled, and `truncated` true).
+    /// its range as filled, and `truncated` true); and how many of the lines kept end at a forced
+    /// break (`PreparedParagraph.forcedBreaks`).
     mutating func lineRanges(
         _ snapshot: PreparedSnapshot, maxWidth: Double?, maxLines: Int?, options: LayoutOptions
-    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool) {
+    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool, forced: Int) {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             var ranges: [Range<Int>] = []
+            var forced = 0
             for prepared in snapshot.paragraphs {
                 try LayoutEngine.checkCancellation()
                 var paragraph = prepared.line
@@ -131,9 +146,10 @@ extension LayoutScratch {
                     lineCount: lines.count, linesBefore: ranges.count, maxLines: maxLines,
                     moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count)
                 ranges += lines.prefix(kept.count)
-                if kept.truncates { return (ranges, true) }
+                forced += prepared.forcedBreaks(lines.prefix(kept.count))
+                if kept.truncates { return (ranges, true, forced) }
             }
-            return (ranges, false)
+            return (ranges, false, forced)
         }
     }
 

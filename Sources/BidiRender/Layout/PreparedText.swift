@@ -44,12 +44,26 @@ public final class PreparedText: Sendable {
 
     /// The line ranges of `layout(width:maxLines:)` without building the lines, for a search over
     /// widths (a bubble's balanced width): the same ranges, but for the last when `truncated` (then
-    /// the range line filling gave it, before truncation cut it).
-    package func lineRanges(width: Double?, maxLines: Int?) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool) {
+    /// the range line filling gave it, before truncation cut it). `forced` counts the lines that end
+    /// where no UAX #14 opportunity outside a URL is: inside a URL, or inside a word wider than the
+    /// line.
+    package func lineRanges(
+        width: Double?, maxLines: Int?
+    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool, forced: Int) {
         let options = try options(width: width, maxLines: maxLines)
         return try engine.withPooledScratch { (scratch) throws(BidiRenderError) in
             try scratch.lineRanges(snapshot, maxWidth: width, maxLines: maxLines, options: options)
         }
+    }
+
+    /// How many of `lines` (a layout's of this text) end inside a URL or a word, as `lineRanges`
+    /// counts its `forced`: read from the prepared break opportunities, no line filled.
+    package func forcedBreaks(_ lines: [LayoutLine]) -> Int {
+        var forced = 0
+        for line in lines where snapshot.paragraphs.indices.contains(line.paragraph) {
+            forced += snapshot.paragraphs[line.paragraph].forcedBreaks([line.range][...])
+        }
+        return forced
     }
 
     /// The prepared options with `width` and `maxLines`, checked as `LayoutEngine.layout` checks them.

@@ -1,5 +1,5 @@
-// Chat bubbles: the balanced width over the corpus (same line count, 0.5 px less breaks or cuts,
-// never wider than greedy), the slot's place in LTR, RTL and mixed last lines, on the last line or
+// Chat bubbles: the balanced width over the corpus (same line count, no more breaks inside URLs and
+// words, 0.5 px less breaks or cuts, never wider than greedy), the slot's place in LTR, RTL and mixed last lines, on the last line or
 // its own, never over a glyph; the default direction; errors.
 @_spi(Tools) @testable import BidiRender
 import ChatCorpus
@@ -10,8 +10,9 @@ import Testing
     static let engine = TestLayout.engine
 
     /// Balanced: for corpus messages at max widths 160–400 in both directions, the bubble's text has
-    /// the line count of the greedy layout at the max width, 0.5 px less gives more lines (or a
-    /// truncation), and it is never wider than the greedy width. (A sanitizer build takes a quarter
+    /// the line count of the greedy layout at the max width and no more lines ending inside a URL or
+    /// a word, 0.5 px less gives more lines (or a truncation, or one more such line), and it is
+    /// never wider than the greedy width. (A sanitizer build takes a quarter
     /// of the messages.)
     @Test(arguments: [160.0, 213.5, 260, 400])
     func balancedWidthKeepsTheLineCount(maxWidth: Double) throws {
@@ -32,7 +33,13 @@ import Testing
             narrower.maxWidth = layout.width - 0.5
             guard narrower.maxWidth! > 0 else { continue }
             let less = try Self.engine.layout(text, options: narrower)
-            #expect(less.lines.count > layout.lines.count || less.truncated, "\(text.debugDescription) at \(maxWidth)")
+            let prepared = try Self.engine.prepare(text, options: options)
+            let forced = try prepared.lineRanges(width: maxWidth, maxLines: nil).forced
+            #expect(try prepared.lineRanges(width: layout.width, maxLines: nil).forced <= forced)
+            let lessForced = try prepared.lineRanges(width: layout.width - 0.5, maxLines: nil).forced
+            #expect(
+                less.lines.count > layout.lines.count || less.truncated || lessForced > forced,
+                "\(text.debugDescription) at \(maxWidth)")
         }
         // Balancing did something on some messages (those of 2+ lines with a short last line).
         if maxWidth < 300 { #expect(balancedNarrower > TestScale.sample(3)) }

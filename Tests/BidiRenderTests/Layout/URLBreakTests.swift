@@ -55,6 +55,22 @@ import Testing
         #expect(Array(after.dropFirst()) == lines.map { ($0.lowerBound + 4)..<($0.upperBound + 4) })
     }
 
+    /// A balanced bubble narrows only as far as the URL stays whole on its line (narrower, it would
+    /// keep its line count by breaking the URL at its own opportunities).
+    @Test func aBalancedBubbleKeepsTheURLWhole() throws {
+        let text = "شوف الرابط \(Self.url) وقل لي رأيك"
+        let options = LayoutOptions(direction: .rightToLeft, locale: "ar", size: 16)
+        let bubble = try TestLayout.engine.bubble(text, options: options, maxWidth: 260, jumbomoji: [])
+        var greedy = options
+        greedy.maxWidth = 260
+        let greedyLines = try TestLayout.engine.layout(text, options: greedy).lines.count
+        #expect(bubble.layout.lines.count == greedyLines)
+        let url = try #require(bubble.layout.entities.first { $0.kind == .url })
+        #expect(url.range == 11..<40)
+        #expect(bubble.layout.lines.contains { $0.range.lowerBound <= 11 && $0.range.upperBound >= 40 }, "\(bubble.layout.lines.map(\.range))")
+        #expect(url.rects.count == 1)
+    }
+
     /// A prepared text and the bubble's line ranges follow the same rule.
     @Test func preparedTextAgrees() throws {
         let text = "Read \(Self.url) now"
@@ -63,6 +79,13 @@ import Testing
         let prepared = try TestLayout.engine.prepare(text, options: options)
         let direct = TestLayout.layout(text, .leftToRight, locale: "en", width: width)
         #expect(try prepared.layout(width: width, maxLines: nil).lines.map(\.range) == direct.lines.map(\.range))
-        #expect(try prepared.lineRanges(width: width, maxLines: nil).ranges == direct.lines.map(\.range))
+        let filled = try prepared.lineRanges(width: width, maxLines: nil)
+        #expect(filled.ranges == direct.lines.map(\.range))
+        // No line ends inside the URL; narrower than the URL, one does.
+        #expect(filled.forced == 0 && prepared.forcedBreaks(direct.lines) == 0)
+        let narrow = Self.width("https://example.com/docs/", .leftToRight) + 2
+        let cut = try prepared.lineRanges(width: narrow, maxLines: nil)
+        #expect(cut.forced == 1, "\(cut.ranges)")
+        #expect(prepared.forcedBreaks(try prepared.layout(width: narrow, maxLines: nil).lines) == 1)
     }
 }
