@@ -1,27 +1,31 @@
 // BalancedWidth: the narrowest text width, to half a pixel, at which a text keeps the line count it
 // has at the maximum width (CSS `text-wrap: balance`, as chat bubbles want it: no wider than needed)
-// and breaks inside no more URLs and words, found by bisection over widths, each one a line filling
-// of the prepared text (no line is built but the last).
+// and breaks inside no more URLs and words, and whose lines all fit in it, found by bisection over
+// widths, each one a line filling of the prepared text (no line is built but the last).
 
 enum BalancedWidth {
     /// How close to the narrowest width the search goes, in px.
     static let precision = 0.5
 
     /// What a line filling at one width gives the search: its line count, whether the text was
-    /// truncated, and how many lines end at a forced break (inside a URL or a word).
+    /// truncated, how many lines end at a forced break (inside a URL or a word), and how many are
+    /// wider than the width (a grapheme cluster or inline box wider than it, alone on its line).
     struct Probe {
         var lines: Int
         var truncated: Bool
         var forced: Int
+        var overflowing: Int
     }
 
     /// The layout of the balanced width: from `greedy` (the layout at the maximum width, `forced`
     /// of its lines ending inside a URL or a word), the
-    /// narrowest width, within `precision`, whose layout has as many lines, is not truncated and
-    /// has no more forced breaks (a URL that fits on a line stays whole, as does a word), laid out
-    /// at that width. When there is nothing to balance (one line, a truncated text: a
-    /// narrower width would cut more of it, or no narrower width keeps the count), the greedy lines
-    /// laid out again at their own `contentWidth`, so that the width is the text's.
+    /// narrowest width, within `precision`, whose layout has as many lines, is not truncated, has
+    /// no more forced breaks (a URL that fits on a line stays whole, as does a word) and no line
+    /// wider than the width (a lone emoji, a wide inline box: the text never spills out of its
+    /// frame), laid out at that width. When there is nothing to balance (one line, a truncated
+    /// text: a narrower width would cut more of it, a cluster already wider than the maximum
+    /// width, or no narrower width keeps the count), the greedy lines laid out again at their own
+    /// `contentWidth`, so that the width is the text's.
     ///
     /// Line filling is greedy, so fewer px never give fewer lines: the search keeps `hi` a width
     /// that keeps the count and `lo` one that does not, and halves the gap. Its first `lo` is a lower
@@ -34,14 +38,16 @@ enum BalancedWidth {
     ) throws(BidiRenderError) -> Layout {
         let best = greedy
         let count = greedy.lines.count
-        if balanced, count > 1, !greedy.truncated {
+        let maxWidth = greedy.options.maxWidth ?? .infinity
+        let overflows = greedy.lines.contains { $0.contentWidth > maxWidth + 1e-6 }
+        if balanced, count > 1, !greedy.truncated, !overflows {
             var hi = greedy.contentWidth
             let total = greedy.lines.reduce(0) { $0 + $1.contentWidth }
             let space = greedy.options.size
             var lo = max(0, total / Double(count) - space)
             func keeps(_ width: Double) throws(BidiRenderError) -> Bool {
                 let p = try probe(width)
-                return p.lines == count && !p.truncated && p.forced <= forced
+                return p.lines == count && !p.truncated && p.forced <= forced && p.overflowing == 0
             }
             if lo > 0, try keeps(lo) { lo = 0 }
             while hi - lo > precision {

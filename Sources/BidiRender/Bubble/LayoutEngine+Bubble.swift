@@ -67,8 +67,10 @@ extension LayoutEngine {
             try prepared.layout(width: width, maxLines: options.maxLines)
         }
         let probe = { (width: Double) throws(BidiRenderError) -> BalancedWidth.Probe in
-            let (ranges, truncated, forced) = try prepared.lineRanges(width: width, maxLines: options.maxLines)
-            return BalancedWidth.Probe(lines: ranges.count, truncated: truncated, forced: forced)
+            let filled = try prepared.lineRanges(width: width, maxLines: options.maxLines)
+            return BalancedWidth.Probe(
+                lines: filled.ranges.count, truncated: filled.truncated, forced: filled.forced,
+                overflowing: filled.overflowing)
         }
         let greedy = try layoutAt(request.textWidth)
         let text = try BalancedWidth.layout(

@@ -129,10 +129,10 @@ extension LayoutScratch {
     /// break (`PreparedParagraph.forcedBreaks`).
     mutating func lineRanges(
         _ snapshot: PreparedSnapshot, maxWidth: Double?, maxLines: Int?, options: LayoutOptions
-    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool, forced: Int) {
+    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool, forced: Int, overflowing: Int) {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             var ranges: [Range<Int>] = []
-            var forced = 0
+            var (forced, overflowing) = (0, 0)
             for prepared in snapshot.paragraphs {
                 try LayoutEngine.checkCancellation()
                 var paragraph = prepared.line
@@ -147,9 +147,12 @@ extension LayoutScratch {
                     moreParagraphs: paragraph.index + 1 < snapshot.paragraphs.count)
                 ranges += lines.prefix(kept.count)
                 forced += prepared.forcedBreaks(lines.prefix(kept.count))
-                if kept.truncates { return (ranges, true, forced) }
+                overflowing += scratch.lineBreak.overflowing(
+                    lines.prefix(kept.count), maxWidth: maxWidth, items: paragraph.items, text: scratch.text,
+                    shape: &scratch.shape, tables: tables, size: options.size)
+                if kept.truncates { return (ranges, true, forced, overflowing) }
             }
-            return (ranges, false, forced)
+            return (ranges, false, forced, overflowing)
         }
     }
 

@@ -46,10 +46,11 @@ public final class PreparedText: Sendable {
     /// widths (a bubble's balanced width): the same ranges, but for the last when `truncated` (then
     /// the range line filling gave it, before truncation cut it). `forced` counts the lines that end
     /// where no UAX #14 opportunity outside a URL is: inside a URL, or inside a word wider than the
-    /// line.
+    /// line. `overflowing` counts the lines wider than `width`: one grapheme cluster or inline box
+    /// each, wider than the width.
     package func lineRanges(
         width: Double?, maxLines: Int?
-    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool, forced: Int) {
+    ) throws(BidiRenderError) -> (ranges: [Range<Int>], truncated: Bool, forced: Int, overflowing: Int) {
         let options = try options(width: width, maxLines: maxLines)
         return try engine.withPooledScratch { (scratch) throws(BidiRenderError) in
             try scratch.lineRanges(snapshot, maxWidth: width, maxLines: maxLines, options: options)

@@ -224,6 +224,27 @@ struct LineBreakScratch {
         prefix[text.visibleEnd(a, b) - base] - prefix[a - base]
     }
 
+    /// How many of `lines` (of the paragraph last filled by `lines`) are wider than `maxWidth`:
+    /// those of one grapheme cluster (or inline box) wider than the width, the only lines line
+    /// filling lets overflow. Each is measured as a line; the others are skipped unmeasured.
+    func overflowing(
+        _ lines: ArraySlice<Range<Int>>, maxWidth: Double?, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
+        tables: ItemTables, size: Double
+    ) -> Int {
+        guard let maxWidth else { return 0 }
+        var count = 0
+        for line in lines where !line.isEmpty {
+            let end = text.visibleEnd(line.lowerBound, line.upperBound)
+            var next = line.lowerBound + 1
+            while next < end, !text.graphemeStarts[next] { next += 1 }
+            guard next >= end else { continue }
+            let width = measure(
+                line.lowerBound, line.upperBound, items: items, text: text, shape: &shape, tables: tables, size: size)
+            if width > maxWidth + 1e-6 { count += 1 }
+        }
+        return count
+    }
+
     /// The width of [a, b) without its trailing white space, shaped as a line: the items inside it as
     /// the prefix sums have them, those its edges cut reshaped as `LineBuilder.build` reshapes them
     /// (with the `cuts` of a truncated line).

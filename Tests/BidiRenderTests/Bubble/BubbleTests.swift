@@ -27,6 +27,7 @@ import Testing
             let layout = bubble.layout
             #expect(layout.lines.count == greedy.lines.count, "\(text.debugDescription) at \(maxWidth)")
             #expect(layout.width <= greedy.contentWidth + 1e-9, "\(text.debugDescription)")
+            #expect(layout.contentWidth <= layout.width + 1e-6, "\(text.debugDescription) at \(maxWidth)")
             #expect(bubble.greedyWidth == greedy.contentWidth)
             if layout.width < greedy.contentWidth - 0.5 { balancedNarrower += 1 }
             var narrower = options
@@ -43,6 +44,23 @@ import Testing
         }
         // Balancing did something on some messages (those of 2+ lines with a short last line).
         if maxWidth < 300 { #expect(balancedNarrower > TestScale.sample(3)) }
+    }
+
+    /// A line that is one grapheme cluster (an emoji, a CJK character, a letter before a line
+    /// break) keeps its width: the balanced width never goes below the widest line, whose cluster
+    /// would else spill out of the frame (it went to 0.3 px for "a\nb", keeping two lines).
+    @Test(arguments: ["Hi\n👍", "a\nb", "你\n好", "👍\n👍", "ok\n🇸🇦 👍🏽", "سلام\nا"])
+    func balancedWidthHoldsItsWidestLine(text: String) throws {
+        let options = LayoutOptions(direction: .autoWithFallback(.rightToLeft), locale: "ar", size: 16)
+        let bubble = try Self.engine.bubble(text, options: options, maxWidth: 300, jumbomoji: [])
+        var greedyOptions = options
+        greedyOptions.maxWidth = 300
+        let greedy = try Self.engine.layout(text, options: greedyOptions)
+        let layout = bubble.layout
+        #expect(layout.lines.map(\.range) == greedy.lines.map(\.range))
+        #expect(layout.width == greedy.contentWidth, "\(text.debugDescription)")
+        #expect(bubble.textFrame.width == greedy.contentWidth)
+        for line in layout.lines { #expect(line.contentWidth <= layout.width + 1e-9, "\(text.debugDescription)") }
     }
 
     /// Greedy (`balanced: false`): the greedy lines at their own width.

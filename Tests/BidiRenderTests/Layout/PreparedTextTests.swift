@@ -29,7 +29,7 @@ import Testing
                 let context = "\(text.debugDescription) \(options.direction) \(String(describing: width)) \(String(describing: maxLines))"
                 #expect(layout == expected, "\(context)")
                 // The line ranges without building the lines: the layout's, the truncated one as filled.
-                let (ranges, cut, _) = try prepared.lineRanges(width: width, maxLines: maxLines)
+                let (ranges, cut, _, _) = try prepared.lineRanges(width: width, maxLines: maxLines)
                 #expect(cut == expected.truncated && ranges.count == expected.lines.count, "\(context)")
                 #expect(ranges.dropLast(cut ? 1 : 0) == expected.lines.map(\.range).dropLast(cut ? 1 : 0), "\(context)")
                 #expect(ranges.last?.lowerBound == expected.lines.last?.range.lowerBound, "\(context)")
