@@ -48,6 +48,9 @@ struct GlyphInkMemo {
         guard !glyphs.isEmpty else { return }
         let t = table(of: font)
         let scale = size / Double(font.hbFont.unitsPerEm)
+        // A synthetic oblique's outlines are sheared about each glyph's origin (x += slant × the
+        // height above it) where they are drawn; its extents are the upright face's.
+        let slant = font.descriptor.syntheticSlant
         var box = ink
         glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs {
@@ -67,7 +70,13 @@ struct GlyphInkMemo {
                 guard e.width != 0 || e.height != 0 else { continue }
                 let x0 = glyph.x + Double(e.xBearing) * scale, x1 = x0 + Double(e.width) * scale
                 let y0 = glyph.y - Double(e.yBearing) * scale, y1 = y0 - Double(e.height) * scale
-                InkBox.unite(&box, InkBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1)))
+                var (minX, maxX) = (min(x0, x1), max(x0, x1))
+                let (top, bottom) = (min(y0, y1), max(y0, y1))
+                if slant != 0 {
+                    let (atTop, atBottom) = (slant * (glyph.y - top), slant * (glyph.y - bottom))
+                    (minX, maxX) = (minX + min(atTop, atBottom), maxX + max(atTop, atBottom))
+                }
+                InkBox.unite(&box, InkBox(minX: minX, minY: top, maxX: maxX, maxY: bottom))
             }
         }
         ink = box
