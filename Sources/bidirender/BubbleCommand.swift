@@ -86,14 +86,26 @@ struct BubbleCommand: ParsableCommand {
         if let output, imageFormat == nil {
             throw ValidationError("cannot tell the format from '\(output)': use a .png or .svg file")
         }
-        _ = try parameters()
+        let parameters = try parameters()
+        guard slotSize.isFinite, (0.1...10_000).contains(slotSize) else {
+            throw ValidationError("invalid value '\(slotSize)' for --slot-size: must be a number of px from 0.1 to 10000")
+        }
         do {
+            // With --jsonl each line gives its own width: the bubble's values are checked there.
+            if !batch.jsonl { _ = try BubbleRequest(options: LayoutOptions(), parameters: parameters) }
             try renderOptions.validate()
             try BubbleRequest.checkLength(radius, key: "radius")
         } catch {
-            throw ValidationError(error.description)
+            guard case .invalidValue(let key, let value, let reason) = error else { throw ValidationError(error.description) }
+            throw ValidationError("invalid value '\(value)' for \(Self.optionNames[key] ?? key): \(reason)")
         }
     }
+
+    /// The options that carry the bubble's values, by the key the library's errors name.
+    static let optionNames = [
+        "maxWidth": "--width", "padding": "--padding", "slotGap": "--slot-gap", "slot": "--slot",
+        "jumbomoji": "--jumbomoji", "radius": "--radius", "scale": "--scale",
+    ]
 
     var imageFormat: ImageFormat? {
         output.flatMap { ImageFormat(rawValue: ($0 as NSString).pathExtension.lowercased()) }

@@ -18,6 +18,30 @@ import TestSupport
         #expect(result.stderr.contains("for width: must be a positive number of px, at most 1000000"), "\(result.stderr)")
     }
 
+    /// `--max-lines` has the range of a JSON line's "maxLines": past it, a usage error, as there.
+    @Test func maxLinesPastItsRangeIsAUsageError() throws {
+        let result = try runBinary(["layout", "ab", "--max-lines", "2147483648", "--no-system-fonts"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("for max-lines: must be a whole number from 1 to 2147483647"), "\(result.stderr)")
+        #expect(try runBinary(["layout", "ab", "--max-lines", "2147483647", "--no-system-fonts"]).status == 0)
+    }
+
+    /// A bubble's values out of range are usage errors (64) naming the option, as `--radius` was,
+    /// not run-time failures (1) naming the library's key ("slotGap").
+    @Test(arguments: [
+        (["--padding", "-1"], "invalid value '-1.0' for --padding: must be a number of px from 0 to 10000"),
+        (["--slot-gap", "nan"], "invalid value 'nan' for --slot-gap: must be a number of px from 0 to 10000"),
+        (["--slot", "99999x5"], "invalid value '99999.0' for --slot: must be a number of px from 0 to 10000"),
+        (["--slot", "150x5"], "invalid value '150.0' for --slot: is wider than the text's 100.0 px"),
+        (["--slot-text", "12:30", "--slot-size", "20000"], "invalid value '20000.0' for --slot-size: must be a number of px from 0.1 to 10000"),
+        (["--slot-size", "0"], "invalid value '0.0' for --slot-size: must be a number of px from 0.1 to 10000"),
+    ])
+    func bubbleValuesOutOfRangeAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try runBinary(["bubble", "hello", "--width", "100", "--no-system-fonts"] + arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test func tallImageIsRefusedBeforeEncoding() throws {
         let output = try TestDirectory.fresh("tall").appendingPathComponent("x.png").path
         let result = try runBinary(["render", "--size", "10000", "-o", output, "--no-system-fonts"], stdin: Array(repeating: 0x0A, count: 80))

@@ -42,7 +42,7 @@ package struct BubbleRequest: Sendable {
     /// The most code points of a text slot.
     static let maxSlotText = 256
 
-    init(options: LayoutOptions, parameters b: BubbleParameters) throws(BidiRenderError) {
+    package init(options: LayoutOptions, parameters b: BubbleParameters) throws(BidiRenderError) {
         guard b.maxWidth.isFinite, b.maxWidth > 0, b.maxWidth <= 1_000_000 else {
             throw .invalidValue(key: "maxWidth", value: "\(b.maxWidth)", reason: "must be a positive number of px, at most 1000000")
         }

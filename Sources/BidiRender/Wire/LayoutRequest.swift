@@ -23,7 +23,7 @@ package enum LayoutRequest {
     package static let lineKeys = optionKeys.union(["text"]).union(oldSpellings.keys)
 
     /// The values of "maxLines".
-    static let maxLinesRange = 1...Int(Int32.max)
+    package static let maxLinesRange = 1...Int(Int32.max)
 
     /// A request's "text", which must be there.
     package static func text(_ object: [String: Any]) throws(WireError) -> String {

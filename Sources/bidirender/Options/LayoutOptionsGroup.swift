@@ -58,6 +58,12 @@ struct LayoutOptionsGroup: ParsableArguments {
     var isolate: EntityKinds = .all
 
     func validate() throws {
+        // The range a JSON line's "maxLines" has (LayoutRequest.maxLinesRange), so that one limit
+        // reads the same in both.
+        if let maxLines, maxLines > LayoutRequest.maxLinesRange.upperBound {
+            throw ValidationError(
+                "invalid value '\(maxLines)' for max-lines: must be a whole number from 1 to \(LayoutRequest.maxLinesRange.upperBound)")
+        }
         do {
             _ = try parsedEllipsisStyle()
         } catch {
