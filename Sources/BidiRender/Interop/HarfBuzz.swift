@@ -272,6 +272,46 @@ extension HBFont {
         return box.tightened(to: image)
     }
 
+    /// The box of `glyph`'s outline as HarfBuzz draws it (`hb_font_get_glyph_shape`), with the
+    /// font's synthetic slant applied, which its extents leave out: the ink of a synthetic oblique.
+    /// The box holds every point the outline is drawn through, control points too (a font puts an
+    /// on-curve point at each extreme, so it is the outline's box). nil for a glyph without an
+    /// outline, or a bitmap-only face's (drawn upright).
+    func slantedOutlineExtents(_ glyph: UInt32) -> GlyphExtents? {
+        guard !readsFreeType, let funcs = Self.outlineBoxFuncs else { return nil }
+        var box = OutlineBox()
+        withUnsafeMutablePointer(to: &box) { hb_font_get_glyph_shape(font, glyph, funcs, $0) }
+        guard box.minX <= box.maxX, box.minY <= box.maxY else { return nil }
+        let (x0, x1) = (box.minX.rounded(.down), box.maxX.rounded(.up))
+        let (y0, y1) = (box.minY.rounded(.down), box.maxY.rounded(.up))
+        return GlyphExtents(xBearing: Int32(x0), yBearing: Int32(y1), width: Int32(x1 - x0), height: Int32(y0 - y1))
+    }
+
+    /// Draw functions that grow the `OutlineBox` their draw data points at by every point: made
+    /// once and immutable, so that any thread may use them; they live as long as the process (as
+    /// `hb_unicode_funcs_get_default`'s do), still reachable, never freed.
+    nonisolated(unsafe) private static let outlineBoxFuncs: OpaquePointer? = {
+        guard let funcs = hb_draw_funcs_create() else { return nil }
+        func box(_ data: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<OutlineBox> {
+            data!.assumingMemoryBound(to: OutlineBox.self)  // no-trap: the data is always the box given above
+        }
+        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in box(data).pointee.add(x, y) }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in box(data).pointee.add(x, y) }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(
+            funcs, { _, data, _, cx, cy, x, y, _ in
+                box(data).pointee.add(cx, cy)
+                box(data).pointee.add(x, y)
+            }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(
+            funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+                box(data).pointee.add(c1x, c1y)
+                box(data).pointee.add(c2x, c2y)
+                box(data).pointee.add(x, y)
+            }, nil, nil)
+        hb_draw_funcs_make_immutable(funcs)
+        return funcs
+    }()
+
     /// The PNG of a colour bitmap glyph (`hb_ot_color_glyph_reference_png`), or nil.
     private func colorPNG(_ glyph: UInt32) -> [UInt8]? {
         withTables { () -> [UInt8]? in
@@ -281,6 +321,15 @@ extension HBFont {
             guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
             return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
         }
+    }
+}
+
+/// The box of the points an outline is drawn through, in font units, y up.
+private struct OutlineBox {
+    var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+
+    mutating func add(_ x: Float, _ y: Float) {
+        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
     }
 }
 

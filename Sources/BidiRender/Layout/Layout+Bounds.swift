@@ -20,8 +20,7 @@ extension Layout {
     /// The union of the glyphs' ink boxes (the outline's bounding box, or a colour bitmap's box, as
     /// HarfBuzz gives it), in layout px: the ellipsis's included, span backgrounds and decorations
     /// not (the renderer's `RenderCrop.ink` adds those). A synthetic oblique's glyph counts with its
-    /// upright box sheared as its outline is: it holds all the ink, and may be wider than it by up
-    /// to the slant (0.2) times the glyph's height. It may pass `bounds` on any side: an accent
+    /// slanted outline's box (HarfBuzz's extents are the upright glyph's). It may pass `bounds` on any side: an accent
     /// above the line box, a swash or an italic overhang past the advance. A layout without ink (empty,
     /// or white space only) has a zero rectangle at (0, 0).
     public var inkBounds: LayoutRect { inkBounds(overflow: nil) }

@@ -48,9 +48,8 @@ struct GlyphInkMemo {
         guard !glyphs.isEmpty else { return }
         let t = table(of: font)
         let scale = size / Double(font.hbFont.unitsPerEm)
-        // A synthetic oblique's outlines are sheared about each glyph's origin (x += slant × the
-        // height above it) where they are drawn; its extents are the upright face's.
-        let slant = font.descriptor.syntheticSlant
+        // A synthetic oblique's extents are the upright glyph's: its box is its slanted outline's.
+        let slanted = font.descriptor.syntheticSlant != 0
         var box = ink
         glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs {
@@ -64,19 +63,13 @@ struct GlyphInkMemo {
                 if id < tables[t].extents.count, let known = tables[t].extents[id] {
                     e = known
                 } else {
-                    e = font.hbFont.glyphExtents(glyph.id)
+                    e = (slanted ? font.hbFont.slantedOutlineExtents(glyph.id) : nil) ?? font.hbFont.glyphExtents(glyph.id)
                     if id < tables[t].extents.count { tables[t].extents[id] = e }
                 }
                 guard e.width != 0 || e.height != 0 else { continue }
                 let x0 = glyph.x + Double(e.xBearing) * scale, x1 = x0 + Double(e.width) * scale
                 let y0 = glyph.y - Double(e.yBearing) * scale, y1 = y0 - Double(e.height) * scale
-                var (minX, maxX) = (min(x0, x1), max(x0, x1))
-                let (top, bottom) = (min(y0, y1), max(y0, y1))
-                if slant != 0 {
-                    let (atTop, atBottom) = (slant * (glyph.y - top), slant * (glyph.y - bottom))
-                    (minX, maxX) = (minX + min(atTop, atBottom), maxX + max(atTop, atBottom))
-                }
-                InkBox.unite(&box, InkBox(minX: minX, minY: top, maxX: maxX, maxY: bottom))
+                InkBox.unite(&box, InkBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1)))
             }
         }
         ink = box
