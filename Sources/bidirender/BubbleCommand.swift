@@ -160,6 +160,7 @@ struct BubbleCommand: ParsableCommand {
                 prepare: { object in
                     let text = try LayoutRequest.text(object)
                     let (options, spans) = try lineOptions(object)
+                    try LayoutRequest.checkSpans(spans, of: object, in: text)
                     let parameters = try BubbleFields.parameters(object, base: base, maxWidth: options.maxWidth)
                     guard options.maxWidth != nil else { throw WireError(message: "missing \"width\" (the bubble's maximum width)") }
                     return BubbleWork(text: text, options: options, spans: spans, parameters: parameters)
@@ -174,7 +175,7 @@ struct BubbleCommand: ParsableCommand {
             return
         }
         let text = try input.readText()
-        let bubble = try engine.bubble(text, spans: try layout.spanOptions.spans, options: layout.options, parameters: base)
+        let bubble = try engine.bubble(text, spans: try layout.spanOptions.spans(for: text), options: layout.options, parameters: base)
         printWarnings(bubble.layout)
         if let output, let imageFormat {
             try write(bubble, to: output, format: imageFormat, into: &out)

@@ -47,6 +47,7 @@ struct LayoutCommand: ParsableCommand {
                 prepare: { object in
                     let text = try LayoutRequest.text(object)
                     let (options, spans) = try lineOptions(object)
+                    try LayoutRequest.checkSpans(spans, of: object, in: text)
                     return LayoutWork(text: text, options: options, spans: spans)
                 },
                 run: { work in
@@ -57,7 +58,7 @@ struct LayoutCommand: ParsableCommand {
             return
         }
         let text = try input.readText()
-        let result = try engine.layout(text, spans: try layout.spanOptions.spans, options: layout.options)
+        let result = try engine.layout(text, spans: try layout.spanOptions.spans(for: text), options: layout.options)
         printWarnings(result)
         Self.write(result, format: batch.format ?? .text, fontDirectory: fontDirectory, into: &out)
     }

@@ -97,7 +97,7 @@ struct QueryCommand: ParsableCommand {
         do {
             // Every answer first, so that a bad query writes nothing but its error.
             return try LayoutQuery.document(
-                try queries, for: text, spans: try layout.spanOptions.spans, options: layout.options, engine: engine)
+                try queries, for: text, spans: try layout.spanOptions.spans(for: text), options: layout.options, engine: engine)
         } catch let error as WireError {
             throw QueryError(message: error.message)
         }

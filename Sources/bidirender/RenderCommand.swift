@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
         if imageFormat == .png, crop == .none { try ImageLimits.checkEstimate(layout: layout.options, render: renderOptions) }
         let registry = try layout.fontOptions.registry()
         let text = try input.readText()
-        let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans, options: layout.options)
+        let result = try LayoutEngine(registry: registry).layout(text, spans: try layout.spanOptions.spans(for: text), options: layout.options)
         printWarnings(result)
         var options = renderOptions
         options.inlineImages = try layout.spanOptions.inlineImages()

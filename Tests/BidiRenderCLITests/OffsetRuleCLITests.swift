@@ -17,6 +17,6 @@ import Testing
     @Test func spanOptionPastTheEndIsAnError() throws {
         let result = try runBinary(["layout", "abc", "--span", "1:99:weight=bold", "--no-system-fonts"])
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: invalid value '1..<99' for spans[0]: range out of range 0...3\n")
+        #expect(result.stderr == "Error: invalid value '1..<99' for --span 1: range out of range 0...3\n")
     }
 }

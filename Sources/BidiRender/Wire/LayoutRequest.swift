@@ -73,6 +73,18 @@ package enum LayoutRequest {
         return (o, try SpanRequest.spans(object) + InlineRequest.inlines(object).map(\.span))
     }
 
+    /// Checks `spans` (from `options(_:…)`: the object's "spans", then its "inlines") against the
+    /// text, each named by its place in the object ("spans[1]", "inlines[0]").
+    package static func checkSpans(_ spans: [TextSpan], of object: [String: Any], in text: String) throws(WireError) {
+        let spanCount = (WireFields.value(object, "spans") as? [Any])?.count ?? 0
+        do {
+            try SpanRequest.check(
+                spans, spanCount: spanCount, in: text, name: { "spans[\($0)]" }, inlineName: { "inlines[\($0)]" })
+        } catch {
+            throw WireError(message: error.description)
+        }
+    }
+
     /// The values of the old "mentions": "none" takes `.mentions` out of "isolate".
     enum OldMentions: String, CaseIterable {
         case auto, none

@@ -23,6 +23,38 @@ package enum SpanRequest {
     /// Span offsets: code point offsets are whole numbers from 0 to 2^31 - 1.
     static let offsets = 0...Int(Int32.max)
 
+    /// `LayoutEngine.checkSpans` on a request's spans (`spanCount` of its own, then its inline
+    /// boxes'), with each named in its errors as the request names it: `name(k)` for its k-th span,
+    /// `inlineName(j)` for its j-th box, where the library says "spans[i]" of the joined list.
+    package static func check(
+        _ spans: [TextSpan], spanCount: Int, in text: String, name: (Int) -> String, inlineName: (Int) -> String
+    ) throws(BidiRenderError) {
+        do {
+            try LayoutEngine.checkSpans(spans, in: text)
+        } catch {
+            guard case .invalidValue(let key, let value, let reason) = error else { throw error }
+            func renamed(_ s: String) -> String { Self.renaming(s) { $0 < spanCount ? name($0) : inlineName($0 - spanCount) } }
+            throw .invalidValue(key: renamed(key), value: value, reason: renamed(reason))
+        }
+    }
+
+    /// `text` with each "spans[i]" in it replaced by `name(i)`.
+    static func renaming(_ text: String, _ name: (Int) -> String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "spans[") {
+            let digits = rest[open.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+            guard !digits.isEmpty, let i = Int(digits), rest[digits.endIndex...].first == "]" else {
+                out += rest[..<open.upperBound]
+                rest = rest[open.upperBound...]
+                continue
+            }
+            out += rest[..<open.lowerBound] + name(i)
+            rest = rest[rest.index(after: digits.endIndex)...]
+        }
+        return out + rest
+    }
+
     /// A request's "spans": an array of span objects, or nil/absent for none.
     static func spans(_ object: [String: Any], in path: WireFields.Path = []) throws(WireError) -> [TextSpan] {
         guard let list = WireFields.value(object, "spans") else { return [] }

@@ -75,4 +75,15 @@ struct SpanOptions: ParsableArguments {
             return spans + (try inlines.map(\.span))
         }
     }
+
+    /// `spans` checked against `text`: a range past its end, an empty or overlapping box is an error
+    /// (the text's, exit 1) naming the option (`--inline 1`), not the library's joined list
+    /// (`spans[2]`).
+    func spans(for text: String) throws -> [TextSpan] {
+        let spans = try spans
+        try SpanRequest.check(
+            spans, spanCount: spanArguments.count, in: text, name: { "--span \($0 + 1)" },
+            inlineName: { "--inline \($0 + 1)" })
+        return spans
+    }
 }
