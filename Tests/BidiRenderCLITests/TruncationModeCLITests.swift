@@ -46,8 +46,10 @@ import TestSupport
 
     @Test(arguments: [
         (["--truncate", "sideways"], "sideways"),
-        (["--ellipsis-style", "size=30"], "'size' for ellipsis-style: is not an attribute of the ellipsis"),
-        (["--ellipsis-style", "colour=#fff"], #"--ellipsis-style: unknown key "colour""#),
+        (["--ellipsis-style", "size=30"], "--ellipsis-style: size is not an attribute of the ellipsis"),
+        (["--ellipsis-style", "spoiler=true"], "--ellipsis-style: spoiler is not an attribute of the ellipsis"),
+        (["--ellipsis-style", "colour=#fff"],
+         #"--ellipsis-style: unknown key "colour" (weight, style, color, background, underline, strikethrough)"#),
     ])
     func badValuesAreNamed(arguments: [String], message: String) throws {
         let result = try runBinary(["layout", "x", "--no-system-fonts"] + arguments)
@@ -68,6 +70,9 @@ import TestSupport
         let styled = try TruncationCLITests.runs(try TruncationCLITests.document(out[1]), line: 0)
         #expect(styled.last?["color"] as? String == "#00ff00")
         #expect(out[2] == JSONLines.errorDocument(#""truncate" must be one of end, start, middle, not "left""#, line: 3))
-        #expect(out[3].contains("ellipsis-style"), "\(out[3])")
+        #expect(
+            out[3] == JSONLines.errorDocument(
+                #""ellipsisStyle": id is not an attribute of the ellipsis (weight, style, color, background, underline, strikethrough)"#,
+                line: 4), "\(out[3])")
     }
 }

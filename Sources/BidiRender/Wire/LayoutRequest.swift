@@ -59,7 +59,7 @@ package enum LayoutRequest {
         if let ellipsis = try WireFields.string(object, "ellipsis") { o.ellipsis = ellipsis }
         if let truncation = try WireFields.choice(object, "truncate", as: TruncationMode.self) { o.truncation = truncation }
         if let style = try WireFields.string(object, "ellipsisStyle") {
-            o.ellipsisStyle = try SpanRequest.span(parsing: "0:0:" + style, name: "\"ellipsisStyle\"")
+            o.ellipsisStyle = try SpanRequest.ellipsisStyle(parsing: style, name: "\"ellipsisStyle\"")
         }
         if let value = WireFields.value(object, "lineHeight") { o.lineHeight = try lineHeight(value) }
         if let isolate = try isolate(object) { o.isolate = isolate }

@@ -164,6 +164,25 @@ package enum SpanRequest {
         return span
     }
 
+    /// The keys an ellipsis's style takes (`LayoutOptions.ellipsisStyle`: its paint and its font).
+    static let ellipsisKeys = ["weight", "style", "color", "background", "underline", "strikethrough"]
+
+    /// An ellipsis's style, `key=value,…` with `ellipsisKeys` (the command line's `--ellipsis-style`,
+    /// a JSON line's "ellipsisStyle"): another span key is named as no attribute of the ellipsis, an
+    /// unknown one with the keys it may be.
+    package static func ellipsisStyle(parsing style: String, name: String) throws(WireError) -> TextSpan {
+        for pair in style.split(separator: ",") {
+            let key = String(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
+            guard !ellipsisKeys.contains(key) else { continue }
+            let accepted = ellipsisKeys.joined(separator: ", ")
+            guard keys.contains(key) || oldKeys.contains(key) else {
+                throw WireError(message: "\(name): unknown key \"\(key)\" (\(accepted))")
+            }
+            throw WireError(message: "\(name): \(key) is not an attribute of the ellipsis (\(accepted))")
+        }
+        return try span(parsing: "0:0:" + style, name: name)
+    }
+
     /// Sets `key` of `span` from its text `value`; errors name the span and the key.
     private static func apply(_ key: String, _ value: String, to span: inout TextSpan, name: String) throws(WireError) {
         func bad(_ expected: String) -> WireError {

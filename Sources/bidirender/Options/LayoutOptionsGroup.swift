@@ -98,7 +98,7 @@ struct LayoutOptionsGroup: ParsableArguments {
     /// --ellipsis-style read as a span's attributes (nil when not given); errors name the option.
     private func parsedEllipsisStyle() throws(WireError) -> TextSpan? {
         try ellipsisStyle.map { (style) throws(WireError) in
-            try SpanRequest.span(parsing: "0:0:" + style, name: "--ellipsis-style")
+            try SpanRequest.ellipsisStyle(parsing: style, name: "--ellipsis-style")
         }
     }
 
