@@ -103,8 +103,11 @@ extension LayoutEngine {
             let layout = try self.layout(
                 string, spans: count == 0 ? [] : [TextSpan(range: 0..<count, color: color)], options: options)
             guard layout.contentWidth <= request.textWidth else {
+                // To a thousandth of a px, as the dumps write lengths (a sum of advances has noise).
+                func px(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
                 throw .invalidValue(
-                    key: "slot", value: string, reason: "is \(layout.contentWidth) px wide, more than the text's \(request.textWidth) px")
+                    key: "slot", value: string,
+                    reason: "is \(px(layout.contentWidth)) px wide, more than the text's \(px(request.textWidth)) px")
             }
             return ((layout.contentWidth, layout.height), layout.lines.first?.baseline, layout)
         }

@@ -216,6 +216,16 @@ import Testing
         #expect(throws: BidiRenderError.invalidValue(key: "jumbomoji", value: "0.0", reason: "must be at most 16 size factors from 0.1 to 100")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, jumbomoji: [0])
         }
+        // A text slot wider than the text: its width and the text's to a thousandth of a px (the
+        // text's is 60 - 2 × 3.3 = 53.400000000000006 as computed).
+        #expect {
+            try Self.engine.bubble(
+                "x", options: o, maxWidth: 60, horizontalPadding: 3.3, slot: .text("12:30 ✓✓ long", size: 12, color: .black))
+        } throws: { error in
+            guard case BidiRenderError.invalidValue("slot", _, let reason) = error else { return false }
+            return reason.hasSuffix("px wide, more than the text's 53.4 px")
+                && reason.split(separator: " ")[1].split(separator: ".").last.map { $0.count <= 3 } == true
+        }
         // An empty message is a bubble of the padding (and the slot).
         let empty = try Self.engine.bubble("", options: o, maxWidth: 100, horizontalPadding: 4, slot: .box(width: 10, height: 10))
         #expect(empty.width >= 18 && empty.slotFrame != nil)
