@@ -21,10 +21,11 @@ extension LineBreakScratch {
     ///
     /// A cut inside one of `entities` (sorted) that starts after `start` moves back to the entity's
     /// start (`entityCut`); one that starts the line may be cut at a grapheme boundary (it is wider
-    /// than the line) and stays an entity of the layout.
+    /// than the line) and stays an entity of the layout, unless `wholeAtEdge` (a preview's field,
+    /// which keeps its first cluster instead): then it goes whole too.
     mutating func truncationEnd(
         from start: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
-        tables: ItemTables, size: Double, entities: [Entity] = []
+        tables: ItemTables, size: Double, entities: [Entity] = [], wholeAtEdge: Bool = false
     ) -> Int {
         let limit = room + 1e-6
         let reach = limit + Self.slack(items, size: size)
@@ -41,7 +42,7 @@ extension LineBreakScratch {
         // Backward, by the text shaped as a line.
         while c > start {
             let visible = text.visibleEnd(start, c)
-            let allowed = Self.entityCut(visible, after: start, entities: entities, text: text)
+            let allowed = Self.entityCut(visible, after: wholeAtEdge ? start - 1 : start, entities: entities, text: text)
             if allowed < visible {
                 c = allowed
                 continue
@@ -97,10 +98,11 @@ extension LineBreakScratch {
     /// (cut at its start, so an Arabic word takes its initial form) decides.
     ///
     /// A cut inside one of `entities` that ends before `end` moves on to the entity's end (the
-    /// whole entity goes); one that ends the kept text may be cut (it is wider than the line).
+    /// whole entity goes); one that ends the kept text may be cut (it is wider than the line),
+    /// unless `wholeAtEdge`: then it goes whole too.
     mutating func truncationStart(
         from lower: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
-        tables: ItemTables, size: Double, entities: [Entity] = []
+        tables: ItemTables, size: Double, entities: [Entity] = [], wholeAtEdge: Bool = false
     ) -> Int {
         let limit = room + 1e-6
         let reach = limit + Self.slack(items, size: size)
@@ -116,7 +118,7 @@ extension LineBreakScratch {
         // Forward, by the text shaped as a line.
         while c < end {
             let visible = Self.visibleStart(c, end, text: text)
-            let allowed = Self.entityCutForward(visible, before: end, entities: entities)
+            let allowed = Self.entityCutForward(visible, before: wholeAtEdge ? end + 1 : end, entities: entities)
             if allowed > visible {
                 c = allowed
                 continue
@@ -157,11 +159,11 @@ extension LineBreakScratch {
     /// leaves. The kept text is [start, head) and [tail, end).
     mutating func middleCut(
         from start: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
-        tables: ItemTables, size: Double, entities: [Entity] = []
+        tables: ItemTables, size: Double, entities: [Entity] = [], wholeAtEdge: Bool = false
     ) -> (head: Int, tail: Int) {
         var tail = truncationStart(
             from: start, to: end, room: room / 2, items: items, text: text, shape: &shape, tables: tables, size: size,
-            entities: entities)
+            entities: entities, wholeAtEdge: wholeAtEdge)
         if let dot = Self.extensionStart(text.scalars, start..<end), dot < tail,
             measure(dot, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) <= room
         {
@@ -171,7 +173,7 @@ extension LineBreakScratch {
             ? measure(tail, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) : 0
         let head = truncationEnd(
             from: start, to: tail, room: room - tailWidth, items: items, text: text, shape: &shape, tables: tables, size: size,
-            entities: entities)
+            entities: entities, wholeAtEdge: wholeAtEdge)
         return (head, tail)
     }
 

@@ -44,7 +44,13 @@ extension LayoutEngine {
         var final = options
         final.maxLines = options.maxLines ?? (options.maxWidth == nil ? nil : 1)
         final.truncation = .end
-        if catalog != nil { final.direction = whole.paragraphDirection }
+        // Every field is isolated, so `.auto` sees only the template's own words: with none strong
+        // (": "), the paragraph takes the locale's direction, not left to right.
+        if catalog != nil {
+            final.direction = whole.paragraphDirection
+        } else if final.direction == .auto {
+            final.direction = .autoWithFallback(options.layoutDirection)
+        }
         // The sentence with every field whole, prepared once: laid out as it is when it fits.
         let spans = whole.spans(of: neutral)
         let snapshot = try withScratch(whole.text, options: final) { (scratch) throws(BidiRenderError) in

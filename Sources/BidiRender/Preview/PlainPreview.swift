@@ -77,8 +77,9 @@ enum PlainPreview {
     }
 
     /// `field` cut to `count` grapheme clusters, "…" counted, by its truncation mode: the cut moved
-    /// out of an entity (back to its start at an end cut, on to its end at a start cut; one that
-    /// holds the whole kept text is cut), a middle cut keeping a file name's extension.
+    /// out of an entity (back to its start at an end cut, on to its end at a start cut; one at the
+    /// field's edge goes whole too, and a field left with nothing keeps its first grapheme cluster,
+    /// as the layout's cut does), a middle cut keeping a file name's extension.
     static func cut(_ field: NeutralField, toGraphemes count: Int, kinds: EntityKinds) throws(BidiRenderError) -> NeutralField {
         let starts = NeutralField.graphemeStarts(field.scalars) + [field.scalars.count]
         let n = starts.count - 1
@@ -87,22 +88,22 @@ enum PlainPreview {
         let s = field.scalars
         // Out of an entity, and past the white space beside the ellipsis.
         func back(_ c: Int) -> Int {
-            var c = entities.first { $0.lowerBound > 0 && $0.lowerBound < c && c < $0.upperBound }?.lowerBound ?? c
+            var c = entities.first { $0.lowerBound < c && c < $0.upperBound }?.lowerBound ?? c
             while c > 0, s[c - 1].properties.isWhitespace { c -= 1 }
             return c
         }
         func forward(_ c: Int) -> Int {
-            var c = entities.first { $0.upperBound < s.count && $0.lowerBound < c && c < $0.upperBound }?.upperBound ?? c
+            var c = entities.first { $0.lowerBound < c && c < $0.upperBound }?.upperBound ?? c
             while c < s.count, s[c].properties.isWhitespace { c += 1 }
             return c
         }
         switch field.truncation {
         case .end:
             let c = back(starts[min(keep, n)])
-            return field.keeping([0..<c], ellipsisAt: c)
+            return field.cut(keeping: [0..<c], at: c)
         case .start:
             let c = forward(starts[max(0, n - keep)])
-            return field.keeping([c..<field.scalars.count], ellipsisAt: c)
+            return field.cut(keeping: [c..<field.scalars.count], at: c)
         case .middle:
             var tail = keep / 2
             if let dot = LineBreakScratch.extensionStart(field.scalars, 0..<field.scalars.count) {
@@ -111,7 +112,7 @@ enum PlainPreview {
             }
             let h = back(starts[keep - tail])
             let t = forward(starts[n - tail])
-            return field.keeping([0..<h, max(h, t)..<field.scalars.count].filter { !$0.isEmpty }, ellipsisAt: h)
+            return field.cut(keeping: [0..<h, max(h, t)..<field.scalars.count].filter { !$0.isEmpty }, at: h)
         }
     }
 }

@@ -43,7 +43,8 @@ extension LayoutScratch {
     /// For each of `cuts`, the kept pieces of its range (ascending, in the sentence's offsets) and
     /// where "…" goes; nil for a range across paragraphs. The cuts are truncation's: the latest
     /// grapheme boundary whose text fits (end), the earliest (start), half the room to the tail
-    /// and a file name's extension (middle); never inside an entity. (`snapshot` swapped in, its
+    /// and a file name's extension (middle); never inside an entity, not even one at the field's
+    /// edge (the field then keeps its first grapheme cluster, `NeutralField.cut`). (`snapshot` swapped in, its
     /// items bound to `tables`.)
     private mutating func cuts(
         _ snapshot: PreparedSnapshot, cuts: [PreviewCut], options: LayoutOptions, tables: ItemTables
@@ -64,17 +65,17 @@ extension LayoutScratch {
             case .end:
                 let c = lineBreak.truncationEnd(
                     from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities)
+                    size: options.size, entities: snapshot.entities, wholeAtEdge: true)
                 results.append(([r.lowerBound..<c], c))
             case .start:
                 let c = lineBreak.truncationStart(
                     from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities)
+                    size: options.size, entities: snapshot.entities, wholeAtEdge: true)
                 results.append(([c..<end], c))
             case .middle:
                 let (h, t) = lineBreak.middleCut(
                     from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities)
+                    size: options.size, entities: snapshot.entities, wholeAtEdge: true)
                 results.append(([r.lowerBound..<h, t..<end].filter { !$0.isEmpty }, h))
             }
         }

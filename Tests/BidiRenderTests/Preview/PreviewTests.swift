@@ -179,6 +179,34 @@ import Testing
     }
 
     /// The plain string is cut to the grapheme clusters asked for, isolates not counted.
+    /// An entity that starts (or, at a start cut, ends) the field is not cut either: a mention cut to
+    /// "@moha" would be another user's, tappable. It goes whole and the field keeps its first
+    /// cluster ("@…"), in the layout and in the plain string; a phone number and an e-mail too.
+    @Test(arguments: [
+        ("@mohammed_alrashid hi", TruncationMode.end, "@\u{2026}"), ("+966 55 123 4567 8", .end, "+\u{2026}"),
+        ("ali@averylongdomain.example.com hi", .end, "a\u{2026}"), ("hi @mohammed_alrashid", .start, "\u{2026}d"),
+    ])
+    func anEntityAtTheFieldsEdgeGoesWhole(message: String, mode: TruncationMode, shown: String) throws {
+        let fields = [PreviewField(name: "sender", text: "Bob"), PreviewField(name: "message", text: message, truncation: mode)]
+        let preview = try Self.engine.preview(fields, options: Self.options(width: 90, locale: "en"), maxGraphemes: 8)
+        #expect(Self.text(preview, "message") == shown, "\(preview.message.text.debugDescription)")
+        #expect(!preview.layout.entities.contains { [.mention, .phone, .email].contains($0.kind) })
+        #expect(preview.plainText.hasSuffix(shown + "\u{2069}"), "\(preview.plainText.debugDescription)")
+    }
+
+    /// With every field isolated, `.auto` sees only the template's words: ": " has none strong, so
+    /// the sentence takes the locale's direction (it fell back to left to right, the sender on the
+    /// left of an Arabic UI).
+    @Test func autoDirectionFallsBackToTheLocale() throws {
+        let fields = [PreviewField(name: "sender", text: "محمد"), PreviewField(name: "message", text: "مرحبا")]
+        let arabic = try Self.engine.preview(fields, options: Self.options(.auto, width: nil, locale: "ar"))
+        #expect(arabic.layout.paragraphs.map(\.direction) == [.rightToLeft])
+        let english = try Self.engine.preview(fields, options: Self.options(.auto, width: nil, locale: "en"))
+        #expect(english.layout.paragraphs.map(\.direction) == [.leftToRight])
+        let from = try Self.engine.preview(fields, template: "From {sender}: {message}", options: Self.options(.auto, width: nil, locale: "ar"))
+        #expect(from.layout.paragraphs.map(\.direction) == [.leftToRight])
+    }
+
     @Test(arguments: [10, 20, 30])
     func plainStringIsCut(maxGraphemes: Int) throws {
         let preview = try Self.engine.preview(
