@@ -37,11 +37,32 @@ struct StrictJSON {
         lineStart = bytes.startIndex
     }
 
-    /// Validates `bytes` as one JSON text.
+    /// Validates `bytes` as one JSON text: UTF-8 (the first byte that is not, by its offset), and
+    /// no lone UTF-16 surrogate escape in a string (which Foundation refuses with no place).
     /// - Throws: `Failure` at the first problem.
     static func validate(_ bytes: [UInt8]) throws(Failure) {
+        if let bad = firstInvalidUTF8(bytes) {
+            let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw Failure(line: line, column: bad - lineStart + 1, path: [], reason: "invalid UTF-8 at byte offset \(bad)")
+        }
         var parser = StrictJSON(bytes[...], building: false)
         _ = try parser.document()
+    }
+
+    /// The offset of the first byte of `bytes` that does not begin or continue a well-formed UTF-8
+    /// sequence (an overlong form, a surrogate, past U+10FFFF, cut short), or nil when all do.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// Parses `bytes` (valid UTF-8) as one JSON text, as strictly as `validate`, into the values
@@ -202,6 +223,13 @@ struct StrictJSON {
             }
         }
         let content = bytes[start..<position]
+        // `validate` builds nothing, so a lone surrogate escape is looked for here (`decoded` finds
+        // it when building).
+        if !building, content.contains(UInt8(ascii: "\\")), Self.unescaped(content, strict: true) == nil {
+            var at = self
+            at.position = start - 1
+            throw at.failure("a lone UTF-16 surrogate escape in a string")
+        }
         position += 1
         return content
     }

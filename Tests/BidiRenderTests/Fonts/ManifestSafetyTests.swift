@@ -141,6 +141,24 @@ import TestSupport
         }
     }
 
+    /// Bytes that are not UTF-8 and a lone surrogate escape are failures with their place: Foundation
+    /// refused them with no line ("the top level must be a JSON object" for a scene, its own
+    /// message for a catalog). A surrogate pair is one code point, and valid.
+    @Test func strictJSONPlacesBadUTF8AndLoneSurrogates() throws {
+        let latin1: [UInt8] = Array("{\n \"a\": \"caf".utf8) + [0xE9] + Array("\"}".utf8)
+        #expect(throws: StrictJSON.Failure(line: 2, column: 11, path: [], reason: "invalid UTF-8 at byte offset 12")) {
+            try StrictJSON.validate(latin1)
+        }
+        let cut: [UInt8] = Array("{\"a\": \"".utf8) + [0xF0, 0x9F, 0x98] + Array("\"}".utf8)
+        #expect(throws: StrictJSON.Failure(line: 1, column: 8, path: [], reason: "invalid UTF-8 at byte offset 7")) {
+            try StrictJSON.validate(cut)
+        }
+        #expect(throws: StrictJSON.Failure(line: 2, column: 7, path: [], reason: "a lone UTF-16 surrogate escape in a string")) {
+            try StrictJSON.validate(Array("{\n \"a\": \"caf\\udce9\"}".utf8))
+        }
+        try StrictJSON.validate(Array(#"{"a": "\ud83d\ude00 caf\u00e9 ✓"}"#.utf8))
+    }
+
     @Test func strictJSONAcceptsValidText() throws {
         try StrictJSON.validate(Array(#"{"a": [1, -2.5e+3, "x\u00e9\n", true, false, null, {}, []], "b": {"c": 0}}"#.utf8))
         try StrictJSON.validate([0xEF, 0xBB, 0xBF] + Array("{}".utf8))
