@@ -124,14 +124,22 @@ extension LayoutEngine {
         let absorber = lines > 1 ? fields.indices.min { (fields[$0].priority, -$0) < (fields[$1].priority, -$1) } : nil
         // Measured, shared out and cut on one load of the prepared sentence.
         let (cuts, results) = try withPooledScratch { (scratch) throws(BidiRenderError) in
-            try scratch.previewFit(snapshot, ranges: ranges + firsts, options: options, registry: registry) { measured in
+            try scratch.previewFit(snapshot, ranges: ranges + firsts, options: options, registry: registry) { measured, earlier in
                 let widths = Array(measured.fields[..<fields.count]), first = Array(measured.fields[fields.count...])
                 let budget = width - (measured.total - widths.reduce(0, +)) - 0.5
+                // A field whose cut an entity stopped (the entity went whole, as in "@…") keeps that
+                // cut, and the room it left goes to the others.
+                var kept: [Int: (cut: PreviewCut, width: Double)] = [:]
+                for (cut, advance) in earlier where advance > 0 || cut.mode != .start {
+                    let shown = (advance > 0 ? advance : first[cut.field]) + measured.ellipsis
+                    if shown < cut.room + measured.ellipsis - 0.5 { kept[cut.field] = (cut, shown) }
+                }
                 let allowed = PreviewShares.allocate(
-                    needs: fields.indices.map { $0 == absorber ? 0 : min(widths[$0], max(0, budget)) },
-                    minimums: fields.indices.map { max(fields[$0].minShare * budget, first[$0] + measured.ellipsis) },
+                    needs: fields.indices.map { kept[$0]?.width ?? ($0 == absorber ? 0 : min(widths[$0], max(0, budget))) },
+                    minimums: fields.indices.map { kept[$0]?.width ?? max(fields[$0].minShare * budget, first[$0] + measured.ellipsis) },
                     priorities: fields.map(\.priority), budget: budget)
                 return fields.indices.compactMap { i in
+                    if let kept = kept[i] { return kept.cut }
                     guard i != absorber, let range = ranges[i], allowed[i] < widths[i] - 0.01 else { return nil }
                     return PreviewCut(field: i, range: range, room: allowed[i] - measured.ellipsis, mode: fields[i].truncation)
                 }

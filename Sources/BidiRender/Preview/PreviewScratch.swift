@@ -3,24 +3,46 @@
 // the line break stage's own cuts (entity-aware, shaped as a line) — with no layout of its own.
 
 /// A field to cut: its index, its range in the sentence, the px its kept text may take and its mode.
-struct PreviewCut {
+struct PreviewCut: Equatable {
     var field: Int
     var range: Range<Int>
     var room: Double
     var mode: TruncationMode
 }
 
+/// Where a field's cut leaves it: the pieces of its range kept (in the sentence's offsets), where
+/// "…" goes, and whether an entity stopped it (kept whole, it left room unused).
+typealias PreviewCutResult = (pieces: [Range<Int>], at: Int, limited: Bool)
+
 extension LayoutScratch {
-    /// `previewWidths` then `previewCuts` of the cuts `plan` makes of the widths, on one load of
-    /// `snapshot`.
+    /// The widths of `ranges`, then the cuts `plan` makes of them, in two rounds on one load of
+    /// `snapshot`: `plan` is called with no earlier cut, then, when an entity stopped some cuts of
+    /// the first round (kept whole, it may leave far less text than the room, which the other
+    /// fields can then take), with those cuts and the advance of the pieces each kept. A cut of the
+    /// second round equal to one of the first keeps its result.
     mutating func previewFit(
         _ snapshot: PreparedSnapshot, ranges: [Range<Int>?], options: LayoutOptions, registry: FontRegistry,
-        plan: ((fields: [Double], total: Double, ellipsis: Double)) -> [PreviewCut]
-    ) throws(BidiRenderError) -> (cuts: [PreviewCut], results: [(pieces: [Range<Int>], at: Int)?]) {
+        plan: ((fields: [Double], total: Double, ellipsis: Double), _ earlier: [(cut: PreviewCut, kept: Double)]) -> [PreviewCut]
+    ) throws(BidiRenderError) -> (cuts: [PreviewCut], results: [PreviewCutResult?]) {
         try withSnapshot(snapshot) { (scratch, tables) throws(BidiRenderError) in
             let widths = scratch.widths(snapshot, ranges: ranges, options: options, registry: registry)
-            let cuts = plan(widths)
-            return (cuts, scratch.cuts(snapshot, cuts: cuts, options: options, tables: tables))
+            let cuts = plan(widths, [])
+            let results = scratch.cuts(snapshot, cuts: cuts, options: options, tables: tables)
+            guard !cuts.isEmpty else { return (cuts, results) }
+            // The cuts an entity stopped, with the advance they kept.
+            let earlier = zip(cuts, results).compactMap { (cut, result) -> (cut: PreviewCut, kept: Double)? in
+                guard let result, result.limited else { return nil }
+                return (cut, snapshot.advance(of: result.pieces))
+            }
+            guard !earlier.isEmpty else { return (cuts, results) }
+            let again = plan(widths, earlier)
+            guard again != cuts else { return (cuts, results) }
+            let fresh = again.filter { !cuts.contains($0) }
+            let freshResults = scratch.cuts(snapshot, cuts: fresh, options: options, tables: tables)
+            return (again, again.map { cut in
+                if let k = cuts.firstIndex(of: cut) { return results[k] }
+                return freshResults[fresh.firstIndex(of: cut) ?? 0]  // no-trap: a cut not in `cuts` is in `fresh`
+            })
         }
     }
 
@@ -48,8 +70,8 @@ extension LayoutScratch {
     /// items bound to `tables`.)
     private mutating func cuts(
         _ snapshot: PreparedSnapshot, cuts: [PreviewCut], options: LayoutOptions, tables: ItemTables
-    ) -> [(pieces: [Range<Int>], at: Int)?] {
-        var results: [(pieces: [Range<Int>], at: Int)?] = []
+    ) -> [PreviewCutResult?] {
+        var results: [PreviewCutResult?] = []
         for cut in cuts {
             let r = cut.range
             guard let prepared = snapshot.paragraph(holding: r) else {
@@ -61,23 +83,29 @@ extension LayoutScratch {
             let items = paragraph.items
             lineBreak.load(prefix: prepared.prefix, from: prepared.range.lowerBound)
             let end = text.visibleEnd(r.lowerBound, r.upperBound)
-            switch cut.mode {
-            case .end:
-                let c = lineBreak.truncationEnd(
-                    from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities, wholeAtEdge: true)
-                results.append(([r.lowerBound..<c], c))
-            case .start:
-                let c = lineBreak.truncationStart(
-                    from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities, wholeAtEdge: true)
-                results.append(([c..<end], c))
-            case .middle:
-                let (h, t) = lineBreak.middleCut(
-                    from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
-                    size: options.size, entities: snapshot.entities, wholeAtEdge: true)
-                results.append(([r.lowerBound..<h, t..<end].filter { !$0.isEmpty }, h))
+            func cutting(_ entities: [Entity]) -> (pieces: [Range<Int>], at: Int) {
+                switch cut.mode {
+                case .end:
+                    let c = lineBreak.truncationEnd(
+                        from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
+                        size: options.size, entities: entities, wholeAtEdge: true)
+                    return ([r.lowerBound..<c], c)
+                case .start:
+                    let c = lineBreak.truncationStart(
+                        from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
+                        size: options.size, entities: entities, wholeAtEdge: true)
+                    return ([c..<end], c)
+                case .middle:
+                    let (h, t) = lineBreak.middleCut(
+                        from: r.lowerBound, to: end, room: cut.room, items: items, text: text, shape: &shape, tables: tables,
+                        size: options.size, entities: entities, wholeAtEdge: true)
+                    return ([r.lowerBound..<h, t..<end].filter { !$0.isEmpty }, h)
+                }
             }
+            let result = cutting(snapshot.entities)
+            // Whether an entity stopped the cut: the same cut with no entity keeps more.
+            let limited = snapshot.entities.contains { $0.range.overlaps(r) } && cutting([]).pieces != result.pieces
+            results.append((result.pieces, result.at, limited))
         }
         return results
     }
@@ -87,5 +115,13 @@ extension PreparedSnapshot {
     /// The prepared paragraph that holds all of `range`, if one does.
     func paragraph(holding range: Range<Int>) -> PreparedParagraph? {
         paragraphs.first { $0.range.lowerBound <= range.lowerBound && range.upperBound <= $0.range.upperBound }
+    }
+
+    /// The advance of `pieces` from their paragraphs' prefix sums (a piece across paragraphs: 0).
+    func advance(of pieces: [Range<Int>]) -> Double {
+        pieces.reduce(0) { sum, piece in
+            guard let p = paragraph(holding: piece) else { return sum }
+            return sum + p.prefix[piece.upperBound - p.range.lowerBound] - p.prefix[piece.lowerBound - p.range.lowerBound]
+        }
     }
 }

@@ -194,6 +194,20 @@ import Testing
         #expect(preview.plainText.hasSuffix(shown + "\u{2069}"), "\(preview.plainText.debugDescription)")
     }
 
+    /// The room an entity kept whole leaves goes to the other fields: at 100 and 120 px "Bob" is
+    /// shown whole beside "@…" (it was cut to "B…", the room the mention left unused), and a long
+    /// sender beside "hi @mohammed_alrashid ok" keeps more of itself than it did; the line still fits.
+    @Test(arguments: [(100.0, "Bob", "Bob"), (120, "Bob", "Bob"), (120, "Alexander the Great", "Alexande\u{2026}")])
+    func roomAnEntityLeavesGoesToTheOthers(width: Double, sender: String, shown: String) throws {
+        let message = sender == "Bob" ? "@mohammed_alrashid hi" : "hi @mohammed_alrashid ok"
+        let fields = [PreviewField(name: "sender", text: sender), PreviewField(name: "message", text: message)]
+        let preview = try Self.engine.preview(fields, options: Self.options(width: width, locale: "en"))
+        #expect(Self.text(preview, "sender") == shown, "\(preview.message.text.debugDescription)")
+        #expect(Self.text(preview, "message") == (sender == "Bob" ? "@\u{2026}" : "hi\u{2026}"))
+        #expect(!preview.layout.truncated)
+        #expect(preview.layout.lines.count == 1 && preview.layout.contentWidth <= width)
+    }
+
     /// With every field isolated, `.auto` sees only the template's words: ": " has none strong, so
     /// the sentence takes the locale's direction (it fell back to left to right, the sender on the
     /// left of an Arabic UI).
