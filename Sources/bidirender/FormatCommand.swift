@@ -114,7 +114,7 @@ struct FormatCommand: ParsableCommand {
     /// The spans of the message's layout: --span and --inline over `message.text`, then each
     /// --arg-span over its argument's range.
     func spans(for message: LocalizedMessage) throws -> [TextSpan] {
-        var spans = try layoutOptions.spanOptions.spans
+        var spans = try layoutOptions.spanOptions.spans(for: message.text)
         for (name, span) in try argumentSpans() {
             guard let range = message.argumentRanges[name] else {
                 let names = message.argumentRanges.keys.sorted().joined(separator: ", ")

@@ -82,6 +82,9 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
                 throw ValidationError("--field \(i + 1): '\(argument.prefix(40))' is not NAME=TEXT")
             }
             let name = String(argument[..<equals])
+            guard name.unicodeScalars.count <= 64, name.unicodeScalars.allSatisfy(Self.isNameScalar) else {
+                throw ValidationError("--field \(i + 1): the name '\(name.prefix(40))' is not 1 to 64 letters (a-z, A-Z), digits or _")
+            }
             guard !texts.contains(where: { $0.name == name }) else { throw ValidationError("--field \(i + 1): the field '\(name)' is given twice") }
             texts.append((name, String(argument[argument.index(after: equals)...])))
         }
@@ -119,6 +122,34 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
         }
     }
 
+    /// Whether `s` may be in a field's name (the library's rule): an ASCII letter or digit, or "_".
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_"
+    }
+
+    /// Each field's spans checked against its text: a range past its end is an error (the text's,
+    /// exit 1, as --span's in layout) naming the --field-span that gave it. (After `fields()`, which
+    /// has checked the arguments' syntax.)
+    func checkFieldSpans() throws {
+        var texts: [(name: String, text: String)] = []
+        for argument in fieldArguments {
+            guard let equals = argument.firstIndex(of: "=") else { continue }
+            texts.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+        }
+        var spans: [String: (spans: [TextSpan], arguments: [Int])] = [:]
+        for (i, argument) in fieldSpanArguments.enumerated() {
+            let (name, rest) = try Self.named(argument, option: "--field-span \(i + 1)", among: texts.map(\.name))
+            spans[name, default: ([], [])].spans.append(try SpanRequest.span(parsing: String(rest), name: "--field-span \(i + 1)"))
+            spans[name, default: ([], [])].arguments.append(i)
+        }
+        for field in texts {
+            guard let given = spans[field.name] else { continue }
+            try SpanRequest.check(
+                given.spans, spanCount: given.spans.count, in: field.text, name: { "--field-span \(given.arguments[$0] + 1)" },
+                inlineName: { "inline \($0 + 1)" })
+        }
+    }
+
     /// "NAME:rest" split, NAME one of `names`.
     static func named(_ argument: String, option: String, among names: [String]) throws(ValidationError) -> (String, Substring) {
         guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
@@ -138,10 +169,20 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
 
     func execute(into out: inout some TextOutputStream) throws {
         let fields = try fields()
+        try checkFieldSpans()
         let registry = try layoutOptions.fontOptions.registry()
         let catalog = try self.catalog.map { (folder) throws(BidiRenderError) in try MessageCatalog(directory: folder) }
-        let preview = try LayoutEngine(registry: registry).preview(
-            fields, template: template, catalog: catalog, options: layoutOptions.options, maxGraphemes: maxGraphemes)
+        let preview: Preview
+        do {
+            preview = try LayoutEngine(registry: registry).preview(
+                fields, template: template, catalog: catalog, options: layoutOptions.options, maxGraphemes: maxGraphemes)
+        } catch {
+            // A template given on the command line is the command's usage, not the text's.
+            if catalog == nil, case .invalidValue(let key, let value, let reason) = error, key == "template" {
+                throw ValidationError("--template '\(value.prefix(60))': \(reason)")
+            }
+            throw error
+        }
         printWarnings(preview.layout)
         if let output, let format = ImageFormat(rawValue: (output as NSString).pathExtension.lowercased()) {
             try RenderCommand.write(preview.layout, to: output, format: format, options: RenderOptions(), into: &out)

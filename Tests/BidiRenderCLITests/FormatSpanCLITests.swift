@@ -56,6 +56,16 @@ import TestSupport
         #expect(result.stderr.contains(message), "\(extra): \(result.stderr)")
     }
 
+    /// A --span past the formatted message's end is the text's error (exit 1, as layout's), named
+    /// by its option, not by the library's list ("spans[0]").
+    @Test func aSpanPastTheMessageNamesItsOption() throws {
+        let result = try runBinary(["format", "follow", "--catalog", FormatCommandTests.catalog, "--locale", "ar", "name=Bob",
+                                    "--layout", "--span", "0:2:weight=bold", "--span", "0:500:weight=bold", "--no-system-fonts"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("invalid value '0..<500' for --span 2: range out of range"), "\(result.stderr)")
+        #expect(!result.stderr.contains("spans["), "\(result.stderr)")
+    }
+
     @Test func anArgumentTheMessageDoesNotShow() throws {
         let result = try runBinary(["format", "follow", "--catalog", FormatCommandTests.catalog, "--locale", "ar", "name=Bob",
                                     "--layout", "--arg-span", "host:weight=bold", "--no-system-fonts"])
