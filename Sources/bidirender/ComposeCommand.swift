@@ -66,6 +66,10 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
             throw ValidationError("cannot tell the format from '\(output ?? "")': give --format png, svg or json")
         }
         if composeFormat != .json, output == nil { throw ValidationError("give the output file with -o") }
+        // A file named for one format is never written in another (JSON in x.png).
+        if let format, let output, let named = ComposeFormat(rawValue: (output as NSString).pathExtension.lowercased()), named != format {
+            throw ValidationError("--format \(format.rawValue) but -o '\(output)' names a .\(named.rawValue) file: give one or the other")
+        }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
     }
 

@@ -93,6 +93,10 @@ struct RenderCommand: ParsableCommand {
         guard imageFormat != nil else {
             throw ValidationError("cannot tell the format from '\(output)': give --format png or svg")
         }
+        // A file named for one format is never written in another (SVG in x.png).
+        if let format, let named = ImageFormat(rawValue: (output as NSString).pathExtension.lowercased()), named != format {
+            throw ValidationError("--format \(format.rawValue) but -o '\(output)' names a .\(named.rawValue) file: give one or the other")
+        }
         if let inkOverflow, !(0...10_000).contains(inkOverflow) {
             throw ValidationError("--ink-overflow \(inkOverflow): must be from 0 to 10000 px")
         }

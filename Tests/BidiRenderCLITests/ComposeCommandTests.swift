@@ -72,5 +72,10 @@ import TestSupport
         #expect(throws: (any Error).self) { try ComposeCommand.parse([Self.example]) }  // no -o, no --format json
         #expect(throws: (any Error).self) { try ComposeCommand.parse([Self.example, "-o", "x.png", "--scale", "4"]) }
         #expect(throws: (any Error).self) { try ComposeCommand.parse([Self.example, "-o", "x.gif"]) }
+        // A file named for one format is not written in another: JSON went into x.png.
+        for (output, format) in [("x.png", "json"), ("x.svg", "png"), ("x.json", "svg")] {
+            #expect(throws: (any Error).self) { try ComposeCommand.parse([Self.example, "-o", output, "--format", format]) }
+        }
+        _ = try ComposeCommand.parse([Self.example, "-o", "x.out", "--format", "json"])
     }
 }

@@ -43,6 +43,8 @@ import TestSupport
     @Test(arguments: [
         ["x", "-o", "out.gif"], ["x", "-o", "out.png", "--color", "red"], ["x", "-o", "out.png", "--background", "#12345"],
         ["x", "-o", "out.png", "--scale", "4"], ["x", "-o", "out.png", "--padding", "-1"], ["x"],
+        // A file named for one format is not written in the other.
+        ["x", "-o", "out.png", "--format", "svg"], ["x", "-o", "out.svg", "--format", "png"],
     ])
     func badOptions(arguments: [String]) {
         #expect(throws: (any Error).self) { try RenderCommand.parse(arguments) }
