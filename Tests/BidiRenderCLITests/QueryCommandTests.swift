@@ -33,6 +33,15 @@ import TestSupport
         #expect(list[5]["to"] as? Int == 8)
     }
 
+    /// A point far outside is echoed in exponent form ("1e+308"), not as 309 digits, and answered
+    /// at the text's end.
+    @Test func aFarPointIsEchoedShort() throws {
+        let out = try run(QueryCommand.self, ["hello", "--point", "1e308,-1e25", "--no-system-fonts"])
+        #expect(out.contains(#""point":[1e+308,-1e+25]"#), "\(out)")
+        let list = try answers(["hello", "--point", "1e308,-1e25"])
+        #expect(list.first?["point"] as? [Double] == [1e308, -1e25] && list.first?["inside"] as? Bool == false)
+    }
+
     /// The library's answers, through the CLI: the same numbers.
     @Test func matchesTheLibrary() throws {
         let list = try answers(["hello world", "--width", "50", "--caret", "6:upstream", "--point", "300,300"])

@@ -125,14 +125,19 @@ package struct JSONWriter {
     }
 
     /// Appends a number in px, rounded to 1/1000 and without trailing zeros ("12.5", "0", "-3.125");
-    /// a whole number past ±9.2e15, and 0 for NaN and infinities. Never traps.
+    /// a whole number past ±9.2e15, the shortest exponent form from ±1e21 (as JavaScript writes
+    /// them: "1e+308", not 309 digits), and 0 for NaN and infinities. Never traps.
     package mutating func number(_ value: Double) {
         let p = storage.reserve(Self.longestDecimal)
         if let written = Self.number(value, at: p) {
             storage.count += written
             return
         }
-        // Past Int64's thousandths (|value| ≥ 9.2e15 px): a whole number; past 2^64, printf's digits.
+        if value.isFinite, abs(value) >= 1e21 {
+            raw(value.description)
+            return
+        }
+        // Past Int64's thousandths (|value| ≥ 9.2e15 px): a whole number.
         if value < 0 { byte(UInt8(ascii: "-")) }
         raw(String(format: "%.0f", abs(value).rounded()))
     }

@@ -13,6 +13,8 @@ import Testing
         if thousandths == 0 { return "0" }
         let negative = thousandths < 0
         guard let magnitude = Int64(exactly: abs(thousandths)) else {
+            // From ±1e21 the shortest exponent form, as JavaScript and Python write them.
+            if abs(value) >= 1e21 { return value.description }
             return (negative ? "-" : "") + String(format: "%.0f", abs(value).rounded())
         }
         var text = String(magnitude / 1000)
@@ -47,7 +49,7 @@ import Testing
 
     static let edges: [Double] = [
         0, -0.0, 0.0004, -0.0004, 0.0005, -0.0005, 0.001, 0.5, -0.5, 1, -1, 9.9995, 12.5, -3.125, 0.1 + 0.2, 1.0 / 3,
-        123_456.789, 999.9996, 1e15, 9.2e15, 9.3e15, -9.3e15, 1.8e19, 1.9e19, 1e300, -1e300,
+        123_456.789, 999.9996, 1e15, 9.2e15, 9.3e15, -9.3e15, 1.8e19, 1.9e19, 9.99e20, 1e21, -1e21, 1e300, -1e300, 1e308,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
         Double(Int64.max), Double(Int64.max) / 1000, Double(Int64.min) / 1000,
         // Halves of a thousandth both ways, where the thousandths stop having fractions (2^52, 2^53)
