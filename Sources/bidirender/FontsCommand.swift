@@ -154,7 +154,8 @@ struct FontsReport {
     func json() -> String {
         var out = ""
         FontsDocument.write(
-            locale: locale, script: script, weight: weight, style: style, chain: chain, characters: characters, to: &out)
+            locale: locale, script: script, weight: weight, style: style, chain: chain, characters: characters,
+            fontDirectory: manifestDirectory, to: &out)
         return out
     }
 }

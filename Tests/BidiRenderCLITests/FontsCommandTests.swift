@@ -76,6 +76,11 @@ func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.sel
         #expect(characters[0]["end"] as? Int == 2)
         #expect(characters[0]["weightGiven"] as? Int == 700)
         #expect(characters[0]["package"] as? String == "ar")
+        // Files inside the fonts folder are relative to it, as in the text report and the layout's JSON.
+        let font = try #require(characters[0]["font"] as? [String: Any])
+        #expect(font["file"] as? String == "NotoSansArabic/NotoSansArabic-Bold.ttf")
+        let text = try runFonts(["--locale", "ar", "--weight", "600", "--text", "بَ", "--no-system-fonts"])
+        #expect(text.contains(": NotoSansArabic/NotoSansArabic-Bold.ttf"), "\(text)")
     }
 
     @Test(arguments: [

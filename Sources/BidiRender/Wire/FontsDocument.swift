@@ -25,27 +25,28 @@ package enum FontsDocument {
     }
 
     /// Writes {"locale","localeChain","script","weight","style","chain":[…],"characters":[…]} to `out`.
+    /// Font files are relative to `fontDirectory` when inside it, as in the layout's document.
     package static func write(
         locale: LocaleTag, script: String, weight: FontWeight, style: FontStyle, chain: [FontChoice], characters: [Character],
-        to out: inout some TextOutputStream
+        fontDirectory: String? = nil, to out: inout some TextOutputStream
     ) {
         out.write("{\"locale\":\(JSONText.quote(locale.normalized)),\"localeChain\":[")
         out.write(locale.fallbackChain.map(JSONText.quote).joined(separator: ","))
         out.write("],\"script\":\(JSONText.quote(script)),\"weight\":\(weight.value),\"style\":\"\(style.rawValue)\",\"chain\":[")
         for (i, choice) in chain.enumerated() {
-            out.write((i > 0 ? ",{" : "{") + fields(choice) + "}")
+            out.write((i > 0 ? ",{" : "{") + fields(choice, fontDirectory) + "}")
         }
         out.write("],\"characters\":[")
         for (i, c) in characters.enumerated() {
             out.write(i > 0 ? "," : "")
             out.write("{\"start\":\(c.range.lowerBound),\"end\":\(c.range.upperBound),\"text\":\(JSONText.quote(c.text)),")
-            out.write("\"script\":\(JSONText.quote(c.script)),\(fields(c.choice))}")
+            out.write("\"script\":\(JSONText.quote(c.script)),\(fields(c.choice, fontDirectory))}")
         }
         out.write("]}")
     }
 
     /// A choice's fields: source, package, weights and reason, italic, synthetic slant, variation, font.
-    private static func fields(_ c: FontChoice) -> String {
+    private static func fields(_ c: FontChoice, _ fontDirectory: String?) -> String {
         let d = c.font.descriptor
         var fields = "\"source\":\(JSONText.quote(c.source.label))"
         if let package = package(c.source) { fields += ",\"package\":\(JSONText.quote(package))" }
@@ -55,7 +56,7 @@ package enum FontsDocument {
         if d.syntheticSlant != 0 { fields += ",\"synthetic\":\"slant\",\"slant\":\(JSONText.number(d.syntheticSlant))" }
         if let w = d.variationWeight { fields += ",\"variation\":{\"wght\":\(JSONText.number(w))}" }
         fields += ",\"font\":{\"family\":\(JSONText.quote(d.family)),\"weight\":\(d.weight.value),\"style\":\"\(d.style.rawValue)\""
-        fields += ",\"file\":\(JSONText.quote(d.file)),\"index\":\(d.index)}"
+        fields += ",\"file\":\(JSONText.quote(String(Layout.file(d.file, fontDirectory)))),\"index\":\(d.index)}"
         return fields
     }
 
