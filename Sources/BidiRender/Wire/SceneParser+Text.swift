@@ -26,28 +26,39 @@ extension SceneParser {
         } catch {
             throw self.error(at + error.path, error.message)
         }
-        try checkSpans(spans, in: string, at + [.key("spans")])
+        try checkSpans(spans, of: object, in: string, at)
         // The scene's direction, forced, unless the node asks for its own.
         let direction = object["direction"] != nil || object["fallback"] != nil ? options.direction : nil
         return .text(string, spans: spans, options: options, direction: direction, color: color)
     }
 
-    /// Checks, as the scene is read rather than when it is drawn, that each span lies within the
-    /// text and that HarfBuzz reads its features; errors name the span's key.
-    private func checkSpans(_ spans: [TextSpan], in string: String, _ at: Path) throws(BidiRenderError) {
+    /// Checks, as the scene is read rather than when it is drawn, that each span and inline box
+    /// (`spans`: the node's "spans", then its "inlines") lies within the text, that HarfBuzz reads
+    /// its features and that no two boxes overlap; errors name the span's key ("spans[1].end") or
+    /// the box ("inlines[0]").
+    private func checkSpans(_ spans: [TextSpan], of object: [String: Any], in string: String, _ at: Path) throws(BidiRenderError) {
+        let spanCount = (object["spans"] as? [Any])?.count ?? 0
         let count = string.unicodeScalars.count
         for (i, span) in spans.enumerated() {
+            let place = i < spanCount ? at + [.key("spans"), .index(i)] : at + [.key("inlines"), .index(i - spanCount)]
             guard span.range.upperBound <= count else {
-                throw error(at + [.index(i), .key("end")], "\(span.range.upperBound) is past the text's end, \(count) code points")
+                throw error(i < spanCount ? place + [.key("end")] : place, "\(span.range.upperBound) is past the text's end, \(count) code points")
             }
             do {
                 try span.validate(index: i)
             } catch {
                 guard case .invalidValue(let key, _, _) = error, let name = key.split(separator: ".").last else {
-                    throw self.error(at + [.index(i)], error.description)
+                    throw self.error(place, error.description)
                 }
-                throw self.error(at + [.index(i), .key(String(name))], error.description)
+                throw self.error(place + [.key(String(name))], error.description)
             }
+        }
+        // The spans together (boxes that overlap, a box inside an entity), named as the node names them.
+        do {
+            try SpanRequest.check(
+                spans, spanCount: spanCount, in: string, name: { "spans[\($0)]" }, inlineName: { "inlines[\($0)]" })
+        } catch {
+            throw self.error(at + [.key(spans.count > spanCount ? "inlines" : "spans")], error.description)
         }
     }
 }

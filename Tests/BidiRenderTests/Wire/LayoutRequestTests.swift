@@ -123,4 +123,21 @@ import Testing
             file: "card.json", line: 1, path: "root.spans[0].end", reason: "3 is past the text's end, 2 code points")
         ) { try Scene(json: Array(past.utf8), file: "card.json") }
     }
+
+    /// A text node's inline boxes are named as the node gives them ("inlines[0]", after its spans),
+    /// and boxes that overlap are refused as the scene is read, not when it is drawn.
+    @Test func sceneInlineErrorsNameTheBox() {
+        func scene(_ inlines: String) -> [UInt8] {
+            Array((#"{"size": {"width": 9, "height": 9}, "root": {"type": "text", "text": "hello", "#
+                + #""spans": [{"start": 0, "end": 1, "weight": "bold"}], "inlines": ["# + inlines + "]}}").utf8)
+        }
+        #expect(throws: BidiRenderError.scene(
+            file: "card.json", line: 1, path: "root.inlines[0]", reason: "9 is past the text's end, 5 code points")
+        ) { try Scene(json: scene(#""1:9:4x4""#), file: "card.json") }
+        #expect(throws: BidiRenderError.scene(
+            file: "card.json", line: 1, path: "root.inlines",
+            reason: "invalid value '2..<4' for inlines[1]: overlaps the inline box of inlines[0]")
+        ) { try Scene(json: scene(#""1:3:4x4", "2:4:4x4""#), file: "card.json") }
+        #expect(throws: Never.self) { try Scene(json: scene(#""1:3:4x4", "3:4:4x4""#), file: "card.json") }
+    }
 }
