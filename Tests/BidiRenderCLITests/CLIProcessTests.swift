@@ -56,7 +56,8 @@ func runBinary(
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("{\"version\":1"))
-        #expect(lines[1] == "{\"error\":\"<stdin>: invalid UTF-8 at byte offset 45\",\"line\":2}")  // 44 bytes of line 1, then "{"
+        // 44 bytes of line 1, then "{": the input's offset, and the line's.
+        #expect(lines[1] == "{\"error\":\"<stdin>: invalid UTF-8 at byte offset 45 (byte offset 1 of the line)\",\"line\":2}")
         #expect(lines[2].contains("width") && lines[2].hasSuffix("\"line\":3}"))
         #expect(lines[3].hasPrefix("{\"version\":1"))
         #expect(result.stderr.contains("2 input line(s) failed"))

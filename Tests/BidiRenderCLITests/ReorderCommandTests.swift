@@ -179,7 +179,17 @@ func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> Strin
         let command = try ReorderCommand.parse(["--jsonl", "--text-file", path])
         var out = ""
         #expect(throws: ExitCode(1)) { try command.execute(into: &out) }
-        #expect(out.split(separator: "\n")[1] == "{\"error\":\"\(path): invalid UTF-8 at byte offset 23\",\"line\":2}")
+        #expect(out.split(separator: "\n")[1] == "{\"error\":\"\(path): invalid UTF-8 at byte offset 23 (byte offset 9 of the line)\",\"line\":2}")
+    }
+
+    /// More jobs than lines can be in flight run as many workers as the window holds: 99,999,999,999
+    /// started that many and never finished, even on one line.
+    @Test func jobsPastTheWindowRunTheWindowsWorth() throws {
+        #expect(JSONLines.workers(jobs: 99_999_999_999, windowLines: 256) == 256)
+        #expect(JSONLines.workers(jobs: 3, windowLines: 256) == 3)
+        #expect(JSONLines.workers(jobs: 0, windowLines: 256) == 1)
+        let result = try runBinary(["reorder", "--jsonl", "--jobs", "99999999999"], stdin: Array(#"{"text":"ab"}"#.utf8) + [0x0A])
+        #expect(result.status == 0 && result.stdout.contains("\"visual\""), "\(result.stderr)")
     }
 
     @Test func missingFileIsAClearError() {

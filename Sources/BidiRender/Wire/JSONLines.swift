@@ -21,7 +21,9 @@ package enum JSONLines {
         do {
             try TextInput.checkUTF8(slice, source: source, baseOffset: offset)
         } catch {
-            return .failure(WireError(message: error.description))
+            // The input's offset, and the line's, as a line's other errors give it.
+            guard case .invalidUTF8(_, let at) = error else { return .failure(WireError(message: error.description)) }
+            return .failure(WireError(message: "\(error.description) (byte offset \(at - offset) of the line)"))
         }
         let value: Any
         do {
@@ -141,7 +143,7 @@ package enum JSONLines {
             reading.start()
             let done = DispatchGroup()
             DispatchQueue.global().async(group: done) {
-                DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
+                DispatchQueue.concurrentPerform(iterations: Self.workers(jobs: jobs, windowLines: windowLines)) { _ in
                     while let (index, line) = window.take() { window.finish(index, number: line.number, handle(line)) }
                 }
             }
@@ -155,6 +157,12 @@ package enum JSONLines {
             readError = reading.error
         }
         return Outcome(failed: failed, readError: readError)
+    }
+
+    /// The workers a stream runs for `jobs`: at least one, and no more than the lines the window
+    /// holds at once (a worker past them would only wait: `--jobs 99999999999` started that many).
+    package static func workers(jobs: Int, windowLines: Int) -> Int {
+        min(max(1, jobs), max(1, windowLines))
     }
 
     /// How a stream went: the lines that failed (each written as an error document), and the
