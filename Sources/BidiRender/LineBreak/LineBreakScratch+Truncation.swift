@@ -22,7 +22,8 @@ extension LineBreakScratch {
     /// A cut inside one of `entities` (sorted) that starts after `start` moves back to the entity's
     /// start (`entityCut`); one that starts the line may be cut at a grapheme boundary (it is wider
     /// than the line) and stays an entity of the layout, unless `wholeAtEdge` (a preview's field,
-    /// which keeps its first cluster instead): then it goes whole too.
+    /// which keeps its first cluster instead): then it goes whole too, and so does a URL whose path
+    /// the cut reaches.
     mutating func truncationEnd(
         from start: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
         tables: ItemTables, size: Double, entities: [Entity] = [], wholeAtEdge: Bool = false
@@ -42,7 +43,8 @@ extension LineBreakScratch {
         // Backward, by the text shaped as a line.
         while c > start {
             let visible = text.visibleEnd(start, c)
-            let allowed = Self.entityCut(visible, after: wholeAtEdge ? start - 1 : start, entities: entities, text: text)
+            let allowed = Self.entityCut(
+                visible, after: wholeAtEdge ? start - 1 : start, entities: entities, text: text, urlPaths: !wholeAtEdge)
             if allowed < visible {
                 c = allowed
                 continue
@@ -57,16 +59,18 @@ extension LineBreakScratch {
     }
 
     /// The latest cut at or before `cut` that is not inside an entity starting after `start`: the
-    /// entity's start, or for a URL any boundary after the "/" that ends its host (the host stays
-    /// whole; a URL without a path stays whole).
-    static func entityCut(_ cut: Int, after start: Int, entities: [Entity], text: TextBuffer) -> Int {
+    /// entity's start, or for a URL, with `urlPaths`, any boundary after the "/" that ends its host
+    /// (the host stays whole; a URL without a path stays whole). Without `urlPaths` (a preview's
+    /// field, whose kept text is laid out again: "https://example.com/abc…" would be a link to
+    /// another page) a URL goes whole too.
+    static func entityCut(_ cut: Int, after start: Int, entities: [Entity], text: TextBuffer, urlPaths: Bool = true) -> Int {
         guard !entities.isEmpty else { return cut }
         var e = entities.partitioningIndex { $0.range.upperBound > cut }
         while e < entities.count, entities[e].range.lowerBound < cut {
             let entity = entities[e]
             e += 1
             guard entity.range.lowerBound > start, entity.range.upperBound > cut, entity.kind.isCutWhole else { continue }
-            if entity.kind == .url, let path = urlPathStart(entity.range, text: text), cut >= path { continue }
+            if urlPaths, entity.kind == .url, let path = urlPathStart(entity.range, text: text), cut >= path { continue }
             return entity.range.lowerBound
         }
         return cut

@@ -194,6 +194,23 @@ import Testing
         #expect(preview.plainText.hasSuffix(shown + "\u{2069}"), "\(preview.plainText.debugDescription)")
     }
 
+    /// A field is never cut inside a URL, not even after its host: the kept "https://example.com/abc…"
+    /// was laid out again as a link to another page (a line may cut a URL's path; a field may not).
+    @Test(arguments: ["en", "ar"])
+    func aURLInAFieldGoesWhole(locale: String) throws {
+        let text = locale == "en" ? "hi https://example.com/abc/def/ghi there" : "شاهد https://example.com/abc/def/ghi الآن"
+        let fields = [PreviewField(name: "sender", text: "Bob"), PreviewField(name: "message", text: text)]
+        for width in stride(from: 200.0, through: 300, by: 10) {
+            let preview = try Self.engine.preview(fields, options: Self.options(width: width, locale: locale))
+            let shown = try #require(Self.text(preview, "message"))
+            #expect(!shown.contains("https:") || shown.contains("https://example.com/abc/def/ghi"), "\(width): \(shown)")
+            for url in preview.layout.entities where url.kind == .url {
+                let scalars = Array(preview.message.text.unicodeScalars)[url.range]
+                #expect(String(String.UnicodeScalarView(scalars)) == "https://example.com/abc/def/ghi", "\(width)")
+            }
+        }
+    }
+
     /// The room an entity kept whole leaves goes to the other fields: at 100 and 120 px "Bob" is
     /// shown whole beside "@…" (it was cut to "B…", the room the mention left unused), and a long
     /// sender beside "hi @mohammed_alrashid ok" keeps more of itself than it did; the line still fits.
