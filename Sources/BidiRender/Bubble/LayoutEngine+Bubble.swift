@@ -77,13 +77,16 @@ extension LayoutEngine {
             greedy: greedy, forced: prepared.forcedBreaks(greedy.lines), balanced: request.balanced, probe: probe,
             layoutAt: layoutAt)
         let slot = try slotContent(request)
+        // A text with nothing to show (empty, or white space only, which hangs) takes no width: its
+        // layout keeps the maximum width (a layout's width is positive), its bubble does not.
+        let textWidth = text.contentWidth > 0 ? text.width : 0
         let placement = SlotPlacement.place(
-            slot: slot.size, baseline: slot.baseline, text: text, textWidth: text.width, maxWidth: request.textWidth,
+            slot: slot.size, baseline: slot.baseline, text: text, textWidth: textWidth, maxWidth: request.textWidth,
             gap: request.slotGap)
         let (px, py) = request.padding
         return Bubble(
             width: placement.width + 2 * px, height: placement.height + 2 * py, layout: text,
-            textFrame: LayoutRect(x: px + placement.textX, y: py, width: text.width, height: text.height),
+            textFrame: LayoutRect(x: px + placement.textX, y: py, width: textWidth, height: text.height),
             slotFrame: placement.slot.map { LayoutRect(x: $0.x + px, y: $0.y + py, width: $0.width, height: $0.height) },
             slotLayout: slot.layout, slotOnOwnLine: placement.ownLine, isJumbomoji: emoji != nil,
             greedyWidth: greedy.contentWidth, horizontalPadding: px, verticalPadding: py)

@@ -36,8 +36,9 @@ struct SlotPlacement: Equatable {
         let rtl = text.paragraphs[last.paragraph].direction == .rightToLeft
         let extent = contentExtent(of: last, rtl: rtl)
         // The width the bubble needs for the slot on this line: the content's far side from the
-        // slot's edge, the gap, the slot.
-        let needed = (rtl ? textWidth - extent.left : extent.right) + gap + size.width
+        // slot's edge, the gap, the slot (no gap when the line shows nothing: an empty message).
+        let content = max(0, rtl ? textWidth - extent.left : extent.right)
+        let needed = content > 0 ? content + gap + size.width : size.width
         if needed <= maxWidth {
             let width = max(textWidth, needed)
             let bottom = last.top + last.height

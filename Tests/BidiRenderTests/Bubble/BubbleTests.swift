@@ -263,4 +263,24 @@ import Testing
             }
         }
     }
+
+    /// A message with nothing to show (empty, or white space, which hangs) makes a bubble of its
+    /// padding, or of its slot: it was as wide as the maximum width, and a slot in an RTL UI spilled
+    /// out of a bubble narrower than itself.
+    @Test(arguments: ["", "   "])
+    func anEmptyMessageIsNoWiderThanItsSlot(text: String) throws {
+        for ui in [TextDirection.leftToRight, .rightToLeft] {
+            for balanced in [true, false] {
+                let plain = try Self.engine.bubble(
+                    text, maxWidth: 260, uiDirection: ui, horizontalPadding: 10, verticalPadding: 6, balanced: balanced)
+                #expect(plain.width == 20 && plain.textFrame.width == 0, "\(ui) \(balanced): \(plain.width)")
+                let slotted = try Self.engine.bubble(
+                    text, maxWidth: 260, uiDirection: ui, horizontalPadding: 10, verticalPadding: 6,
+                    slot: .box(width: 30, height: 12), balanced: balanced)
+                let slot = try #require(slotted.slotFrame)
+                #expect(slotted.width == 50, "\(ui) \(balanced): \(slotted.width)")
+                #expect(slot.x >= 10 && slot.x + slot.width <= slotted.width - 10, "\(ui) \(balanced): \(slot)")
+            }
+        }
+    }
 }
