@@ -97,7 +97,8 @@ struct BubbleCommand: ParsableCommand {
             try BubbleRequest.checkLength(radius, key: "radius")
         } catch {
             guard case .invalidValue(let key, let value, let reason) = error else { throw ValidationError(error.description) }
-            throw ValidationError("invalid value '\(value)' for \(Self.optionNames[key] ?? key): \(reason)")
+            let name = key == "slot" && slotText != nil ? "--slot-text" : Self.optionNames[key] ?? key
+            throw ValidationError("invalid value '\(value)' for \(name): \(reason)")
         }
     }
 
@@ -175,7 +176,15 @@ struct BubbleCommand: ParsableCommand {
             return
         }
         let text = try input.readText()
-        let bubble = try engine.bubble(text, spans: try layout.spanOptions.spans(for: text), options: layout.options, parameters: base)
+        let spans = try layout.spanOptions.spans(for: text)
+        let bubble: Bubble
+        do {
+            bubble = try engine.bubble(text, spans: spans, options: layout.options, parameters: base)
+        } catch {
+            // The library's keys, as the options that gave them ("slot": --slot or --slot-text).
+            guard case .invalidValue(let key, let value, let reason) = error, let name = Self.optionNames[key] else { throw error }
+            throw BidiRenderError.invalidValue(key: key == "slot" && slotText != nil ? "--slot-text" : name, value: value, reason: reason)
+        }
         printWarnings(bubble.layout)
         if let output, let imageFormat {
             try write(bubble, to: output, format: imageFormat, into: &out)

@@ -94,6 +94,9 @@ import Testing
         (["x", "--width", "100", "--slot", "4x4", "--slot-text", "a"], "give --slot or --slot-text, not both"),
         (["x", "--width", "100", "--jumbomoji", "17"], "--jumbomoji must be a count from 0 to 16 or off, not '17'"),
         (["x", "--width", "100", "-o", "b.gif"], "cannot tell the format from 'b.gif': use a .png or .svg file"),
+        // A text slot's errors name --slot-text (they named --slot).
+        (["x", "--width", "100", "--slot-text", String(repeating: "x", count: 300)],
+         "invalid value '\(String(repeating: "x", count: 32))' for --slot-text: must be at most 256 code points"),
     ])
     func usageErrorsNameTheOption(arguments: [String], message: String) throws {
         #expect {
@@ -101,6 +104,13 @@ import Testing
         } throws: { error in
             BubbleCommand.message(for: error) == message
         }
+    }
+
+    /// A text slot wider than the text's width is the text's error (exit 1), named --slot-text.
+    @Test func aTooWideSlotTextNamesItsOption() throws {
+        let result = try runBinary(["bubble", "hi", "--width", "100", "--slot-text", String(repeating: "x", count: 30), "--no-system-fonts"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("for --slot-text: is "), "\(result.stderr)")
     }
 
     @Test func badValuesAtRunTimeNameTheKey() throws {
