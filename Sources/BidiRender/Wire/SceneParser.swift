@@ -173,6 +173,11 @@ struct SceneParser {
             guard numbers.count == 4, (value as? [Any])?.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else {
                 throw error(at + [.key("frame")], "expected 4 numbers [x, y, width, height], width and height not negative")
             }
+            // The range of the other lengths (leading, top, width…): a frame of 1e300 overflowed
+            // when nested, and a text frame's width reached layout unplaced.
+            guard numbers.allSatisfy({ abs($0) <= 100_000 }) else {
+                throw error(at + [.key("frame")], "each number must be from -100000 to 100000 px (width and height from 0)")
+            }
             for key in ["leading", "trailing", "top", "width", "height"] where object[key] != nil {
                 throw error(at + [.key(key)], "give either frame or leading/trailing, not both")
             }

@@ -7,10 +7,11 @@ import Testing
     @Test(arguments: [
         (1e16, "10000000000000000"), (-1e16, "-10000000000000000"), (9.3e15, "9300000000000000"),
         (Double.nan, "0"), (Double.infinity, "0"), (12.5, "12.5"), (-3.125, "-3.125"), (1_000_000, "1000000"),
+        // From ±1e21 the shortest exponent form, as JavaScript writes them (not the Double's 301 digits).
+        (1e300, "1e+300"), (-1e21, "-1e+21"), (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
     ])
     func jsonNumbersNeverTrap(value: Double, text: String) {
         #expect(JSONText.number(value) == text)
-        #expect(JSONText.number(1e300).count == 301)  // %.0f: the Double's exact digits
     }
 
     @Test func checkedIntegerConversions() {

@@ -124,6 +124,16 @@ import Testing
         ) { try Scene(json: Array(past.utf8), file: "card.json") }
     }
 
+    /// A frame number past ±100,000 px is refused where it is written, as every other length of a
+    /// scene is: a text node's frame of width 1e300 failed when drawn with no file, line or node.
+    @Test func sceneFramesAreInRange() {
+        let json = #"{"size": {"width": 9, "height": 9}, "root": {"type": "group", "children": [{"type": "text", "text": "hi", "frame": [0, 0, 1e300, 10]}]}}"#
+        #expect(throws: BidiRenderError.scene(
+            file: "card.json", line: 1, path: "root.children[0].frame",
+            reason: "each number must be from -100000 to 100000 px (width and height from 0)")
+        ) { try Scene(json: Array(json.utf8), file: "card.json") }
+    }
+
     /// A text node's inline boxes are named as the node gives them ("inlines[0]", after its spans),
     /// and boxes that overlap are refused as the scene is read, not when it is drawn.
     @Test func sceneInlineErrorsNameTheBox() {
