@@ -23,14 +23,28 @@ struct BidiRenderCommand: ParsableCommand {
     static func main() {
         if let error = ArgumentBytes.firstInvalidUTF8() { exit(withError: error) }
         var failure: Error?
+        var parsed: ParsableCommand?
         do {
             var command = try parseFormatArgumentsApart() ?? parseAsRoot()
+            parsed = command
             try command.run()
         } catch {
             failure = error
         }
+        // A usage error found while running (a message's arguments, a template's fields) shows the
+        // command's usage line, as one found while parsing does, not the root command's.
+        if let failure, let parsed, failure is ValidationError { exitShowingUsage(of: parsed, failure) }
         if let failure { exit(withError: failure) }
         if let error = StandardOutput.finish() { exit(withError: error) }
+    }
+
+    /// Ends the process as a usage error (exit 64): `error` and the usage of `command`, as
+    /// ArgumentParser shows them for an error found while parsing.
+    static func exitShowingUsage(of command: ParsableCommand, _ error: Error) -> Never {
+        let usage = usageString(for: type(of: command))
+        let name = usage.split(separator: " ").prefix(2).joined(separator: " ")
+        printError("Error: \(error)\nUsage: \(usage)\n  See '\(name) --help' for more information.")
+        exit(withError: ExitCode.validationFailure)
     }
 
     /// `format`'s NAME=VALUE arguments after `--` go to the command without passing through

@@ -88,7 +88,7 @@ struct BubbleCommand: ParsableCommand {
         }
         let parameters = try parameters()
         guard slotSize.isFinite, (0.1...10_000).contains(slotSize) else {
-            throw ValidationError("invalid value '\(slotSize)' for --slot-size: must be a number of px from 0.1 to 10000")
+            throw ValidationError("invalid value '\(slotSize.valueText)' for --slot-size: must be a number of px from 0.1 to 10000")
         }
         do {
             // With --jsonl each line gives its own width: the bubble's values are checked there.

@@ -54,12 +54,12 @@ import TestSupport
 
     /// A negative number reaches the range check (it used to be "Missing value for '--width'").
     @Test(arguments: [
-        (["layout", "x", "--width", "-5"], "invalid value '-5.0' for width: must be a positive number of px, at most 1000000"),
-        (["layout", "x", "--size", "-5"], "invalid value '-5.0' for size: must be a number of px from 0.1 to 10000"),
+        (["layout", "x", "--width", "-5"], "invalid value '-5' for width: must be a positive number of px, at most 1000000"),
+        (["layout", "x", "--size", "-5"], "invalid value '-5' for size: must be a number of px from 0.1 to 10000"),
         (["layout", "x", "--max-lines", "-2"], "invalid value '-2' for max-lines: must be a whole number of lines, at least 1"),
         (["layout", "--jsonl", "--jobs", "-1"], "--jobs must be at least 1"),
         (["reorder", "--jsonl", "--jobs", "-1"], "--jobs must be at least 1"),
-        (["render", "x", "-o", "x.png", "--padding", "-1"], "invalid value '-1.0' for padding: must be from 0 to 10000 px"),
+        (["render", "x", "-o", "x.png", "--padding", "-1"], "invalid value '-1' for padding: must be from 0 to 10000 px"),
         (["render", "x", "-o", "x.png", "--scale", "-2"], "invalid value '-2' for scale: must be 1, 2 or 3"),
         (["compose", "x.json", "-o", "x.png", "--scale", "-2"], "--scale must be 1, 2 or 3"),
         (["layout", "x", "--span", "-1:2:weight=bold"], "--span 1 (\"-1:2:weight=bold\") must be START:END:key=value,… with code point offsets START ≤ END"),

@@ -93,7 +93,7 @@ func runLayout(_ arguments: [String]) throws -> String { try run(LayoutCommand.s
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0].hasPrefix("{\"version\":1,"))
-        #expect(lines[1].hasPrefix("{\"error\":\"invalid value '-1.0' for size"))
+        #expect(lines[1].hasPrefix("{\"error\":\"invalid value '-1' for size"))
         #expect(lines[1].hasSuffix("\"line\":2}"))
         #expect(lines[2].hasPrefix("{\"version\":1,"))
         #expect(lines[3] == "{\"error\":\"not valid JSON at byte offset 0 of the line: expected null\",\"line\":4}")

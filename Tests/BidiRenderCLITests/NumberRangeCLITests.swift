@@ -29,12 +29,12 @@ import TestSupport
     /// A bubble's values out of range are usage errors (64) naming the option, as `--radius` was,
     /// not run-time failures (1) naming the library's key ("slotGap").
     @Test(arguments: [
-        (["--padding", "-1"], "invalid value '-1.0' for --padding: must be a number of px from 0 to 10000"),
+        (["--padding", "-1"], "invalid value '-1' for --padding: must be a number of px from 0 to 10000"),
         (["--slot-gap", "nan"], "invalid value 'nan' for --slot-gap: must be a number of px from 0 to 10000"),
-        (["--slot", "99999x5"], "invalid value '99999.0' for --slot: must be a number of px from 0 to 10000"),
-        (["--slot", "150x5"], "invalid value '150.0' for --slot: is wider than the text's 100.0 px"),
-        (["--slot-text", "12:30", "--slot-size", "20000"], "invalid value '20000.0' for --slot-size: must be a number of px from 0.1 to 10000"),
-        (["--slot-size", "0"], "invalid value '0.0' for --slot-size: must be a number of px from 0.1 to 10000"),
+        (["--slot", "99999x5"], "invalid value '99999' for --slot: must be a number of px from 0 to 10000"),
+        (["--slot", "150x5"], "invalid value '150' for --slot: is wider than the text's 100 px"),
+        (["--slot-text", "12:30", "--slot-size", "20000"], "invalid value '20000' for --slot-size: must be a number of px from 0.1 to 10000"),
+        (["--slot-size", "0"], "invalid value '0' for --slot-size: must be a number of px from 0.1 to 10000"),
     ])
     func bubbleValuesOutOfRangeAreUsageErrors(arguments: [String], message: String) throws {
         let result = try runBinary(["bubble", "hello", "--width", "100", "--no-system-fonts"] + arguments)

@@ -10,13 +10,13 @@ import Testing
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first == #"{"error":"invalid value '1..<99' for spans[0]: range out of range 0...3","line":1}"#)
+        #expect(lines.first == #"{"error":"invalid value 'start 1, end 99' for spans[0]: past the end of the text (3 code points)","line":1}"#)
         #expect(lines.last?.hasPrefix("{\"version\":1") == true)
     }
 
     @Test func spanOptionPastTheEndIsAnError() throws {
         let result = try runBinary(["layout", "abc", "--span", "1:99:weight=bold", "--no-system-fonts"])
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: invalid value '1..<99' for --span 1: range out of range 0...3\n")
+        #expect(result.stderr == "Error: invalid value '1:99' for --span 1: past the end of the text (3 code points)\n")
     }
 }

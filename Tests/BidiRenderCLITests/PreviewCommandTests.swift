@@ -77,7 +77,7 @@ func runPreview(_ arguments: [String]) throws -> String { try run(PreviewCommand
         // A field's name is the command's usage; a span past its field's text is the text's error.
         (["--field", "a b=x"], "--field 1: the name 'a b' is not 1 to 64 letters", 64),
         (["--field", "a=xy", "--field", "b=z", "--field-span", "b:0:1:weight=bold", "--field-span", "a:0:500:weight=bold"],
-         "invalid value '0..<500' for --field-span 2: range out of range 0...2", 1),
+         "invalid value '0:500' for --field-span 2: past the end of the text (2 code points)", 1),
         // ArgumentParser's parsing grows with the square of the arguments: 4,000 took 23 s.
         (["--field", "a=x"] + Array(repeating: ["--field-span", "a:0:1:weight=bold"], count: 200).flatMap { $0 }, "give at most 256 arguments (404 given)", 64),
     ]

@@ -105,7 +105,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#"{"text":"a","maxLines":0}"#, #""maxLines" must be a whole number from 1 to 2147483647, not 0.0"#),
+        (#"{"text":"a","maxLines":0}"#, #""maxLines" must be a whole number from 1 to 2147483647, not 0"#),
         (#"{"text":"a","maxLines":1.5}"#, #""maxLines" must be a whole number from 1 to 2147483647, not 1.5"#),
         (#"{"text":"a","maxLines":true}"#, #""maxLines" must be a whole number from 1 to 2147483647"#),
         (#"{"text":"a","maxLines":"2"}"#, #""maxLines" must be a whole number from 1 to 2147483647"#),

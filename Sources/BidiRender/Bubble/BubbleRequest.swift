@@ -44,19 +44,19 @@ package struct BubbleRequest: Sendable {
 
     package init(options: LayoutOptions, parameters b: BubbleParameters) throws(BidiRenderError) {
         guard b.maxWidth.isFinite, b.maxWidth > 0, b.maxWidth <= 1_000_000 else {
-            throw .invalidValue(key: "maxWidth", value: "\(b.maxWidth)", reason: "must be a positive number of px, at most 1000000")
+            throw .invalidValue(key: "maxWidth", value: b.maxWidth.valueText, reason: "must be a positive number of px, at most 1000000")
         }
         try Self.checkLength(b.horizontalPadding, key: "padding")
         try Self.checkLength(b.verticalPadding, key: "padding")
         try Self.checkLength(b.slotGap, key: "slotGap")
         guard b.maxWidth - 2 * b.horizontalPadding > 0 else {
             throw .invalidValue(
-                key: "padding", value: "\(b.horizontalPadding)", reason: "leaves no room for the text in \(b.maxWidth) px")
+                key: "padding", value: b.horizontalPadding.valueText, reason: "leaves no room for the text in \(b.maxWidth.valueText) px")
         }
         try Self.check(b.slot)
         guard b.jumbomoji.count <= Self.maxJumbomojiCount, b.jumbomoji.allSatisfy({ Self.jumbomojiRange.contains($0) }) else {
             throw .invalidValue(
-                key: "jumbomoji", value: b.jumbomoji.map { "\($0)" }.joined(separator: ","),
+                key: "jumbomoji", value: b.jumbomoji.map(\.valueText).joined(separator: ","),
                 reason: "must be at most \(Self.maxJumbomojiCount) size factors from 0.1 to 100")
         }
         let ui = b.uiDirection ?? (options.locale.isRightToLeft ? .rightToLeft : .leftToRight)
@@ -66,7 +66,7 @@ package struct BubbleRequest: Sendable {
         (textOptions, uiDirection, padding) = (text, ui, (b.horizontalPadding, b.verticalPadding))
         (textWidth, slot, slotGap, balanced, jumbomoji) = (b.maxWidth - 2 * b.horizontalPadding, b.slot, b.slotGap, b.balanced, b.jumbomoji)
         if case .box(let width, _)? = slot, width > textWidth {
-            throw .invalidValue(key: "slot", value: "\(width)", reason: "is wider than the text's \(textWidth) px")
+            throw .invalidValue(key: "slot", value: width.valueText, reason: "is wider than the text's \(textWidth.valueText) px")
         }
     }
 
@@ -87,7 +87,7 @@ package struct BubbleRequest: Sendable {
     /// Checks a length in px: finite, from 0 to `maxLength`.
     package static func checkLength(_ value: Double, key: String) throws(BidiRenderError) {
         guard value.isFinite, value >= 0, value <= maxLength else {
-            throw .invalidValue(key: key, value: "\(value)", reason: "must be a number of px from 0 to \(Int(maxLength))")
+            throw .invalidValue(key: key, value: value.valueText, reason: "must be a number of px from 0 to \(Int(maxLength))")
         }
     }
 }

@@ -51,8 +51,8 @@ extension Layout {
 
     /// Throws `.invalidValue` (key "point") when `x` or `y` is not a finite number.
     static func checkFinite(x: Double, y: Double) throws(BidiRenderError) {
-        guard x.isFinite else { throw .invalidValue(key: "point", value: "\(x),\(y)", reason: "x must be a finite number") }
-        guard y.isFinite else { throw .invalidValue(key: "point", value: "\(x),\(y)", reason: "y must be a finite number") }
+        guard x.isFinite else { throw .invalidValue(key: "point", value: "\(x.valueText),\(y.valueText)", reason: "x must be a finite number") }
+        guard y.isFinite else { throw .invalidValue(key: "point", value: "\(x.valueText),\(y.valueText)", reason: "y must be a finite number") }
     }
 
     /// The hit of (`x`, `y`) on line `l` (`y` only decides `isInside`).

@@ -75,10 +75,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// and max lines at least 1. Throws `.invalidValue` naming the option and the range.
     package func validate() throws(BidiRenderError) {
         guard size.isFinite, size >= 0.1, size <= 10_000 else {
-            throw .invalidValue(key: "size", value: "\(size)", reason: "must be a number of px from 0.1 to 10000")
+            throw .invalidValue(key: "size", value: size.valueText, reason: "must be a number of px from 0.1 to 10000")
         }
         if let maxWidth, !(maxWidth.isFinite && maxWidth > 0 && maxWidth <= 1_000_000) {
-            throw .invalidValue(key: "width", value: "\(maxWidth)", reason: "must be a positive number of px, at most 1000000")
+            throw .invalidValue(key: "width", value: maxWidth.valueText, reason: "must be a positive number of px, at most 1000000")
         }
         if let maxLines, maxLines < 1 {
             throw .invalidValue(key: "max-lines", value: "\(maxLines)", reason: "must be a whole number of lines, at least 1")

@@ -43,11 +43,11 @@ public enum LineHeight: Sendable, Hashable {
         case .normal: return
         case .multiple(let m):
             guard m.isFinite, m >= 0, m <= 100 else {
-                throw .invalidValue(key: key, value: "\(m)", reason: "must be a multiple of the size from 0 to 100")
+                throw .invalidValue(key: key, value: m.valueText, reason: "must be a multiple of the size from 0 to 100")
             }
         case .px(let px):
             guard px.isFinite, px >= 0, px <= 100_000 else {
-                throw .invalidValue(key: key, value: "\(px)px", reason: "must be a number of px from 0 to 100000")
+                throw .invalidValue(key: key, value: "\(px.valueText)px", reason: "must be a number of px from 0 to 100000")
             }
         }
     }

@@ -175,7 +175,7 @@ extension LayoutEngine {
                 throw .invalidValue(key: "fields", value: field.name, reason: "names two fields")
             }
             guard field.minShare.isFinite, (0...1).contains(field.minShare) else {
-                throw .invalidValue(key: "fields.\(field.name).minShare", value: "\(field.minShare)", reason: "must be a share of the width from 0 to 1")
+                throw .invalidValue(key: "fields.\(field.name).minShare", value: field.minShare.valueText, reason: "must be a share of the width from 0 to 1")
             }
             // A code point has at least one UTF-8 byte: counted only when the bytes are too many.
             total += field.text.utf8.count

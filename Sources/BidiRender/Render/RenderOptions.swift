@@ -57,10 +57,10 @@ public struct RenderOptions: Sendable, Hashable {
     /// sides (`RGBAImage.checkShape`; the first bad id in sorted order is named).
     package func validate() throws(BidiRenderError) {
         guard padding.isFinite, padding >= 0, padding <= 10_000 else {
-            throw .invalidValue(key: "padding", value: "\(padding)", reason: "must be from 0 to 10000 px")
+            throw .invalidValue(key: "padding", value: padding.valueText, reason: "must be from 0 to 10000 px")
         }
         if let inkOverflow, !(inkOverflow.isFinite && inkOverflow >= 0 && inkOverflow <= 10_000) {
-            throw .invalidValue(key: "inkOverflow", value: "\(inkOverflow)", reason: "must be from 0 to 10000 px")
+            throw .invalidValue(key: "inkOverflow", value: inkOverflow.valueText, reason: "must be from 0 to 10000 px")
         }
         guard (1...3).contains(scale) else {
             throw .invalidValue(key: "scale", value: "\(scale)", reason: "must be 1, 2 or 3")

@@ -13,12 +13,12 @@ enum OffsetBounds {
     }
 
     /// Throws `.invalidValue` naming `key` unless both ends of `range` are within `bounds`: "invalid
-    /// value '0..<100' for lineRange: range out of range 0...15".
+    /// value '0..<100' for lineRange: not within 0...15".
     static func check(_ range: Range<Int>, in bounds: ClosedRange<Int>, key: String) throws(BidiRenderError) {
         guard bounds.contains(range.lowerBound), bounds.contains(range.upperBound) else {
             throw .invalidValue(
                 key: key, value: "\(range.lowerBound)..<\(range.upperBound)",
-                reason: "range out of range \(bounds.lowerBound)...\(bounds.upperBound)")
+                reason: "not within \(bounds.lowerBound)...\(bounds.upperBound)")
         }
     }
 }

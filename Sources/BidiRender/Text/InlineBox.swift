@@ -45,10 +45,10 @@ public struct InlineBox: Sendable, Hashable {
     /// Checks the size (0…10,000 px) and the baseline offset (0…height); errors name `key`.
     func validate(key: String) throws(BidiRenderError) {
         for (name, value) in [("width", width), ("height", height)] where !(value.isFinite && value >= 0 && value <= 10_000) {
-            throw .invalidValue(key: "\(key).\(name)", value: "\(value)", reason: "must be from 0 to 10000 px")
+            throw .invalidValue(key: "\(key).\(name)", value: value.valueText, reason: "must be from 0 to 10000 px")
         }
         if let offset = baselineOffset, !(offset.isFinite && offset >= 0 && offset <= height) {
-            throw .invalidValue(key: "\(key).baselineOffset", value: "\(offset)", reason: "must be from 0 to the box's height (\(height))")
+            throw .invalidValue(key: "\(key).baselineOffset", value: offset.valueText, reason: "must be from 0 to the box's height (\(height.valueText))")
         }
     }
 

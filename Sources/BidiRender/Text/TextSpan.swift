@@ -92,7 +92,7 @@ public struct TextSpan: Sendable, Hashable {
                 key: "spans[\(index)].features", value: bad, reason: "is not an OpenType feature in HarfBuzz's syntax (tnum, -liga, ss01=1)")
         }
         if let size, !(size.isFinite && size >= 0.1 && size <= 10_000) {
-            throw .invalidValue(key: "spans[\(index)].size", value: "\(size)", reason: "must be from 0.1 to 10000 px")
+            throw .invalidValue(key: "spans[\(index)].size", value: size.valueText, reason: "must be from 0.1 to 10000 px")
         }
     }
 }

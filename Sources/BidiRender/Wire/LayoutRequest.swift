@@ -27,7 +27,10 @@ package enum LayoutRequest {
 
     /// A request's "text", which must be there.
     package static func text(_ object: [String: Any]) throws(WireError) -> String {
-        guard let text = try WireFields.string(object, "text") else { throw WireError("missing \"text\"", at: [.key("text")]) }
+        guard let text = try WireFields.string(object, "text") else {
+            let said = object["text"] is NSNull ? "\"text\" must be a string, not null" : "missing \"text\""
+            throw WireError(said, at: [.key("text")])
+        }
         return text
     }
 
@@ -79,7 +82,7 @@ package enum LayoutRequest {
         let spanCount = (WireFields.value(object, "spans") as? [Any])?.count ?? 0
         do {
             try SpanRequest.check(
-                spans, spanCount: spanCount, in: text, name: { "spans[\($0)]" }, inlineName: { "inlines[\($0)]" })
+                spans, spanCount: spanCount, in: text, objects: true, name: { "spans[\($0)]" }, inlineName: { "inlines[\($0)]" })
         } catch {
             throw WireError(message: error.description)
         }

@@ -56,7 +56,7 @@ extension SceneParser {
         // The spans together (boxes that overlap, a box inside an entity), named as the node names them.
         do {
             try SpanRequest.check(
-                spans, spanCount: spanCount, in: string, name: { "spans[\($0)]" }, inlineName: { "inlines[\($0)]" })
+                spans, spanCount: spanCount, in: string, objects: true, name: { "spans[\($0)]" }, inlineName: { "inlines[\($0)]" })
         } catch {
             throw self.error(at + [.key(spans.count > spanCount ? "inlines" : "spans")], error.description)
         }

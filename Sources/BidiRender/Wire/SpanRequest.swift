@@ -25,15 +25,24 @@ package enum SpanRequest {
 
     /// `LayoutEngine.checkSpans` on a request's spans (`spanCount` of its own, then its inline
     /// boxes'), with each named in its errors as the request names it: `name(k)` for its k-th span,
-    /// `inlineName(j)` for its j-th box, where the library says "spans[i]" of the joined list.
+    /// `inlineName(j)` for its j-th box, where the library says "spans[i]" of the joined list. A
+    /// range past the text shows as the request wrote it: "2:9" on the command line
+    /// (`objects` false), "start 2, end 9" in a JSON request, with the text's length.
     package static func check(
-        _ spans: [TextSpan], spanCount: Int, in text: String, name: (Int) -> String, inlineName: (Int) -> String
+        _ spans: [TextSpan], spanCount: Int, in text: String, objects: Bool = false, name: (Int) -> String,
+        inlineName: (Int) -> String
     ) throws(BidiRenderError) {
         do {
             try LayoutEngine.checkSpans(spans, in: text)
         } catch {
-            guard case .invalidValue(let key, let value, let reason) = error else { throw error }
+            guard case .invalidValue(let key, var value, var reason) = error else { throw error }
             func renamed(_ s: String) -> String { Self.renaming(s) { $0 < spanCount ? name($0) : inlineName($0 - spanCount) } }
+            let ends = value.split(separator: "..<", omittingEmptySubsequences: false)
+            if reason.hasPrefix("not within"), ends.count == 2 {
+                value = objects ? "start \(ends[0]), end \(ends[1])" : "\(ends[0]):\(ends[1])"
+                let count = text.unicodeScalars.count
+                reason = "past the end of the text (\(count) code point\(count == 1 ? "" : "s"))"
+            }
             throw .invalidValue(key: renamed(key), value: value, reason: renamed(reason))
         }
     }

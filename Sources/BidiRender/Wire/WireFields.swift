@@ -41,7 +41,7 @@ enum WireFields {
             let integer = Int(exactly: number)
         else {
             throw WireError(
-                "\"\(path.dotted)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(number)", at: path)
+                "\"\(path.dotted)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(number.valueText)", at: path)
         }
         return integer
     }

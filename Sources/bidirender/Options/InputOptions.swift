@@ -29,8 +29,15 @@ struct InputOptions: ParsableArguments {
     }
 
     /// The input as JSON Lines, read line by line as it arrives (`--jsonl`).
+    /// The argument is the JSON Lines themselves: one that names a file (and is no JSON object) is a
+    /// usage error pointing to --text-file, not a line that is not JSON.
     func lines(limit: Int = JSONLines.maximumLineBytes) throws -> LineReader {
-        if let text { return LineReader(bytes: Array(text.utf8), source: "<argument>", limit: limit) }
+        if let text {
+            if text.first != "{", !text.contains("\n"), FileManager.default.fileExists(atPath: text) {
+                throw ValidationError("with --jsonl the TEXT argument is the JSON Lines themselves; to read the file '\(text)', give --text-file \(text) (or standard input)")
+            }
+            return LineReader(bytes: Array(text.utf8), source: "<argument>", limit: limit)
+        }
         if let textFile {
             let fd = open(textFile, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw BidiRenderError.unreadable(path: textFile, errno: errno) }

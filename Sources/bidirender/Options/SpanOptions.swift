@@ -11,7 +11,7 @@ struct SpanOptions: ParsableArguments {
         help: ArgumentHelp(
             "Attributes over code points [START, END): key=value pairs, comma-separated; repeatable, a later span wins.",
             discussion: """
-                Keys: weight (100…900 or a name), style (normal|italic), locale (BCP 47), \
+                Keys: weight (1…1000 or a name: thin … black), style (normal|italic), locale (BCP 47), \
                 entity (mention|url|email|phone|hashtag: isolated as one unit, whatever --isolate says; \
                 mention=true is its old spelling), id (the entity's id, as the caller knows it), color and background (#RRGGBB[AA]), underline and strikethrough \
                 (true|false), size (px, 0.1…10000), features (OpenType features in HarfBuzz's syntax; \

@@ -201,19 +201,19 @@ import Testing
 
     @Test func badValuesAreErrors() throws {
         let o = LayoutOptions(size: 16)
-        #expect(throws: BidiRenderError.invalidValue(key: "maxWidth", value: "0.0", reason: "must be a positive number of px, at most 1000000")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "maxWidth", value: "0", reason: "must be a positive number of px, at most 1000000")) {
             try Self.engine.bubble("x", options: o, maxWidth: 0)
         }
-        #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "50.0", reason: "leaves no room for the text in 100.0 px")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "50", reason: "leaves no room for the text in 100 px")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, horizontalPadding: 50)
         }
-        #expect(throws: BidiRenderError.invalidValue(key: "slot", value: "200.0", reason: "is wider than the text's 100.0 px")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "slot", value: "200", reason: "is wider than the text's 100 px")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, slot: .box(width: 200, height: 10))
         }
         #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "nan", reason: "must be a number of px from 0 to 10000")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, verticalPadding: .nan)
         }
-        #expect(throws: BidiRenderError.invalidValue(key: "jumbomoji", value: "0.0", reason: "must be at most 16 size factors from 0.1 to 100")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "jumbomoji", value: "0", reason: "must be at most 16 size factors from 0.1 to 100")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, jumbomoji: [0])
         }
         // A text slot wider than the text: its width and the text's to a thousandth of a px (the

@@ -13,7 +13,7 @@ import Testing
         let paragraph = try #require(BidiText(Self.text, direction: .auto).paragraphs.first)
         #expect(paragraph.range == 0..<15)
         #expect(throws: BidiRenderError.invalidValue(
-            key: "lineRange", value: "\(range.lowerBound)..<\(range.upperBound)", reason: "range out of range 0...15")
+            key: "lineRange", value: "\(range.lowerBound)..<\(range.upperBound)", reason: "not within 0...15")
         ) { try paragraph.line(range) }
     }
 
@@ -23,7 +23,7 @@ import Testing
         #expect(try paragraph.line(15..<15).visualOrder.isEmpty)
         // A second paragraph's line must lie in its own range.
         let two = BidiText("ab\ncd", direction: .auto).paragraphs
-        #expect(throws: BidiRenderError.invalidValue(key: "lineRange", value: "0..<2", reason: "range out of range 3...5")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "lineRange", value: "0..<2", reason: "not within 3...5")) {
             try two[1].line(0..<2)
         }
         #expect(try two[1].line(3..<5).visualOrder == [3, 4])
@@ -34,11 +34,11 @@ import Testing
         (Int.min..<0, "\(Int.min)..<0"), (0..<Int.max, "0..<\(Int.max)"), (16..<16, "16..<16"), (Int.max..<Int.max, "\(Int.max)..<\(Int.max)"),
     ])
     func indexRangeThrows(range: Range<Int>, shown: String) {
-        #expect(throws: BidiRenderError.invalidValue(key: "scalarOffsets", value: shown, reason: "range out of range 0...15")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "scalarOffsets", value: shown, reason: "not within 0...15")) {
             try Self.text.indexRange(scalarOffsets: range)
         }
         // The empty string: only 0..<0 is in it.
-        #expect(throws: BidiRenderError.invalidValue(key: "scalarOffsets", value: shown, reason: "range out of range 0...0")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "scalarOffsets", value: shown, reason: "not within 0...0")) {
             try "".indexRange(scalarOffsets: range)
         }
     }
@@ -84,10 +84,10 @@ import Testing
 
     @Test func layoutSpanPastTheEndThrows() {
         let span = TextSpan(range: 3..<99, weight: .bold)
-        #expect(throws: BidiRenderError.invalidValue(key: "spans[1]", value: "3..<99", reason: "range out of range 0...15")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "spans[1]", value: "3..<99", reason: "not within 0...15")) {
             try TestLayout.engine.layout(Self.text, spans: [TextSpan(range: 0..<2), span], options: LayoutOptions())
         }
-        #expect(throws: BidiRenderError.invalidValue(key: "spans[0]", value: "3..<99", reason: "range out of range 0...15")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "spans[0]", value: "3..<99", reason: "not within 0...15")) {
             try TestLayout.engine.intrinsicWidths(Self.text, spans: [span], options: LayoutOptions())
         }
         #expect(throws: Never.self) {

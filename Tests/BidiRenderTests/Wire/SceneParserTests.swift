@@ -100,7 +100,7 @@ import TestSupport
         (#"{"size": {"width": 10, "height": 10}, "root": {"type": "rect", "viewType": "mirror"}}"#, "root.viewType: expected one of auto, inherit"),
         (#"{"size": {"width": 10, "height": 10}, "root": {"type": "group", "children": [{"type": "rect", "leading": 1, "top": 2, "width": 3}]}}"#, "root.children[0].height: missing"),
         (#"{"size": {"width": 10, "height": 10}, "root": {"type": "group", "children": [{"type": "rect"}]}}"#, "root.children[0].frame: missing"),
-        (#"{"size": {"width": 10, "height": 10}, "root": {"type": "text", "text": "a", "maxLines": 0}}"#, "root.maxLines: \"maxLines\" must be a whole number from 1 to 2147483647, not 0.0"),
+        (#"{"size": {"width": 10, "height": 10}, "root": {"type": "text", "text": "a", "maxLines": 0}}"#, "root.maxLines: \"maxLines\" must be a whole number from 1 to 2147483647, not 0"),
         (#"{"size": {"width": 10, "height": 10}, "direction": "up", "root": {"type": "rect"}}"#, "direction: expected \"ltr\" or \"rtl\""),
         (#"{"size": {"width": 10, "height": 10}, "root": {"type": "rect",}}"#, "card.json:1: a trailing comma before '}' (column 63)"),
         (#"{"size": {"width": 0, "height": 10}, "root": {"type": "rect"}}"#, "size.width: expected a number from 1"),

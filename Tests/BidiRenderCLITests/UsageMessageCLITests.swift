@@ -1,0 +1,59 @@
+// Errors as a user reads them: a usage error found while running shows the command's own usage line
+// (not the root's "bidirender <subcommand>"), numbers come back as they were typed ("0", not "0.0"),
+// a null "text" is not called missing, and a file named as --jsonl's TEXT argument points to
+// --text-file.
+import Foundation
+import Testing
+
+@Suite struct UsageMessageCLITests {
+    @Test func formatArgSpanOfAnUnknownArgumentShowsFormatsUsage() throws {
+        let catalog = FormatCommandTests.catalog
+        let result = try runBinary([
+            "format", "follow", "name=Bob", "--catalog", catalog, "--layout", "--arg-span", "nam:weight=700", "--no-system-fonts",
+        ])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --arg-span nam: the message 'follow' shows no text argument 'nam' (its text arguments: name)\n"))
+        #expect(result.stderr.contains("Usage: bidirender format [<options>] <key>"), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'bidirender format --help'"), "\(result.stderr)")
+    }
+
+    @Test func previewTemplateErrorShowsPreviewsUsage() throws {
+        let result = try runBinary(["preview", "--field", "a=x", "--template", "{b}", "--no-system-fonts"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Usage: bidirender preview "), "\(result.stderr)")
+        #expect(!result.stderr.contains("<subcommand>"))
+    }
+
+    @Test func jsonlArgumentThatNamesAFileIsAUsageError() throws {
+        let path = try temporaryFile(Array(#"{"text":"hi"}"#.utf8), name: "in.jsonl")
+        let result = try runBinary(["layout", "--jsonl", path, "--no-system-fonts"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("give --text-file \(path)"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        // The same line as the argument itself is laid out.
+        let inline = try runBinary(["layout", "--jsonl", #"{"text":"hi"}"#, "--no-system-fonts"])
+        #expect(inline.status == 0 && inline.stdout.hasPrefix("{\"version\":1"))
+    }
+
+    @Test func jsonlNumbersAndNullsAreShownAsWritten() throws {
+        let input = [
+            #"{"text":null}"#, #"{"text":"a","maxLines":0}"#, #"{"text":"a","maxLines":-3}"#, #"{"text":"a","maxLines":1.5}"#,
+            #"{"text":"a","size":0}"#,
+        ].joined(separator: "\n") + "\n"
+        let result = try runBinary(["layout", "--jsonl", "--no-system-fonts"], stdin: Array(input.utf8))
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            #"{"error":"\"text\" must be a string, not null","line":1}"#,
+            #"{"error":"\"maxLines\" must be a whole number from 1 to 2147483647, not 0","line":2}"#,
+            #"{"error":"\"maxLines\" must be a whole number from 1 to 2147483647, not -3","line":3}"#,
+            #"{"error":"\"maxLines\" must be a whole number from 1 to 2147483647, not 1.5","line":4}"#,
+            #"{"error":"invalid value '0' for size: must be a number of px from 0.1 to 10000","line":5}"#,
+        ])
+    }
+
+    @Test func spanHelpGivesTheWeightsTaken() throws {
+        let result = try runBinary(["layout", "--help"])
+        #expect(result.stdout.contains("weight (1…1000 or a name"), "\(result.stdout)")
+        let extreme = try runBinary(["layout", "a", "--span", "0:1:weight=1000", "--no-system-fonts"])
+        #expect(extreme.status == 0)
+    }
+}
