@@ -27,11 +27,24 @@ enum PlainPreview {
         let counts = fields.map { NeutralField.graphemeStarts($0.scalars).count }
         var empty = fields
         for i in empty.indices { empty[i].scalars = [] }
-        let budget = max(0, maxGraphemes - visibleGraphemes(try template.compose(empty, locale: locale, direction: direction).text))
-        let allowed = PreviewShares.allocate(
-            needs: counts.map { Double(min($0, budget)) }, minimums: fields.map { max(($0.minShare * Double(budget)).rounded(.down), 2) },
-            priorities: fields.map(\.priority), budget: Double(budget)
-        ).map { Int($0.rounded(.down)) }
+        let bare = visibleGraphemes(try template.compose(empty, locale: locale, direction: direction).text)
+        let budget = max(0, maxGraphemes - bare)
+        // How many times the sentence shows each field ("{a} and {a}": twice): what a grapheme
+        // cluster of it costs.
+        var places: [Int] = []
+        for i in fields.indices {
+            var probe = empty
+            probe[i].scalars = ["x"]
+            places.append(max(0, visibleGraphemes(try template.compose(probe, locale: locale, direction: direction).text) - bare))
+        }
+        let allowed = PreviewShares.wholeUnits(
+            PreviewShares.allocate(
+                needs: fields.indices.map { places[$0] == 0 ? 0 : Double(places[$0] * min(counts[$0], budget / places[$0])) },
+                minimums: fields.indices.map { i in
+                    Double(places[i]) * max((fields[i].minShare * Double(budget) / Double(max(places[i], 1))).rounded(.down), 2)
+                },
+                priorities: fields.map(\.priority), budget: Double(budget)),
+            counts: counts, costs: places, budget: budget)
         for i in fields.indices where allowed[i] < counts[i] {
             fields[i] = try cut(fields[i], toGraphemes: allowed[i], kinds: kinds)
         }

@@ -243,9 +243,30 @@ import Testing
         let preview = try Self.engine.preview(
             [PreviewField(name: "sender", text: "Alexander the Great"), PreviewField(name: "message", text: "are you coming to the party tonight or not?")],
             options: Self.options(width: nil), maxGraphemes: maxGraphemes)
-        #expect(PlainPreview.visibleGraphemes(preview.plainText) <= maxGraphemes)
+        // The grapheme clusters allowed are used but for the space a cut drops before "…".
+        #expect((maxGraphemes - 1...maxGraphemes).contains(PlainPreview.visibleGraphemes(preview.plainText)), "\(preview.plainText.debugDescription)")
         #expect(preview.plainText.contains("\u{2026}"))
         #expect(preview.plainText.hasPrefix("\u{2068}A"))
+    }
+
+    /// What the shares' rounding leaves makes a field whole before it lengthens another: "Bob: he…"
+    /// (8 clusters) where "B…: he…" (7) left one unused; a field the template places twice costs
+    /// twice ("{a} and {a}" kept within the limit, each place cut alike).
+    @Test(arguments: [(8, "\u{2068}Bob\u{2069}: \u{2068}he\u{2026}\u{2069}"), (9, "\u{2068}Bob\u{2069}: \u{2068}hel\u{2026}\u{2069}")])
+    func plainStringUsesWhatRoundingLeaves(maxGraphemes: Int, plain: String) throws {
+        let fields = [PreviewField(name: "sender", text: "Bob"), PreviewField(name: "message", text: "hello there friend")]
+        let preview = try Self.engine.preview(fields, options: Self.options(width: 400, locale: "en"), maxGraphemes: maxGraphemes)
+        #expect(preview.plainText == plain)
+    }
+
+    @Test(arguments: [20, 30, 40])
+    func aFieldPlacedTwiceCountsTwice(maxGraphemes: Int) throws {
+        let fields = [PreviewField(name: "a", text: "Alexander_the_Great"), PreviewField(name: "b", text: "hello_there_my_friend")]
+        let preview = try Self.engine.preview(
+            fields, template: "{a} and {a} said {b}", options: Self.options(width: 2000, locale: "en"), maxGraphemes: maxGraphemes)
+        #expect(PlainPreview.visibleGraphemes(preview.plainText) == maxGraphemes, "\(preview.plainText.debugDescription)")
+        let places = preview.plainText.split(separator: " and ")
+        #expect(places.count == 2 && places[1].hasPrefix(places[0]), "\(preview.plainText.debugDescription)")
     }
 
     @Test(arguments: [
