@@ -36,9 +36,10 @@ struct SlotPlacement: Equatable {
         let rtl = text.paragraphs[last.paragraph].direction == .rightToLeft
         let extent = contentExtent(of: last, rtl: rtl)
         // The width the bubble needs for the slot on this line: the content's far side from the
-        // slot's edge, the gap, the slot (no gap when the line shows nothing: an empty message).
+        // slot's edge, the gap, the slot (no gap when the line shows nothing, an empty message, or
+        // the slot is 0 px wide, an empty slot text).
         let content = max(0, rtl ? textWidth - extent.left : extent.right)
-        let needed = content > 0 ? content + gap + size.width : size.width
+        let needed = content > 0 && size.width > 0 ? content + gap + size.width : content + size.width
         if needed <= maxWidth {
             let width = max(textWidth, needed)
             let bottom = last.top + last.height

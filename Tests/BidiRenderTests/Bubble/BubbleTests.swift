@@ -283,4 +283,18 @@ import Testing
             }
         }
     }
+
+    /// A slot 0 px wide (an empty box, an empty slot text) adds no gap: the bubble is as wide as
+    /// without a slot (it was 4 px wider, the gap beside nothing).
+    @Test(arguments: [BubbleSlot.box(width: 0, height: 0), .box(width: 0, height: 10), .text("", size: 11, color: .black)])
+    func anEmptySlotAddsNoGap(slot: BubbleSlot) throws {
+        for ui in [TextDirection.leftToRight, .rightToLeft] {
+            let text = ui == .leftToRight ? "hello there" : "مرحبا بك"
+            let plain = try Self.engine.bubble(text, maxWidth: 260, uiDirection: ui, horizontalPadding: 10, verticalPadding: 6)
+            let slotted = try Self.engine.bubble(
+                text, maxWidth: 260, uiDirection: ui, horizontalPadding: 10, verticalPadding: 6, slot: slot, slotGap: 4)
+            #expect(slotted.width == plain.width, "\(ui): \(slotted.width) vs \(plain.width)")
+            #expect(!slotted.slotOnOwnLine)
+        }
+    }
 }
