@@ -65,7 +65,7 @@ import Testing
     @Test func badSpanSizeIsAnError() {
         var span = TextSpan(range: 0..<1)
         span.size = 0
-        #expect(throws: BidiRenderError.invalidValue(key: "spans[1].size", value: "0.0", reason: "must be from 0.1 to 10000 px")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "spans[1].size", value: "0", reason: "must be from 0.1 to 10000 px")) {
             try TestLayout.engine.layout("ab", spans: [TextSpan(range: 0..<1), span], options: LayoutOptions())
         }
     }

@@ -31,7 +31,7 @@ import Testing
     }
 
     static func rangeError(_ key: String, _ range: Range<Int>, in bounds: ClosedRange<Int> = 0...count) -> BidiRenderError {
-        .invalidValue(key: key, value: shown(range), reason: "range out of range \(bounds.lowerBound)...\(bounds.upperBound)")
+        .invalidValue(key: key, value: shown(range), reason: "not within \(bounds.lowerBound)...\(bounds.upperBound)")
     }
 
     // `String.indexRange(scalarOffsets:)` and `String.scalarOffsets(of:)` at the extremes, with
@@ -176,9 +176,9 @@ import Testing
 
     @Test func pointQueries() throws {
         let layout = TestLayout.layout(Self.text, .auto)
-        for (x, y) in [(Double.nan, 0.0), (0, -.infinity), (.infinity, .nan)] {
+        for (x, y, shown) in [(Double.nan, 0.0, "nan,0"), (0, -.infinity, "0,-inf"), (.infinity, .nan, "inf,nan")] {
             let which = x.isFinite ? "y" : "x"
-            let error = BidiRenderError.invalidValue(key: "point", value: "\(x),\(y)", reason: "\(which) must be a finite number")
+            let error = BidiRenderError.invalidValue(key: "point", value: shown, reason: "\(which) must be a finite number")
             #expect(throws: error) { try layout.offset(atX: x, y: y) }
             #expect(throws: error) { try layout.entity(atX: x, y: y) }
         }
