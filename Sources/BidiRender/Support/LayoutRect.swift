@@ -25,7 +25,15 @@ public struct LayoutRect: Sendable, Hashable {
     /// left and top edges are inside, the right and bottom edges are not, so a point on the edge two
     /// rectangles share (two lines of one entity, two entities side by side) is in exactly one of
     /// them. A rectangle of no width or height contains nothing, and nothing contains a NaN.
+    ///
+    /// The point and the edges are compared on the 1/1000 px grid the JSON documents write them in,
+    /// so a rectangle's written corner ("x": 18.176, the edge being 18.1760004) is inside it and
+    /// its written right edge (x + width as written) is not.
     func contains(x: Double, y: Double) -> Bool {
-        x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
+        let (px, py, left, top) = (Self.grid(x), Self.grid(y), Self.grid(self.x), Self.grid(self.y))
+        return px >= left && px < left + Self.grid(width) && py >= top && py < top + Self.grid(height)
     }
+
+    /// `value` in thousandths of a px, rounded as the JSON writer rounds (a Double: never traps).
+    private static func grid(_ value: Double) -> Double { (value * 1000).rounded() }
 }

@@ -136,4 +136,31 @@ import Testing
             #expect(mentions.count == 1 && mentions[0]["rects"] as? [[String: Double]] == mentionEntity["rects"] as? [[String: Double]])
         }
     }
+
+    /// A tap at a rectangle's corner as the JSON writes it (1/1000 px) hits the entity, and one at
+    /// its written right or bottom edge does not: "x": 18.176 of an edge at 18.1760004 missed.
+    @Test(arguments: texts)
+    func writtenCornersHit(text: String, direction: ParagraphDirection) throws {
+        var checked = 0
+        for width in [nil, 90.0, 137.3] {
+            let layout = TestLayout.layout(text, direction, width: width)
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(layout.jsonDocument().utf8)) as? [String: Any])
+            let entities = try #require(doc["entities"] as? [[String: Any]])
+            for (json, entity) in zip(entities, layout.entities) {
+                for r in try #require(json["rects"] as? [[String: Double]]) {
+                    let (x, y, w, h) = try (#require(r["x"]), #require(r["y"]), #require(r["width"]), #require(r["height"]))
+                    guard w > 0.002, h > 0.002 else { continue }
+                    #expect(try layout.entity(atX: x, y: y)?.range == entity.range, "\(entity.kind) at \(x),\(y)")
+                    #expect(try layout.entity(atX: x + w - 0.001, y: y + h - 0.001)?.range == entity.range)
+                    // (An entity over two lines goes on at the next line's top.)
+                    if entity.rects.count == 1 {
+                        #expect(try layout.entity(atX: x + w, y: y + h / 2)?.range != entity.range)
+                        #expect(try layout.entity(atX: x + w / 2, y: y + h)?.range != entity.range)
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 9)
+    }
 }
