@@ -161,6 +161,11 @@ extension LineBreakScratch {
     /// paragraph: the tail first, `truncationStart` in half the room, moved back to take in a file
     /// name's extension when that fits in the room; then the head, `truncationEnd` in what the tail
     /// leaves. The kept text is [start, head) and [tail, end).
+    ///
+    /// An entity at the line's end that the tail's cut enters (wider than half the room) is kept
+    /// whole when it fits in the room, the head giving way ("hello…@someone", not "hello
+    /// ther…omeone"); so is one at the line's start that the head's cut enters, the tail giving
+    /// way. Only an entity wider than the whole room is cut, as at the other two modes' edges.
     mutating func middleCut(
         from start: Int, to end: Int, room: Double, items: [Item], text: TextBuffer, shape: inout ShapeScratch,
         tables: ItemTables, size: Double, entities: [Entity] = [], wholeAtEdge: Bool = false
@@ -173,11 +178,34 @@ extension LineBreakScratch {
         {
             tail = dot
         }
-        let tailWidth = tail < end
+        let cutWhole = entities.filter(\.kind.isCutWhole)
+        if let entity = cutWhole.first(where: { $0.range.lowerBound < tail && tail < $0.range.upperBound && $0.range.upperBound >= end }),
+            entity.range.lowerBound >= start,
+            measure(entity.range.lowerBound, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) <= room
+        {
+            tail = entity.range.lowerBound
+        }
+        var tailWidth = tail < end
             ? measure(tail, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) : 0
-        let head = truncationEnd(
+        var head = truncationEnd(
             from: start, to: tail, room: room - tailWidth, items: items, text: text, shape: &shape, tables: tables, size: size,
             entities: entities, wholeAtEdge: wholeAtEdge)
+        if let entity = cutWhole.first(where: { $0.range.lowerBound <= start && start < head && head < $0.range.upperBound }),
+            entity.range.upperBound <= end
+        {
+            let entityWidth = measure(start, entity.range.upperBound, cuts: .end, items: items, text: text, shape: &shape, tables: tables, size: size)
+            if entityWidth <= room {
+                // The tail in what the entity leaves, at least past the entity.
+                tail = max(entity.range.upperBound, truncationStart(
+                    from: entity.range.upperBound, to: end, room: room - entityWidth, items: items, text: text, shape: &shape,
+                    tables: tables, size: size, entities: entities, wholeAtEdge: wholeAtEdge))
+                tailWidth = tail < end
+                    ? measure(tail, end, cuts: .start, items: items, text: text, shape: &shape, tables: tables, size: size) : 0
+                head = truncationEnd(
+                    from: start, to: tail, room: room - tailWidth, items: items, text: text, shape: &shape, tables: tables,
+                    size: size, entities: entities, wholeAtEdge: wholeAtEdge)
+            }
+        }
         return (head, tail)
     }
 

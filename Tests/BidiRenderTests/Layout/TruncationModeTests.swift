@@ -123,6 +123,15 @@ extension TruncationModeTests {
         ("الصورة #اليوم_الوطني_السعودي_2026 جميلة جدا اليوم", .rightToLeft, .middle, 200, ["ميلة جدا اليوم", "\u{2026}", "الصورة"]),
         ("شكرا @alexander_the_great على هذا", .rightToLeft, .end, 150, ["\u{2026}", "شكرا"]),
         ("see https://example.com/a/very/long/path/x.html now", .leftToRight, .start, 160, ["\u{2026}", "now"]),
+        // An entity at an edge of a middle cut, narrower than the room, is whole: the other side
+        // gives way (the tail's half of the room cut "@someone" to "omeone", "#weekend" to "weekend").
+        ("hello there my good friend @someone", .leftToRight, .middle, 150, ["hello t", "\u{2026}", "@someone"]),
+        ("hello there my good friend #weekend", .leftToRight, .middle, 150, ["hello th", "\u{2026}", "#weekend"]),
+        ("call me tomorrow at +966 55 123 4567", .leftToRight, .middle, 200, ["call me", "\u{2026}", "+966 55 123 4567"]),
+        ("اتصل بي غدا من فضلك على +966 55 123 4567", .rightToLeft, .middle, 200, ["+966 55 123 4567", "\u{2026}", "اتصل بي"]),
+        ("@alexander_the_great said hello to everyone here today", .leftToRight, .middle, 200,
+         ["@alexander_the_great", "\u{2026}", "ay"]),
+        ("@سارة_العلي_الأحمد قالت مرحبا للجميع هنا اليوم", .rightToLeft, .middle, 160, ["وم", "\u{2026}", "@سارة_العلي_الأحمد"]),
         // An entity that ends the text and is wider than the line is cut at a grapheme boundary.
         ("see https://example.com/a/very/long/path/x.html", .leftToRight, .start, 120, ["\u{2026}", "g/path/x.html"]),
     ])
