@@ -8,7 +8,7 @@ import Foundation
 /// takes a number; a `date` or `time` argument a date (or a number of milliseconds since 1970); a
 /// `select` argument takes text; a plain `{name}` takes any. Any `String`, `Double` or `Date` value
 /// converts through its case (`.text(name)`, `.number(Double(count))`, `.date(sent)`); an integer
-/// beyond 2^53 converts exactly as `.decimal(String(n))`.
+/// beyond 2^53 converts exactly as `.decimal(String(n))` (an integer literal does so itself).
 public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     /// Text, made safe and isolated in the result.
     case text(String)
@@ -23,7 +23,11 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     case date(Date)
 
     public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// An integer literal: `.number` when a Double holds it exactly (up to 2^53 either way), else
+    /// `.decimal` of its digits, which ICU formats exactly (9007199254740993 was formatted …992).
+    public init(integerLiteral value: Int) {
+        self = value.magnitude <= 1 << 53 ? .number(Double(value)) : .decimal(String(value))
+    }
 
     /// The longest `.decimal`, in characters.
     static let maximumDecimalLength = 100

@@ -65,6 +65,11 @@ import TestSupport
         #expect(try format(pattern, ["n": .decimal("99999999999999999999")]) == "99,999,999,999,999,999,999 items")
         #expect(try format(pattern, ["n": MessageArgument(parsing: "-12345678901234567890.5")]) == "-12,345,678,901,234,567,890.5 items")
         #expect(try format(pattern, ["n": .decimal("1")]) == "1 item")
+        // An integer literal past 2^53 is exact too (it was made a Double: …993 formatted …992).
+        #expect(try format("{n, number}", ["n": 9_007_199_254_740_993]) == "9,007,199,254,740,993")
+        #expect(try format("{n, number}", ["n": 9_223_372_036_854_775_807]) == "9,223,372,036,854,775,807")
+        #expect(try format("{n, number}", ["n": MessageArgument(integerLiteral: Int.min)]) == "-9,223,372,036,854,775,808")
+        #expect(try format(pattern, ["n": 1]) == "1 item")
         // Arabic digits, exact past 2^53 (ICU picks the plural category itself: "many" for …99).
         let arabic = #"{"m": "{n, plural, zero {Z} one {O} two {T} few {F} many {M #} other {X #}}"}"#
         let catalog = try MessageCatalog(directory: try writeCatalog(["default.json": "{}", "ar.json": arabic]))
