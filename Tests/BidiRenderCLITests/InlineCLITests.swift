@@ -98,12 +98,12 @@ import TestSupport
             "layout", "abcdef", "--span", "0:1:weight=bold", "--inline", "0:3:4x4", "--inline", "2:5:4x4", "--no-system-fonts",
         ])
         #expect(overlap.status == 1, "\(overlap.stderr)")
-        #expect(overlap.stderr == "Error: invalid value '2..<5' for --inline 2: overlaps the inline box of --inline 1\n")
+        #expect(overlap.stderr == "Error: invalid value '2:5' for --inline 2: overlaps the inline box of --inline 1\n")
         let past = try runBinary(["bubble", "abc", "--width", "100", "--inline", "2:9:4x4", "--no-system-fonts"])
         #expect(past.status == 1 && past.stderr == "Error: invalid value '2:9' for --inline 1: past the end of the text (3 code points)\n")
         let line = #"{"text":"abcdef","spans":[{"start":0,"end":1,"weight":700}],"inlines":["0:3:4x4","2:5:4x4"]}"#
         let jsonl = try runBinary(["layout", "--jsonl", "--no-system-fonts"], stdin: Array((line + "\n").utf8))
-        #expect(jsonl.stdout == #"{"error":"invalid value '2..<5' for inlines[1]: overlaps the inline box of inlines[0]","line":1}"# + "\n")
+        #expect(jsonl.stdout == #"{"error":"invalid value 'start 2, end 5' for inlines[1]: overlaps the inline box of inlines[0]","line":1}"# + "\n")
     }
 
     /// `--jsonl`: "inlines" is a field of a line (a bad one fails its line only).

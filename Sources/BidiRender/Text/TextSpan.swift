@@ -106,6 +106,32 @@ extension TextSpan {
         let count = scalarCount(text)
         for (i, span) in spans.enumerated() { try OffsetBounds.check(span.range, in: 0...count, key: "spans[\(i)]") }
         try checkInlineBoxes(spans)
+        try checkEntities(spans)
+    }
+
+    /// Throws `.invalidValue` naming `spans[i]` for an entity span (a mention, URL, e-mail address,
+    /// phone number or hashtag) that overlaps another one otherwise than over the same range: each
+    /// is isolated and reported whole, and two cannot share a code point (one was dropped
+    /// silently). Over the same range, the later span wins, as for every attribute. A spoiler may
+    /// cover entities, an inline box sit in one.
+    static func checkEntities(_ spans: [TextSpan]) throws(BidiRenderError) {
+        var marked: [(range: Range<Int>, index: Int)] = []
+        for (i, span) in spans.enumerated() where !span.range.isEmpty {
+            guard let kind = span.entity, kind != .spoiler, kind != .inlineBox, kind != .ellipsis else { continue }
+            marked.append((span.range, i))
+        }
+        guard marked.count > 1 else { return }
+        marked.sort { ($0.range.lowerBound, $0.index) < ($1.range.lowerBound, $1.index) }
+        var widest = marked[0]
+        for entry in marked.dropFirst() {
+            if entry.range.lowerBound < widest.range.upperBound, entry.range != widest.range {
+                let (a, b) = (min(entry.index, widest.index), max(entry.index, widest.index))
+                let kind = spans[a].entity.map(\.rawValue) ?? "entity"
+                throw .invalidValue(
+                    key: "spans[\(b)]", value: "\(spans[b].range)", reason: "overlaps the \(kind) of spans[\(a)] (entity spans cannot overlap)")
+            }
+            if entry.range.upperBound >= widest.range.upperBound { widest = entry }
+        }
     }
 
     /// Throws `.invalidValue` naming `spans[i]` for an inline box over an empty range or over the

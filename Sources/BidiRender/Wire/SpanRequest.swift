@@ -38,8 +38,10 @@ package enum SpanRequest {
             guard case .invalidValue(let key, var value, var reason) = error else { throw error }
             func renamed(_ s: String) -> String { Self.renaming(s) { $0 < spanCount ? name($0) : inlineName($0 - spanCount) } }
             let ends = value.split(separator: "..<", omittingEmptySubsequences: false)
-            if reason.hasPrefix("not within"), ends.count == 2 {
+            if ends.count == 2 {
                 value = objects ? "start \(ends[0]), end \(ends[1])" : "\(ends[0]):\(ends[1])"
+            }
+            if reason.hasPrefix("not within"), ends.count == 2 {
                 let count = text.unicodeScalars.count
                 reason = "past the end of the text (\(count) code point\(count == 1 ? "" : "s"))"
             }

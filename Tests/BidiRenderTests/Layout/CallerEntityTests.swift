@@ -57,4 +57,27 @@ import Testing
         #expect(isolated.text == "اتصل \u{200E}\u{2066}0555\u{2069}\u{200E} الآن")
         #expect(isolated.entities.map(\.unplaced) == [Entity(kind: .phone, range: 5..<9, direction: .leftToRight, id: "p")])
     }
+
+    /// Two entity spans that overlap are an error naming the later (one was dropped silently, with
+    /// its id); over the same range the later wins, as every attribute does; a spoiler may cover
+    /// an entity and an inline box sit in one.
+    @Test func overlappingEntitySpans() throws {
+        let engine = TestLayout.engine
+        let mention = TextSpan(range: 0..<3, entity: .mention, id: "u1")
+        for (later, nested) in [(TextSpan(range: 2..<5, entity: .url, id: "link"), false), (TextSpan(range: 1..<2, entity: .hashtag), true)] {
+            #expect(throws: BidiRenderError.invalidValue(
+                key: "spans[1]", value: "\(later.range)", reason: "overlaps the mention of spans[0] (entity spans cannot overlap)"), "\(nested)") {
+                try engine.layout("abcdef", spans: [mention, later], options: LayoutOptions())
+            }
+            #expect(throws: BidiRenderError.self) { try engine.prepare("abcdef", spans: [later, mention], options: LayoutOptions()) }
+        }
+        let same = try engine.layout("abcdef", spans: [mention, TextSpan(range: 0..<3, entity: .url, id: "link")], options: LayoutOptions())
+        #expect(same.entities.map(\.kind) == [.url] && same.entities.first?.id == "link")
+        var spoiler = TextSpan(range: 0..<6)
+        spoiler.entity = .spoiler
+        let covered = try engine.layout("abcdef", spans: [mention, spoiler], options: LayoutOptions())
+        #expect(covered.entities.contains { $0.kind == .mention && $0.id == "u1" })
+        let apart = try engine.layout("abcdef", spans: [mention, TextSpan(range: 3..<6, entity: .url)], options: LayoutOptions())
+        #expect(apart.entities.map(\.kind) == [.mention, .url])
+    }
 }

@@ -146,7 +146,7 @@ import Testing
         ) { try Scene(json: scene(#""1:9:4x4""#), file: "card.json") }
         #expect(throws: BidiRenderError.scene(
             file: "card.json", line: 1, path: "root.inlines",
-            reason: "invalid value '2..<4' for inlines[1]: overlaps the inline box of inlines[0]")
+            reason: "invalid value 'start 2, end 4' for inlines[1]: overlaps the inline box of inlines[0]")
         ) { try Scene(json: scene(#""1:3:4x4", "2:4:4x4""#), file: "card.json") }
         #expect(throws: Never.self) { try Scene(json: scene(#""1:3:4x4", "3:4:4x4""#), file: "card.json") }
     }

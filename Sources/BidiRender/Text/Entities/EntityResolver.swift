@@ -71,6 +71,14 @@ struct EntityResolver {
             let lo = max(0, min(span.range.lowerBound, count))
             let paragraph = paragraphContaining(lo)
             span.range = lo..<max(lo, min(span.range.upperBound, paragraph.upperBound))
+            // Over the same range the later span wins (the sort is stable); an overlap is refused
+            // before (`TextSpan.checkEntities`) but for a spoiler's, which is dropped.
+            if kept > 0, caller[kept - 1].range == span.range, !span.range.isEmpty, span.kind != .spoiler,
+                caller[kept - 1].kind != .spoiler
+            {
+                caller[kept - 1] = span
+                continue
+            }
             if span.range.isEmpty || (kept > 0 && caller[kept - 1].range.overlaps(span.range)) { continue }
             caller[kept] = span
             kept += 1
