@@ -29,8 +29,11 @@ extension Layout {
     /// - `left`, `right`: the next primary caret position on the screen, as
     ///   `pango_layout_move_cursor_visually` moves the strong cursor. Past a line's visual end the
     ///   caret enters the adjacent line in reading order (the next line when moving toward the
-    ///   paragraph's end edge) at its opposite visual end, skipping that end when it is the same
-    ///   offset (a soft line break). The layout's visual ends stay where they are.
+    ///   paragraph's end edge): the next line at its opposite visual end, the previous line at its
+    ///   logical end (the same place when the two lines share a direction), skipping that place when
+    ///   it is the same offset (a soft line break). The layout's visual ends stay where they are.
+    ///   (Moving left from the end of a right-to-left paragraph, Pango enters a right-to-left
+    ///   paragraph after it at its logical end, skipping the line; this enters it at its start.)
     /// - `up`, `down`: the line above or below, hit-tested at the primary caret's x, mid-height.
     ///   Up from the first line goes to the text's start, down from the last line to its end.
     ///
@@ -76,7 +79,11 @@ extension Layout {
         let target = right != rtl ? l + 1 : l - 1
         guard lines.indices.contains(target) else { return TextPosition(offset: o, affinity: affinity(of: o, onLine: l)) }
         let entry = caretStops(onLine: target)
+        // The line before is entered at its logical end (its visual end on the side the caret came
+        // from when the two lines share a direction; "ab" above "جد", moving right from ج's side:
+        // after "b"), the line after at its visual end on the other side.
         var k = right ? 0 : entry.count - 1
+        if target < l, let end = entry.firstIndex(where: { $0.offset == lines[target].range.upperBound }) { k = end }
         if entry[k].offset == o, entry.indices.contains(right ? k + 1 : k - 1) { k = right ? k + 1 : k - 1 }
         return TextPosition(offset: entry[k].offset, affinity: affinity(of: entry[k].offset, onLine: target))
     }

@@ -142,4 +142,28 @@ final class PangoReference {
             #expect(ours == pango.visualWalk(from: start, right: right), "\(text) rtl \(rtl) right \(right)")
         }
     }
+
+    /// Left and right across paragraphs of different directions (auto), each offset's one step
+    /// against `pango_layout_move_cursor_visually` (Pango 1.50, `pango_layout_set_auto_dir`; its
+    /// "off the end" is staying here). Right from the start of "جد" enters "ab" after "b" (2), as
+    /// Pango does; it went to "ab"'s left end (0). The one difference, documented: left from the
+    /// end of a right-to-left paragraph into another enters it at its start (3), where Pango skips
+    /// the line to its end (5).
+    static let paragraphMoves: [(text: String, steps: [(right: Int, left: Int)])] = [
+        ("ab\nجد\nef", [(1, 0), (2, 0), (5, 1), (2, 4), (3, 5), (4, 8), (7, 5), (8, 6), (8, 7)]),
+        ("ab\nجد", [(1, 0), (2, 0), (5, 1), (2, 4), (3, 5), (4, 5)]),
+        ("جد\nab", [(0, 1), (0, 2), (1, 5), (4, 2), (5, 3), (5, 4)]),
+        ("ab\ncd", [(1, 0), (2, 0), (3, 1), (4, 2), (5, 3), (5, 4)]),
+        ("جد\nهو", [(0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (4, 5)]),
+    ]
+
+    @Test(arguments: paragraphMoves)
+    func movesAcrossParagraphs(text: String, steps: [(right: Int, left: Int)]) throws {
+        let layout = try TestLayout.engine.layout(text, options: LayoutOptions(direction: .auto))
+        try #require(layout.lines.count == text.split(separator: "\n").count)
+        for (o, step) in steps.enumerated() {
+            #expect(try layout.move(.right, from: o).offset == step.right, "\(text.debugDescription) right from \(o)")
+            #expect(try layout.move(.left, from: o).offset == step.left, "\(text.debugDescription) left from \(o)")
+        }
+    }
 }
