@@ -23,7 +23,8 @@ extension LayoutEngine {
     ///   - template: a pattern placing every field ("{sender}: {message}"; "{{" for a brace), nil
     ///     for the fields in order with ": " between them; with `catalog`, the key of the pattern
     ///     in it (the language's own order and punctuation: "小明：" in Chinese).
-    ///   - maxGraphemes: the most grapheme clusters of `plainText` (nil: no limit).
+    ///   - maxGraphemes: the most grapheme clusters of `plainText` that show something (the
+    ///     isolates around each field are not counted; nil: no limit).
     /// - Throws: `.invalidValue` for options out of range, no field or more than 16, a name that is
     ///   empty, repeated or not letters, digits and "_", a minimum share outside 0…1, a template
     ///   that places an unknown field or leaves one out, spans outside their field, or

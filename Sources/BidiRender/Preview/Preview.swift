@@ -10,7 +10,8 @@ public struct Preview: Sendable, Hashable {
     /// it are "█"), its direction, and where each field's shown text is in it (`argumentRanges`, by
     /// field name).
     public internal(set) var message: LocalizedMessage
-    /// The fields shown cut (by their own truncation, or by the layout's at the last line).
+    /// The fields the layout shows cut (by their own truncation, or by the layout's at the last
+    /// line). `plainText` is cut on its own, by `maxGraphemes`: a field cut only there is not named.
     public internal(set) var truncatedFields: Set<String>
     /// The preview as a plain string for an OS notification: the same sentence, each field
     /// isolated, spoilers replaced by a word, cut to `maxGraphemes` grapheme clusters by the same
