@@ -145,11 +145,19 @@ struct RenderCommand: ParsableCommand {
                 try renderer.writeSVG(result, options: renderOptions, to: &stream)
             }
         }
-        // Whole px, rounded toward zero (the layout's numbers are in range: checked conversions all the same).
-        let frame = renderer.frame(result, options: renderOptions)
-        let w = JSONText.number(((frame.width + 2 * padding) * Double(scale)).rounded(.towardZero))
-        let h = JSONText.number(((frame.height + 2 * padding) * Double(scale)).rounded(.towardZero))
-        print("wrote \(output) (\(imageFormat.rawValue), about \(w)×\(h) px, \(result.lines.count) line(s))", to: &out)
+        // A PNG's size as its header gives it (width and height, big-endian, at bytes 16 and 20);
+        // an SVG's in whole px, rounded toward zero.
+        let size: String
+        if let png, png.count >= 24 {
+            let word = { (at: Int) in png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            size = "\(word(16))×\(word(20)) px"
+        } else {
+            let frame = renderer.frame(result, options: renderOptions)
+            let w = JSONText.number(((frame.width + 2 * padding) * Double(scale)).rounded(.towardZero))
+            let h = JSONText.number(((frame.height + 2 * padding) * Double(scale)).rounded(.towardZero))
+            size = "about \(w)×\(h) px"
+        }
+        print("wrote \(output) (\(imageFormat.rawValue), \(size), \(result.lines.count) line(s))", to: &out)
         let uncovered = result.fallbacks.filter { $0.source == .notdef }
         let warnings = WarningSummary.lines(
             uncovered, line: { "warning: no font covers [\($0.range.lowerBound),\($0.range.upperBound)); drawn as .notdef" },

@@ -20,9 +20,10 @@ import TestSupport
         ])
         var out = ""
         try command.execute(into: &out)
-        #expect(out.hasPrefix("wrote \(path) (png"))
         let image = try RGBAImage(pngData: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(image.width > 300 && image.height > 50)
+        // The size printed is the file's (it was the layout's, rounded down: 1 px short).
+        #expect(out == "wrote \(path) (png, \(image.width)×\(image.height) px, 1 line(s))\n", "\(out)")
         // Opaque ink pixels have the text colour.
         let opaque = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0 + 3] == 255 }
         #expect(!opaque.isEmpty)

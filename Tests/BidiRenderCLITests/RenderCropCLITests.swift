@@ -20,7 +20,7 @@ import TestSupport
         var out = ""
         try command.execute(into: &out)
         let image = try RGBAImage(pngData: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(out.contains("about \(image.width)×\(image.height) px"), "\(out)")
+        #expect(out.contains("(png, \(image.width)×\(image.height) px"), "\(out)")
         #expect(image.width > 100 && image.width < 150, "\(image.width)")
         var columns: [Int] = [], rows: [Int] = []
         for y in 0..<image.height {
