@@ -39,13 +39,13 @@ struct BubbleCommand: ParsableCommand {
     @Option(help: "A text slot, e.g. \"12:30 ✓✓\" (instead of --slot).")
     var slotText: String?
 
-    @Option(parsing: .unconditional, help: "The text slot's size in px.", transform: DecimalNumber.option)
+    @Option(parsing: .unconditional, help: "The text slot's size in px, from 0.1 to 10000. (default: 12)", transform: DecimalNumber.option)
     var slotSize: Double = 12
 
     @Option(help: "The text slot's colour, #RRGGBB[AA].")
     var slotColor: RGBAColor = RGBAColor(red: 110, green: 110, blue: 110)
 
-    @Option(parsing: .unconditional, help: "The least space between the last line and a slot beside it, in px.", transform: DecimalNumber.option)
+    @Option(parsing: .unconditional, help: "The least space between the last line and a slot beside it, in px. (default: 8)", transform: DecimalNumber.option)
     var slotGap: Double = 8
 
     @Flag(help: "Keep the greedy lines at their own width instead of the balanced width.")

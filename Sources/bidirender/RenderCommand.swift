@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Background, #RRGGBB[AA] or transparent.")
     var background: RGBAColor = .white
 
-    @Option(parsing: .unconditional, help: "Space around the text, in px, from 0 to 10000.", transform: DecimalNumber.option)
+    @Option(parsing: .unconditional, help: "Space around the text, in px, from 0 to 10000; ink past the layout's box (an italic's overhang, stacked marks) is cut at 0 unless --crop ink. (default: 8)", transform: DecimalNumber.option)
     var padding: Double = 8
 
     @Option(parsing: .unconditional, help: "Device pixels per px: 1, 2 or 3.")

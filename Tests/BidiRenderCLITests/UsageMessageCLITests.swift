@@ -56,4 +56,20 @@ import Testing
         let extreme = try runBinary(["layout", "a", "--span", "0:1:weight=1000", "--no-system-fonts"])
         #expect(extreme.status == 0)
     }
+
+    /// Options whose value goes through a transform printed no default in --help (ArgumentParser
+    /// shows none then): render's padding of 8 px was found only by measuring images.
+    @Test(arguments: [
+        ("render", "--padding", "(default: 8)"), ("render", "--size", "(default: 16)"), ("layout", "--size", "(default: 16)"),
+        ("bubble", "--slot-size", "(default: 12)"), ("bubble", "--slot-gap", "(default: 8)"), ("render", "--png-level", "(default: 3)"),
+        ("compose", "--png-level", "(default: 3)"),
+    ])
+    func helpGivesTheDefault(command: String, option: String, shown: String) throws {
+        let help = try runBinary([command, "--help"]).stdout
+        // The option's entry: from its line to the next option's.
+        let start = try #require(help.range(of: "  \(option) <"), "\(option) in \(command) --help")
+        let rest = help[start.upperBound...]
+        let entry = rest[..<(rest.range(of: "\n  -")?.lowerBound ?? rest.endIndex)]
+        #expect(entry.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ").contains(shown), "\(entry)")
+    }
 }

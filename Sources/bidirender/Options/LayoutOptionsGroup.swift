@@ -15,7 +15,7 @@ struct LayoutOptionsGroup: ParsableArguments {
     /// `--span`, for the text given on the command line (a JSON line brings its own "spans").
     @OptionGroup var spanOptions: SpanOptions
 
-    @Option(parsing: .unconditional, help: "Font size in px, from 0.1 to 10000.", transform: DecimalNumber.option)
+    @Option(parsing: .unconditional, help: "Font size in px, from 0.1 to 10000. (default: 16)", transform: DecimalNumber.option)
     var size: Double = 16
 
     @Option(
