@@ -59,7 +59,28 @@ extension LayoutEngine {
         let request = try BubbleRequest(options: options, parameters: parameters)
         var options = request.textOptions
         let emoji = request.jumbomoji.isEmpty ? nil : Jumbomoji.count(in: text, max: request.jumbomoji.count)
-        if let emoji { options.size *= request.jumbomoji[emoji - 1] }
+        var spans = spans
+        if let emoji {
+            // The emoji at the larger size, as spans over them (the white space between stays at
+            // the text's size): the line's strut stays the locale's first font at the text's size,
+            // and the emoji font's own metrics at their size make the line. With options.size × 3
+            // the strut, an Arabic UI's Noto Sans Arabic, was 2.1 em tall: 30 px of fill under a
+            // 45 px emoji; a space at that size in it would be too.
+            var start: Int?
+            let scalars = Array(text.unicodeScalars) + [" "]
+            for (i, scalar) in scalars.enumerated() {
+                if scalar.properties.isWhitespace {
+                    if let s = start {
+                        var large = TextSpan(range: s..<i)
+                        large.size = options.size * request.jumbomoji[emoji - 1]
+                        spans.append(large)
+                    }
+                    start = nil
+                } else if start == nil {
+                    start = i
+                }
+            }
+        }
         options.maxWidth = request.textWidth
         // Shaped once; each width after is line filling alone (PreparedText).
         let prepared = try prepare(text, spans: spans, options: options)

@@ -187,7 +187,10 @@ import Testing
         let options = LayoutOptions(locale: "en", size: 16)
         func sizes(_ text: String, _ factors: [Double] = [3, 2.5, 2]) throws -> (Bool, Set<Double>) {
             let bubble = try Self.engine.bubble(text, options: options, maxWidth: 400, jumbomoji: factors)
-            return (bubble.isJumbomoji, Set(bubble.layout.lines.flatMap(\.runs).map(\.size)))
+            // The emoji's runs (the white space between them stays at the text's size).
+            let scalars = Array(text.unicodeScalars)
+            let shown = bubble.layout.lines.flatMap(\.runs).filter { !scalars[$0.range].allSatisfy(\.properties.isWhitespace) }
+            return (bubble.isJumbomoji, Set(shown.map(\.size)))
         }
         #expect(try sizes("😂") == (true, [48]))
         #expect(try sizes("👨‍👩‍👧‍👦 🇸🇦") == (true, [40]))
@@ -296,5 +299,25 @@ import Testing
             #expect(slotted.width == plain.width, "\(ui): \(slotted.width) vs \(plain.width)")
             #expect(!slotted.slotOnOwnLine)
         }
+    }
+
+    /// A jumbomoji bubble is about as tall in an Arabic UI as in an English one: the emoji set the line,
+    /// not the locale's strut at the larger size (Noto Sans Arabic's 2.1 em made "😂" 107 px tall
+    /// against 73 px, 30 px of fill under the emoji).
+    @Test(arguments: ["😂", "👍 🇸🇦", "1️⃣👍🏽 😂"])
+    func jumbomojiIsAsTallInEveryUI(text: String) throws {
+        // The colour emoji font is a system font (fonts-noto-color-emoji).
+        let engine = LayoutEngine(registry: TestFonts.withSystem)
+        func bubble(_ locale: String) throws -> Bubble {
+            try engine.bubble(
+                text, options: LayoutOptions(locale: LocaleTag(locale), size: 15), maxWidth: 260, horizontalPadding: 10,
+                verticalPadding: 6, slot: .text("12:30 ✓✓", size: 11, color: .black))
+        }
+        let (en, ar) = (try bubble("en"), try bubble("ar"))
+        #expect(en.isJumbomoji && ar.isJumbomoji)
+        #expect(ar.height <= en.height * 1.1, "ar \(ar.height) vs en \(en.height)")
+        // The line is the emoji's: no more than 1.5 em of the emoji size tall.
+        let emoji = try #require(ar.layout.lines.first?.runs.map(\.size).max())
+        #expect(ar.layout.height <= emoji * 1.5, "\(ar.layout.height) for \(emoji) px emoji")
     }
 }
