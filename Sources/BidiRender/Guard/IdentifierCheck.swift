@@ -11,11 +11,11 @@ enum IdentifierCheck {
     ) -> [TextFinding] {
         guard !range.isEmpty else { return [] }
         let slice = scalars[range]
+        var found = invisibles(scalars, range)
         // Most identifiers are ASCII or of scripts that pass for nothing, with no control inside:
         // nothing to build for them.
         let suspicious = slice.contains(where: passesForASCII)
-        if !suspicious, other == nil, role != .fileName, !slice.contains(where: BidiControlScan.isExplicit) { return [] }
-        var found: [TextFinding] = []
+        if !suspicious, other == nil, role != .fileName, !slice.contains(where: BidiControlScan.isExplicit) { return found }
         let visible = slice.filter { !UnicodeBidiData.isBidiControl($0) }
         let plain = String(scalars: visible)
         if let spoof = bidiSpoof(slice, role: role) { found.append(TextFinding(.bidiSpoof, range, spoof)) }
@@ -29,11 +29,37 @@ enum IdentifierCheck {
             }
         }
         if let other {
-            let how = ICUSpoof.confusability(plain, other)
-            if !how.isEmpty, plain != other {
+            // Compared as shown: without the characters that show nothing ("pay\u{00AD}pal" is
+            // "paypal"), and never equal to `other` when it holds any.
+            let shown = String(scalars: visible.filter { !$0.properties.isDefaultIgnorableCodePoint })
+            let how = ICUSpoof.confusability(shown, other)
+            if !how.isEmpty, String(scalars: Array(slice)) != other {
                 let kind = how.contains(.wholeScript) ? "whole-script" : how.contains(.mixedScript) ? "mixed-script" : "single-script"
                 found.append(TextFinding(.confusable, range, "confusable with \"\(other)\" (\(kind))"))
             }
+        }
+        return found
+    }
+
+    /// The default-ignorable characters inside the identifier `scalars[range]` that the text's own
+    /// scan leaves, as they belong in prose (a soft hyphen, the combining grapheme joiner, the
+    /// implicit directional marks, the deprecated format characters): in a name, a host or a file
+    /// name they only make one string pass for another ("pay\u{00AD}pal").
+    static func invisibles(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> [TextFinding] {
+        var found: [TextFinding] = []
+        for i in range {
+            let v = scalars[i].value
+            let name: String
+            switch v {
+            case 0x00AD: name = "soft hyphen"
+            case 0x034F: name = "combining grapheme joiner"
+            case 0x061C: name = "Arabic letter mark"
+            case 0x200E: name = "left-to-right mark"
+            case 0x200F: name = "right-to-left mark"
+            case 0x206A...0x206F: name = "deprecated format character"
+            default: continue
+            }
+            found.append(TextFinding(.invisible, i..<(i + 1), "\(name) U+\(InvisibleScan.hex(v)) inside an identifier shows nothing"))
         }
         return found
     }

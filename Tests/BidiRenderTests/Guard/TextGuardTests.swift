@@ -129,6 +129,23 @@ import Testing
     }
 
     /// No marks, invisible or bidi finding on real text, and the clamp changes none of it.
+    /// A name holding a character that shows nothing but prose uses (a soft hyphen, the combining
+    /// grapheme joiner, an implicit directional mark) passes for the name without it: an invisible
+    /// finding, and confusable with that name (they raised nothing, and "pay\u{200E}pal" was taken
+    /// for equal to "paypal", its marks removed before the comparison).
+    @Test(arguments: ["\u{00AD}", "\u{034F}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{206B}"])
+    func invisiblesInsideANamePassForTheName(mark: String) throws {
+        let spoof = "pay" + mark + "pal"
+        let found = try Self.engine.findings(in: spoof, as: .name, confusableWith: "paypal")
+        #expect(found.contains { $0.kind == .invisible && $0.range == 3..<4 }, "\(found)")
+        #expect(found.contains { $0.kind == .confusable && $0.detail.contains("paypal") }, "\(found)")
+        #expect(try Self.engine.findings(in: spoof, as: .name).map(\.kind) == [.invisible])
+        #expect(try Self.engine.findings(in: "https://pay" + mark + "pal.com/x", as: .url).contains { $0.kind == .invisible })
+        // The same characters in prose are how it is written: nothing.
+        #expect(try Self.engine.findings(in: "hyphen" + mark + "ation and more").isEmpty)
+        #expect(try Self.engine.findings(in: "paypal", as: .name, confusableWith: "paypal").isEmpty)
+    }
+
     @Test func noFalseAlarmsOnRealText() throws {
         let texts = GuardFixtures.quranic + GuardFixtures.hebrewPointed + GuardFixtures.vietnamese
             + GuardFixtures.vietnameseDecomposed + GuardFixtures.persian + GuardFixtures.thai + GuardFixtures.devanagari
