@@ -33,15 +33,19 @@ struct BidiRenderCommand: ParsableCommand {
         }
         // A usage error found while running (a message's arguments, a template's fields) shows the
         // command's usage line, as one found while parsing does, not the root command's.
-        if let failure, let parsed, failure is ValidationError { exitShowingUsage(of: parsed, failure) }
+        if let failure, failure is ValidationError {
+            // `format`'s arguments after `--` are read apart from ArgumentParser: its errors too.
+            if let parsed { exitShowingUsage(of: type(of: parsed), failure) }
+            if CommandLine.arguments.dropFirst().first == "format" { exitShowingUsage(of: FormatCommand.self, failure) }
+        }
         if let failure { exit(withError: failure) }
         if let error = StandardOutput.finish() { exit(withError: error) }
     }
 
     /// Ends the process as a usage error (exit 64): `error` and the usage of `command`, as
     /// ArgumentParser shows them for an error found while parsing.
-    static func exitShowingUsage(of command: ParsableCommand, _ error: Error) -> Never {
-        let usage = usageString(for: type(of: command))
+    static func exitShowingUsage(of command: ParsableCommand.Type, _ error: Error) -> Never {
+        let usage = usageString(for: command)
         let name = usage.split(separator: " ").prefix(2).joined(separator: " ")
         printError("Error: \(error)\nUsage: \(usage)\n  See '\(name) --help' for more information.")
         exit(withError: ExitCode.validationFailure)

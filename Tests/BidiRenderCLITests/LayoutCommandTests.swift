@@ -96,7 +96,7 @@ func runLayout(_ arguments: [String]) throws -> String { try run(LayoutCommand.s
         #expect(lines[1].hasPrefix("{\"error\":\"invalid value '-1' for size"))
         #expect(lines[1].hasSuffix("\"line\":2}"))
         #expect(lines[2].hasPrefix("{\"version\":1,"))
-        #expect(lines[3] == "{\"error\":\"not valid JSON at byte offset 0 of the line: expected null\",\"line\":4}")
+        #expect(lines[3] == "{\"error\":\"not valid JSON at byte offset 0 of the line: expected a value (a string, a number, an object, an array, true, false or null)\",\"line\":4}")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(lines[4].utf8)) as? [String: Any])
         let mentions = try #require(doc["mentions"] as? [[String: Any]])
         #expect(mentions.count == 1 && mentions[0]["end"] as? Int == 8)

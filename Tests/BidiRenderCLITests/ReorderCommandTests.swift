@@ -121,7 +121,7 @@ func temporaryFile(_ bytes: [UInt8], name: String = "input.txt") throws -> Strin
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
         #expect(lines[0] == #"{"paragraphs":[{"start":0,"end":3,"direction":"ltr","levels":[0,0,0],"visual":[0,1,2]}]}"#)
-        #expect(lines[1] == #"{"error":"not valid JSON at byte offset 0 of the line: expected null","line":2}"#)
+        #expect(lines[1] == #"{"error":"not valid JSON at byte offset 0 of the line: expected a value (a string, a number, an object, an array, true, false or null)","line":2}"#)
         #expect(lines[2] == #"{"error":"missing \"text\"","line":3}"#)
         #expect(lines[3].contains(#""direction":"rtl""#) && lines[3].contains(#""visual":[4,3,2,1,0]"#))
         #expect(lines[4].hasPrefix(#"{"error":"\"direction\" must be one of ltr, rtl, auto"#))

@@ -17,6 +17,15 @@ import Testing
         #expect(result.stderr.contains("See 'bidirender format --help'"), "\(result.stderr)")
     }
 
+    /// `format`'s arguments after `--` are read apart from ArgumentParser: their errors showed the
+    /// root's usage.
+    @Test func formatArgumentsAfterTheSeparatorShowFormatsUsage() throws {
+        let result = try runBinary(["format", "follow", "--catalog", FormatCommandTests.catalog, "--", "name=x", "bad"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: 'bad' is not NAME=VALUE\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: bidirender format [<options>] <key>"), "\(result.stderr)")
+    }
+
     @Test func previewTemplateErrorShowsPreviewsUsage() throws {
         let result = try runBinary(["preview", "--field", "a=x", "--template", "{b}", "--no-system-fonts"])
         #expect(result.status == 64)

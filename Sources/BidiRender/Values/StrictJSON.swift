@@ -147,8 +147,10 @@ struct StrictJSON {
         let start = position
         for byte in word.utf8 {
             guard peek() == byte else {
+                let matched = position - start
                 position = start
-                throw failure("expected \(word)")
+                // "tru" is a mistyped true; "not json" (one letter in common) is no mistyped null.
+                throw failure(matched > 1 ? "expected \(word)" : "expected a value (a string, a number, an object, an array, true, false or null)")
             }
             position += 1
         }
