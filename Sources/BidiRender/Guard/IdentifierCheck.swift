@@ -12,6 +12,14 @@ enum IdentifierCheck {
         guard !range.isEmpty else { return [] }
         let slice = scalars[range]
         var found = invisibles(scalars, range)
+        // A host written in Punycode is checked as a browser shows it: "xn--pypal-4ve.com" is
+        // "pаypal.com" (its "а" Cyrillic), each finding on the whole identifier, naming both forms.
+        if role == .url, let (host, shown) = punycodeHost(slice) {
+            let decoded = Array(shown.unicodeScalars)
+            for finding in findings(decoded, 0..<decoded.count, role: .url, confusableWith: other) where finding.kind != .invisible {
+                found.append(TextFinding(finding.kind, range, "\"\(host)\" shows as \"\(shown)\", which \(finding.detail)"))
+            }
+        }
         // Most identifiers are ASCII or of scripts that pass for nothing, with no control inside:
         // nothing to build for them.
         let suspicious = slice.contains(where: passesForASCII)
@@ -39,6 +47,20 @@ enum IdentifierCheck {
             }
         }
         return found
+    }
+
+    /// The host of the URL or domain `slice` (after a scheme's "://", before a path, a query, a
+    /// fragment or a port) and its Unicode form, when it has a Punycode ("xn--") label that decodes
+    /// to something else; nil otherwise (an invalid label included).
+    static func punycodeHost(_ slice: ArraySlice<Unicode.Scalar>) -> (host: String, shown: String)? {
+        let text = String(scalars: Array(slice))
+        guard text.range(of: "xn--", options: .caseInsensitive) != nil else { return nil }
+        var host = Substring(text)
+        if let scheme = host.range(of: "://") { host = host[scheme.upperBound...] }
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if let end = host.firstIndex(where: { "/?#:".contains($0) }) { host = host[..<end] }
+        guard !host.isEmpty, let shown = ICUIDNA.toUnicode(String(host)), shown != host.lowercased() else { return nil }
+        return (String(host), shown)
     }
 
     /// The default-ignorable characters inside the identifier `scalars[range]` that the text's own

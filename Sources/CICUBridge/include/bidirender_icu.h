@@ -112,6 +112,13 @@ int32_t br_spoof_skeleton(const uint16_t *text, int32_t length, uint16_t *out, i
 enum { BR_CONFUSABLE_SINGLE_SCRIPT = 1, BR_CONFUSABLE_MIXED_SCRIPT = 2, BR_CONFUSABLE_WHOLE_SCRIPT = 4 };
 int br_spoof_confusable(const uint16_t *a, int32_t a_length, const uint16_t *b, int32_t b_length);
 
+/// The Unicode form of the domain name `name` (UTF-8, `length` bytes) by UTS #46 (ICU's uidna,
+/// nontransitional): each "xn--" label decoded from Punycode. Writes at most `capacity` bytes to
+/// `out` and returns the result's length (more than `capacity`: call again with room for it), or
+/// -1 when ICU reports an error or the name is not a valid one. Thread-safe: one converter for the
+/// process, opened on first use and only read after.
+int32_t br_idna_to_unicode(const char *name, int32_t length, char *out, int32_t capacity);
+
 /// One compiled ICU MessageFormat pattern (icu::MessageFormat) for one locale, with the argument
 /// slots its pattern uses (read by icu::MessagePattern) and the result of the last format. Not
 /// thread-safe: ICU creates number and plural formatters lazily inside format, and the result is

@@ -146,6 +146,22 @@ import Testing
         #expect(try Self.engine.findings(in: "paypal", as: .name, confusableWith: "paypal").isEmpty)
     }
 
+    /// A host written in Punycode is checked as a browser shows it (ICU's UTS #46 ToUnicode):
+    /// "xn--pypal-4ve.com" is "pаypal.com" with a Cyrillic "а"; it passed as plain ASCII. A real
+    /// IDN ("münchen.de") and a label that is no valid Punycode raise nothing.
+    @Test func punycodeHostsAreCheckedAsShown() throws {
+        let url = try Self.engine.findings(in: "https://xn--pypal-4ve.com/login", as: .url)
+        #expect(Set(url.map(\.kind)) == [.mixedScript, .confusable], "\(url)")
+        #expect(url.allSatisfy { $0.range == 0..<31 && $0.detail.hasPrefix("\"xn--pypal-4ve.com\" shows as \"p\u{0430}ypal.com\"") })
+        #expect(url.contains { $0.detail.hasSuffix("looks like \"paypal.com\"") })
+        let message = "pay here https://XN--PYPAL-4VE.com/x or mail me at bob@xn--pypal-4ve.com"
+        let inMessage = try Self.engine.findings(in: message)
+        #expect(inMessage.filter { $0.kind == .confusable }.map(\.range) == [17..<34, 55..<72], "\(inMessage)")
+        #expect(try Self.engine.findings(in: "https://xn--mnchen-3ya.de/", as: .url).isEmpty)
+        #expect(try Self.engine.findings(in: "https://xn--zzzzz.com/", as: .url).isEmpty)
+        #expect(try Self.engine.findings(in: "xn--pypal-4ve.com", as: .url, confusableWith: "paypal.com").contains { $0.detail.contains("confusable with \"paypal.com\"") })
+    }
+
     @Test func noFalseAlarmsOnRealText() throws {
         let texts = GuardFixtures.quranic + GuardFixtures.hebrewPointed + GuardFixtures.vietnamese
             + GuardFixtures.vietnameseDecomposed + GuardFixtures.persian + GuardFixtures.thai + GuardFixtures.devanagari
