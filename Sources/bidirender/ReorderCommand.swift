@@ -45,7 +45,7 @@ struct ReorderCommand: ParsableCommand {
     @Flag(help: "Read JSON Lines input: one {\"text\": ...} object per line.")
     var jsonl = false
 
-    @Option(parsing: .unconditional, help: "With --jsonl: lines processed at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "With --jsonl: lines processed at once, at most 256 (a larger number runs 256; default: the number of cores).")
     var jobs: Int?
 
     func validate() throws {

@@ -10,7 +10,7 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Read JSON Lines input.")
     var jsonl = false
 
-    @Option(parsing: .unconditional, help: "With --jsonl: lines processed at once, at most 256 (default: the number of cores). Output keeps input order.")
+    @Option(parsing: .unconditional, help: "With --jsonl: lines processed at once, at most 256 (a larger number runs 256; default: the number of cores). Output keeps input order.")
     var jobs: Int?
 
     func validate() throws {
