@@ -73,7 +73,7 @@ func renderingSample(layout: Layout, output: URL) throws {
 /// README, "The library": queries on a layout.
 func queriesSample(engine: LayoutEngine) throws {
     let layout = try engine.layout("abc אבג", options: LayoutOptions(direction: .leftToRight))
-    let caret = try layout.caret(at: 4, affinity: .downstream)   // Caret: line, primary, secondary?
+    let caret = try layout.caret(at: 4, affinity: .downstream)   // Caret: primary, secondary?
     print(caret.primary)                                // CaretPosition: x, top, bottom, direction
     let hit = try layout.offset(atX: 40, y: 10)         // HitTestResult: offset, affinity, isInside
     let rects = try layout.selectionRects(for: 2..<6)   // [LayoutRect]: x, y, width, height
