@@ -53,6 +53,10 @@ struct ReorderCommand: ParsableCommand {
             throw ValidationError("--jsonl writes JSON: drop --format text")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if jobs != nil, !jsonl { throw ValidationError("--jobs is the number of --jsonl lines processed at once: give --jsonl, or drop --jobs") }
+        if levels, jsonl || format == .json {
+            throw ValidationError("--levels adds a line of levels to the text output: the JSON has \"levels\" already; drop --levels")
+        }
     }
 
     func run() throws {

@@ -81,4 +81,19 @@ import Testing
         let entry = rest[..<(rest.range(of: "\n  -")?.lowerBound ?? rest.endIndex)]
         #expect(entry.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ").contains(shown), "\(entry)")
     }
+
+    /// An option that would change nothing is refused, never ignored: --jobs without --jsonl, and
+    /// reorder's --levels where the JSON has the levels already (all three exited 0).
+    @Test(arguments: [
+        (["layout", "x", "--jobs", "2", "--no-system-fonts"], "--jobs is the number of --jsonl lines"),
+        (["segment", "x", "--jobs", "2"], "--jobs is the number of --jsonl lines"),
+        (["reorder", "x", "--jobs", "2"], "--jobs is the number of --jsonl lines"),
+        (["reorder", "abc", "--levels", "--format", "json"], "--levels adds a line of levels to the text output"),
+        (["reorder", "--jsonl", "--levels", #"{"text":"ab"}"#], "--levels adds a line of levels to the text output"),
+    ])
+    func optionsWithNoEffectAreRefused(arguments: [String], message: String) throws {
+        let result = try runBinary(arguments)
+        #expect(result.status == 64 && result.stdout.isEmpty, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: \(message)"), "\(result.stderr)")
+    }
 }

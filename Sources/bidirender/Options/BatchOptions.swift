@@ -16,6 +16,7 @@ struct BatchOptions: ParsableArguments {
     func validate() throws {
         if jsonl, format == .text { throw ValidationError("--jsonl writes JSON: drop --format text") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if jobs != nil, !jsonl { throw ValidationError("--jobs is the number of --jsonl lines processed at once: give --jsonl, or drop --jobs") }
     }
 
     /// The lines laid out at once: --jobs, else the number of cores.
