@@ -27,7 +27,7 @@ public struct Layout: Sendable, Hashable {
     /// The options the layout was made with.
     package internal(set) var options: LayoutOptions
     /// Whether `options.maxLines` cut the text: the last line then ends in the ellipsis run
-    /// (`LayoutRun.isEllipsis`), the text after the cut is on no line, and `paragraphs` ends with the
+    /// (`LayoutRun.isEllipsis`; two or more side by side when it needs more than one font), the text after the cut is on no line, and `paragraphs` ends with the
     /// paragraph of the cut.
     public internal(set) var truncated: Bool = false
 

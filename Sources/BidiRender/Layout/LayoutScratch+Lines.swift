@@ -151,11 +151,16 @@ extension Layout {
         }
         // The ellipsis of a truncated layout is a tap target too ("… Read more"), at its cut: on the
         // last line, or the first when truncation keeps the last lines.
+        // An ellipsis in two fonts is two runs side by side: one target over both.
         if truncated, let line = options.truncation == .start ? lines.first : lines.last,
-            let run = line.runs.first(where: \.isEllipsis)
+            let first = line.runs.firstIndex(where: \.isEllipsis)
         {
+            let run = line.runs[first]
+            var end = first
+            while end + 1 < line.runs.count, line.runs[end + 1].isEllipsis { end += 1 }
+            let right = line.runs[end].x + line.runs[end].advance
             var ellipsis = Entity(kind: .ellipsis, range: run.range, direction: TextDirection(level: run.level.rawValue))
-            ellipsis.rects = [LayoutRect(x: run.x, y: line.top, width: run.advance, height: line.height)]
+            ellipsis.rects = [LayoutRect(x: run.x, y: line.top, width: right - run.x, height: line.height)]
             let at = placed.partitioningIndex { $0.range.lowerBound > run.range.lowerBound }
             placed.insert(ellipsis, at: at)
         }

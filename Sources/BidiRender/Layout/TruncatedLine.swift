@@ -71,8 +71,8 @@ extension LayoutScratch {
             kept = a..<cut
             fallbacks.removeAll { $0.range.lowerBound >= cut }
         }
-        if let ellipsis, ellipsis.source == .system || ellipsis.source == .notdef {
-            fallbacks.append(FontFallback(range: cut..<cut, source: ellipsis.source, font: ellipsis.run.font.descriptor))
+        for part in ellipsis?.runs ?? [] where part.source == .system || part.source == .notdef {
+            fallbacks.append(FontFallback(range: cut..<cut, source: part.source, font: part.run.font.descriptor))
         }
         return assemble(
             pieces, range: kept, paragraph: paragraph.index, ellipsis: ellipsis, at: cut, options: options,
@@ -110,20 +110,22 @@ extension LayoutScratch {
                 line.descent = max(line.descent, part.descent)
                 line.lineGap = max(line.lineGap, part.lineGap)
             case .ellipsis:
-                guard let ellipsis else { continue }
-                let start = glyphs.count
-                let x = pen
-                for g in ellipsis.run.glyphs {
-                    glyphs.append(PositionedGlyph(id: g.id, cluster: cut, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
-                    pen += g.xAdvance
+                // Its runs side by side, one per font.
+                for part in ellipsis?.runs ?? [] {
+                    let start = glyphs.count
+                    let x = pen
+                    for g in part.run.glyphs {
+                        glyphs.append(PositionedGlyph(id: g.id, cluster: cut, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                        pen += g.xAdvance
+                    }
+                    pen = x + part.run.advance
+                    lines.inkMemo.unite(glyphs[start...], font: part.run.font, size: options.size, into: &line.ink)
+                    line.runs.append(LayoutRun(
+                        range: cut..<cut, level: BidiLevel(ellipsis?.level ?? 0), script: part.run.script,
+                        face: RunFace(font: part.run.font.descriptor, language: part.run.language), size: options.size, x: x,
+                        advance: part.run.advance, glyphRange: start..<glyphs.count, isEllipsis: true, style: options.ellipsisPaint))
+                    LineBuilder.setMetrics(&line, font: part.run.font, size: options.size)
                 }
-                pen = x + ellipsis.advance
-                lines.inkMemo.unite(glyphs[start...], font: ellipsis.run.font, size: options.size, into: &line.ink)
-                line.runs.append(LayoutRun(
-                    range: cut..<cut, level: BidiLevel(ellipsis.level), script: ellipsis.run.script,
-                    face: RunFace(font: ellipsis.run.font.descriptor, language: ellipsis.run.language), size: options.size, x: x,
-                    advance: ellipsis.advance, glyphRange: start..<glyphs.count, isEllipsis: true, style: options.ellipsisPaint))
-                LineBuilder.setMetrics(&line, font: ellipsis.run.font, size: options.size)
             }
         }
         line.width = pen

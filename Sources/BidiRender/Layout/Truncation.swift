@@ -40,34 +40,64 @@ enum Truncation {
 
 /// The ellipsis of a truncated line, shaped.
 struct Ellipsis {
-    /// Its glyphs, in visual order (clusters are offsets into the ellipsis string).
-    var run: ShapedRun
+    /// Its runs in visual order, one per font (clusters are offsets into the ellipsis string), each
+    /// with the step of the fallback chain that gave its font.
+    var runs: [(run: ShapedRun, source: FontSource)]
     /// Its bidi level: the paragraph's, or one above for an ellipsis of the other direction.
     var level: UInt8
-    /// Which step of the fallback chain gave its font.
-    var source: FontSource
-    var advance: Double { run.advance }
+    /// The sum of its runs' advances.
+    var advance: Double
 
-    /// `string` shaped in the font the fallback chain gives it for the layout's locale, weight and
-    /// style (`ellipsisStyle`'s when it sets them; the first font that covers all of it), as one run in its own direction (UAX #9 P2–P3
-    /// on the string, else the paragraph's); nil for an empty string.
+    /// `string` shaped in its own direction (UAX #9 P2–P3 on the string, else the paragraph's),
+    /// in the fonts the fallback chain gives it for the layout's locale, weight and style
+    /// (`ellipsisStyle`'s when it sets them): the first font of the chain that covers all of it, as
+    /// one run. When none does ("… اقرأ المزيد": the Arabic font has no "…"), each grapheme cluster
+    /// takes the font of the cluster before it when that font covers it, else its own from the
+    /// chain, and each stretch of one font is a run: the words stay in the locale's font rather
+    /// than going whole to a system font that happens to cover every character. Nil for an empty
+    /// string.
     static func shaped(
         _ string: String, baseLevel: UInt8, registry: FontRegistry, shaper: Shaper, options: LayoutOptions
     ) -> Ellipsis? {
         guard !string.isEmpty else { return nil }
         let scalars = Array(string.unicodeScalars)
-        let choice = registry.choice(
-            for: string, locale: options.locale, weight: options.ellipsisStyle?.weight ?? options.weight,
-            style: options.ellipsisStyle?.style ?? options.style)
+        let (weight, style) = (options.ellipsisStyle?.weight ?? options.weight, options.ellipsisStyle?.style ?? options.style)
         let strong = Paragraphs.firstStrongLevel(from: 0, to: scalars.count) {
             UnicodeBidiData.bidiClass(scalars[$0].value).rawValue
         }
         let level = (strong ?? baseLevel) & 1 == baseLevel & 1 ? baseLevel : baseLevel + 1
-        let run = shaper.shape(
-            scalars, range: 0..<scalars.count, font: choice.font, direction: TextDirection(level: level),
-            script: ScriptResolver.resolve(scalars).first ?? .common,
-            language: FallbackChainMemo.language(for: choice.source, locale: options.locale).map { LocaleTag($0) }, size: options.size)
-        return Ellipsis(run: run, level: level, source: choice.source)
+        // The stretches of one font, in logical order.
+        var stretches: [(range: Range<Int>, choice: FontChoice)] = []
+        let whole = registry.choice(for: string, locale: options.locale, weight: weight, style: style)
+        if whole.source != .system && whole.source != .notdef {
+            stretches = [(0..<scalars.count, whole)]
+        } else {
+            var offset = 0
+            for cluster in string {
+                let next = offset + cluster.unicodeScalars.count
+                if let last = stretches.last, last.choice.font.covers(cluster) {
+                    stretches[stretches.count - 1].range = last.range.lowerBound..<next
+                } else {
+                    let choice = registry.choice(for: String(cluster), locale: options.locale, weight: weight, style: style)
+                    if let last = stretches.last, last.choice.font === choice.font {
+                        stretches[stretches.count - 1].range = last.range.lowerBound..<next
+                    } else {
+                        stretches.append((offset..<next, choice))
+                    }
+                }
+                offset = next
+            }
+        }
+        var runs = stretches.map { stretch in
+            let run = shaper.shape(
+                scalars, range: stretch.range, font: stretch.choice.font, direction: TextDirection(level: level),
+                script: ScriptResolver.resolve(Array(scalars[stretch.range])).first ?? .common,
+                language: FallbackChainMemo.language(for: stretch.choice.source, locale: options.locale).map { LocaleTag($0) },
+                size: options.size)
+            return (run: run, source: stretch.choice.source)
+        }
+        if level & 1 == 1 { runs.reverse() }
+        return Ellipsis(runs: runs, level: level, advance: runs.reduce(0) { $0 + $1.run.advance })
     }
 }
 

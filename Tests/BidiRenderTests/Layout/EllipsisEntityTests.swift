@@ -13,10 +13,14 @@ import Testing
         let layout = try TestLayout.engine.layout(
             text, options: LayoutOptions(direction: direction, locale: "ar", maxWidth: 180, maxLines: 1, ellipsis: ellipsis))
         let line = try #require(layout.lines.last)
-        let run = try #require(line.runs.first { $0.isEllipsis })
+        // One run a font ("… اقرأ المزيد" in an Arabic UI: the words in the Arabic font, "…" in
+        // another), side by side: one rectangle over them.
+        let runs = line.runs.filter(\.isEllipsis)
+        let run = try #require(runs.first)
+        let advance = try #require(runs.last).x + runs.last!.advance - run.x
         let entity = try #require(layout.entities.first { $0.kind == .ellipsis })
         #expect(entity.range == line.range.upperBound..<line.range.upperBound)
-        #expect(entity.rects == [LayoutRect(x: run.x, y: line.top, width: run.advance, height: line.height)])
+        #expect(entity.rects == [LayoutRect(x: run.x, y: line.top, width: advance, height: line.height)])
         // At the paragraph's end edge: the left in RTL, the right in LTR.
         if direction == .rightToLeft {
             #expect(run.x <= line.runs.filter { !$0.isEllipsis }.map(\.x).min()!)
@@ -24,7 +28,7 @@ import Testing
             #expect(run.x >= line.runs.filter { !$0.isEllipsis }.map(\.x).max()!)
         }
         // A tap in the middle of it finds it.
-        let hit = try layout.entity(atX: run.x + run.advance / 2, y: line.top + line.height / 2)
+        let hit = try layout.entity(atX: run.x + advance / 2, y: line.top + line.height / 2)
         #expect(hit?.kind == .ellipsis)
         // Not truncated: no ellipsis entity.
         let whole = try TestLayout.engine.layout(text, options: LayoutOptions(direction: direction, maxWidth: 180, ellipsis: ellipsis))

@@ -22,17 +22,18 @@ import Testing
         let layout = try Self.layout(style, truncation: truncation)
         let plain = try Self.layout(nil, truncation: truncation)
         let runs = layout.lines[0].runs
-        let ellipsisRun = runs.first(where: \.isEllipsis)
-        let ellipsis = try #require(ellipsisRun)
-        #expect(ellipsis.style.color == Self.blue)
-        #expect(ellipsis.style.underline)
-        #expect(ellipsis.font.weight == .bold)
+        // "… اقرأ المزيد" is two runs: the words in the Arabic font, "… " in Noto Sans.
+        let ellipsisRuns = runs.filter(\.isEllipsis)
+        #expect(ellipsisRuns.count == 2)
+        let ellipsis = try #require(ellipsisRuns.first)
+        let (left, right) = (ellipsis.x, ellipsisRuns.last!.x + ellipsisRuns.last!.advance)
+        #expect(ellipsisRuns.allSatisfy { $0.style.color == Self.blue && $0.style.underline && $0.font.weight == .bold })
         // The text keeps its own look; the plain layout's ellipsis is regular and unpainted.
         #expect(runs.filter { !$0.isEllipsis }.allSatisfy { $0.style == .plain && $0.font.weight == .regular })
-        let plainEllipsis = plain.lines[0].runs.first(where: \.isEllipsis)
-        #expect(plainEllipsis?.font.weight == .regular && plainEllipsis?.style == .plain)
+        let plainEllipsis = plain.lines[0].runs.filter(\.isEllipsis)
+        #expect(plainEllipsis.count == 2 && plainEllipsis.allSatisfy { $0.font.weight == .regular && $0.style == .plain })
         // Bold is wider: the kept text makes room for it, within the width.
-        #expect(ellipsis.advance > (plainEllipsis?.advance ?? .infinity))
+        #expect(right - left > plainEllipsis.reduce(0) { $0 + $1.advance })
         #expect(layout.lines[0].contentWidth <= 300 + 1e-6)
 
         // Drawn: blue pixels lie in the ellipsis's box only.
@@ -42,7 +43,7 @@ import Testing
             for x in 0..<image.width {
                 let i = (y * image.width + x) * 4
                 guard image.pixels[i + 3] > 200, image.pixels[i + 2] > 200, image.pixels[i] < 40 else { continue }
-                let inside = Double(x) >= ellipsis.x - 1 && Double(x) <= ellipsis.x + ellipsis.advance + 1
+                let inside = Double(x) >= left - 1 && Double(x) <= right + 1
                 if inside { blueInside += 1 } else { blueOutside += 1 }
             }
         }
