@@ -45,8 +45,8 @@ final class SceneFiles {
 
     /// The line of the first node past `Scene.maximumNodeCount` in valid JSON `bytes`, or nil when
     /// there are not that many. Every node has a "type" key and nothing else in a scene does, so the
-    /// "type" keys are counted in one pass over the bytes, before JSONSerialization builds its
-    /// objects (some 90 bytes of memory per byte of JSON).
+    /// "type" keys (however escaped) are counted in one pass over the bytes, before the parser
+    /// builds its objects (some 90 bytes of memory per byte of JSON).
     static func lineOfNodePastLimit(_ bytes: [UInt8]) -> Int? {
         let key = Array(#""type""#.utf8)
         var (count, line, i) = (0, 1, 0)
@@ -58,10 +58,16 @@ final class SceneFiles {
                 continue
             }
             // A string (its closing quote is the first one not escaped): the key "type" when it is
-            // those six bytes and a colon follows.
-            let isType = bytes[i...].starts(with: key)
+            // those six bytes, or escapes that decode to them ("t\u0079pe"), and a colon follows.
             var end = i + 1
-            while end < bytes.count, bytes[end] != 0x22 { end += bytes[end] == 0x5C ? 2 : 1 }
+            var escaped = false
+            while end < bytes.count, bytes[end] != 0x22 {
+                if bytes[end] == 0x5C { escaped = true }
+                end += bytes[end] == 0x5C ? 2 : 1
+            }
+            let isType = escaped
+                ? end - i <= 64 && (try? StrictJSON.parse(bytes[i...min(end, bytes.count - 1)])) as? String == "type"
+                : bytes[i...].starts(with: key)
             i = end + 1
             guard isType else { continue }
             var j = i

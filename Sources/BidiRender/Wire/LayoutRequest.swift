@@ -70,7 +70,12 @@ package enum LayoutRequest {
         do {
             try o.validate()
         } catch {
-            throw WireError(message: error.description)
+            // Named by the object's key, so that a scene error points at its line ("….size").
+            let keys = ["size": "size", "width": "width", "max-lines": "maxLines", "line-height": "lineHeight", "ellipsis-style": "ellipsisStyle"]
+            guard case .invalidValue(let key, _, _) = error, let wire = keys[key], object[wire] != nil else {
+                throw WireError(message: error.description)
+            }
+            throw WireError(error.description, at: [.key(wire)])
         }
         // "inlines": boxes as spans after the others (the images are the renderer's, not a layout's).
         return (o, try SpanRequest.spans(object) + InlineRequest.inlines(object).map(\.span))

@@ -78,7 +78,15 @@ struct SceneParser {
         if let line = SceneFiles.lineOfNodePastLimit(bytes) {
             throw .scene(file: file, line: line, path: "", reason: "more than \(Scene.maximumNodeCount) nodes in one scene")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+        // Built by the strict parser, whose values are JSONSerialization's, so that a number past
+        // Double's range (1e400) is refused at its line and key, not as a document that is no object.
+        let parsed: Any
+        do {
+            parsed = try StrictJSON.parse(bytes[...])
+        } catch {
+            throw .scene(file: file, line: error.line, path: error.path.dotted, reason: "\(error.reason) (column \(error.column))")
+        }
+        guard let object = parsed as? [String: Any] else {
             throw .scene(file: file, line: 1, path: "", reason: "the top level must be a JSON object")
         }
         try known(object, [], ["size", "direction", "locale", "background", "flipImageNames", "root"])

@@ -137,5 +137,37 @@ import TestSupport
         // escaped is not one, nor a key "types".
         let tricky = Array(#"{"size": {"width": 10, "height": 10}, "root": {"type": "group", "children": [\#(Array(repeating: #"{"type": "text", "text": "type", "frame": [0, 0, 1, 1], "spans": [], "ellipsis": "\"type\": "}"#, count: Scene.maximumNodeCount - 1).joined(separator: ",\n"))]}}"#.utf8)
         #expect(try Scene(json: tricky).root.children.count == Scene.maximumNodeCount - 1)
+        // A "type" key written with escapes is a node all the same: 200,000 of them were drawn.
+        let escaped = #"{"t\u0079pe": "rect", "frame": [0, 0, 1, 1]}"#
+        let many = Array(#"{"size": {"width": 10, "height": 10}, "root": {"type": "group", "children": [\#(Array(repeating: escaped, count: Scene.maximumNodeCount).joined(separator: ",\n"))]}}"#.utf8)
+        #expect(throws: BidiRenderError.scene(file: "esc.json", line: 10_000, path: "", reason: "more than 10000 nodes in one scene")) {
+            try Scene(json: many, file: "esc.json")
+        }
+    }
+
+    /// A value's error names its own line and key: a number past Double's range (it was "the top
+    /// level must be a JSON object" at line 1), and a text node's size out of range (it was the
+    /// node's line and path).
+    @Test func valueErrorsNameTheirLineAndKey() {
+        func scene(_ size: String) -> [UInt8] {
+            Array("""
+                {"size": {"width": 200, "height": 100},
+                 "root": {"type": "group", "children": [
+                   {"type": "text",
+                    "text": "hello",
+                    "frame": [0, 0, 100, 20],
+                    "size": \(size)}
+                 ]}}
+                """.utf8)
+        }
+        #expect(throws: BidiRenderError.scene(file: "e.json", line: 6, path: "root.children[0].size", reason: "number out of range: 1e400 (column 13)")) {
+            try Scene(json: scene("1e400"), file: "e.json")
+        }
+        #expect(
+            throws: BidiRenderError.scene(
+                file: "e.json", line: 6, path: "root.children[0].size", reason: "invalid value '-3' for size: must be a number of px from 0.1 to 10000")
+        ) {
+            try Scene(json: scene("-3"), file: "e.json")
+        }
     }
 }
