@@ -63,21 +63,27 @@ public final class SceneRenderer: Sendable {
                 let layout = try self.layout(text, spans: spans, options: layoutOptions, direction: direction, frame: f, scene: scene.direction)
                 if node.mirrored {
                     // Drawn on its own transparent canvas, then composited with its columns reversed:
-                    // frame column c lands at x + w − 1 − c. The own canvas holds only the columns
-                    // and rows that land on the scene's canvas, so a frame far larger than the canvas
-                    // costs what it shows.
+                    // frame column c lands at x + w − 1 − c. The own canvas spans what the text
+                    // covers (the frame, and the lines and ink that overflow it: nothing is clipped,
+                    // as unmirrored), and holds only the columns and rows of it that land on the
+                    // scene's canvas, so a frame far larger than the canvas costs what it shows.
                     let (x, y) = (device(f.x), device(f.y))
                     let w = max(1, Int(clamping: (f.width * s).rounded(.up), to: 0...(1 << 40)))
                     let h = max(1, Int(clamping: (f.height * s).rounded(.up), to: 0...(1 << 40)))
-                    let columns = Canvas.visible(x, w, in: width), rows = Canvas.visible(y, h, in: height)
+                    let (low, high) = Self.covered(layout, scale: s)
+                    let (cmin, cmax) = (min(0, low.x), max(w, high.x))
+                    let (rmin, rmax) = (min(0, low.y), max(h, high.y))
+                    // Frame columns [cmin, cmax) land on scene columns [x + w − cmax, x + w − cmin).
+                    let start = x + w - cmax
+                    let columns = Canvas.visible(start, cmax - cmin, in: width), rows = Canvas.visible(y + rmin, rmax - rmin, in: height)
                     guard !columns.isEmpty, !rows.isEmpty else { continue }
                     var own = Canvas(width: columns.count, height: rows.count, background: .transparent)
-                    try renderer.drawGlyphs(
+                    try renderer.drawText(
                         layout, on: &own, x: 0, y: 0, scale: s, options: RenderOptions(color: color),
-                        origin: (w - columns.upperBound, rows.lowerBound))
-                    canvas.composite(own.image, x: x + columns.lowerBound, y: y + rows.lowerBound, mirrored: true)
+                        origin: (cmax - columns.upperBound, rmin + rows.lowerBound))
+                    canvas.composite(own.image, x: start + columns.lowerBound, y: y + rmin + rows.lowerBound, mirrored: true)
                 } else {
-                    try renderer.drawGlyphs(layout, on: &canvas, x: f.x, y: f.y, scale: s, options: RenderOptions(color: color))
+                    try renderer.drawText(layout, on: &canvas, x: f.x, y: f.y, scale: s, options: RenderOptions(color: color))
                 }
             }
         }
@@ -90,6 +96,16 @@ public final class SceneRenderer: Sendable {
             }
         }
         return (canvas.image, resolved)
+    }
+
+    /// The device pixels `layout` may paint, from its origin at `scale`: its lines' boxes and its
+    /// glyphs' ink, a pixel more on each side for anti-aliasing, as (left, top) and (right, bottom).
+    static func covered(_ layout: Layout, scale s: Double) -> (low: (x: Int, y: Int), high: (x: Int, y: Int)) {
+        let ink = layout.inkBounds
+        let left = min(0, ink.x), right = max(layout.width, ink.x + ink.width)
+        let top = min(0, ink.y), bottom = max(layout.height, ink.y + ink.height)
+        func px(_ v: Double, _ rounding: FloatingPointRoundingRule) -> Int { Int(clamping: (v * s).rounded(rounding), to: -(1 << 40)...(1 << 40)) }
+        return ((px(left, .down) - 1, px(top, .down) - 1), (px(right, .up) + 1, px(bottom, .up) + 1))
     }
 
     /// The scene as PNG bytes (libpng), and the resolved scene. `compressionLevel` (zlib's, 0…9)

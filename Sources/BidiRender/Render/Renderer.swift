@@ -74,16 +74,7 @@ public final class Renderer: Sendable {
         // Where the layout's origin lands, in layout px: the padding, less the crop's corner.
         let (ox, oy) = (options.padding - frame.x, options.padding - frame.y)
         let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(layout) : ([], [])
-        func draw(_ shapes: [OverlayShape]) {
-            for shape in shapes {
-                let (x, y, w, h) = ((shape.x + ox) * s, (shape.y + oy) * s, max(1, shape.width * s), max(1, shape.height * s))
-                if shape.kind == .fill {
-                    canvas.fill(x: x, y: y, width: w, height: h, color: shape.color)
-                } else {
-                    canvas.stroke(x: x, y: y, width: w, height: h, color: shape.color)
-                }
-            }
-        }
+        func draw(_ shapes: [OverlayShape]) { Self.fill(shapes, on: &canvas, x: ox, y: oy, scale: s) }
         let marks = try QueryOverlay.shapes(layout, options: options)
         draw(overlay.under)
         // The spans' backgrounds under the glyphs, their decorations over them (StylePaint.swift).

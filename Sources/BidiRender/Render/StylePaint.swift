@@ -18,6 +18,36 @@ extension Renderer {
         run.style.color == nil && options.mentionColor != nil && mentions.contains { $0.range.overlaps(run.range) }
     }
 
+    /// Draws `layout`'s text onto `canvas` as `rgba` paints it, without the overlays: the spans'
+    /// backgrounds, the glyphs, the underlines and strikethroughs; the layout's origin at (`x`, `y`)
+    /// layout px and the canvas's first pixel at device pixel `origin`, as `drawGlyphs` takes them.
+    /// What a scene's text node draws (Compose/), so that its spans look as `render` draws them.
+    func drawText(
+        _ layout: Layout, on canvas: inout Canvas, x: Double, y: Double, scale: Double, options: RenderOptions,
+        origin: (x: Int, y: Int) = (0, 0)
+    ) throws(BidiRenderError) {
+        Self.fill(Self.backgrounds(layout), on: &canvas, x: x, y: y, scale: scale, origin: origin)
+        try drawGlyphs(layout, on: &canvas, x: x, y: y, scale: scale, options: options, origin: origin)
+        Self.fill(decorations(layout, options: options), on: &canvas, x: x, y: y, scale: scale, origin: origin)
+    }
+
+    /// Draws `shapes` (layout px) with the layout's origin at (`x`, `y`) layout px, `scale` device
+    /// pixels a px, the canvas's first pixel at device pixel `origin`: each at least a pixel wide
+    /// and high, filled or outlined as its kind says.
+    static func fill(
+        _ shapes: [OverlayShape], on canvas: inout Canvas, x: Double, y: Double, scale s: Double, origin: (x: Int, y: Int) = (0, 0)
+    ) {
+        for shape in shapes {
+            let (left, top) = ((shape.x + x) * s - Double(origin.x), (shape.y + y) * s - Double(origin.y))
+            let (w, h) = (max(1, shape.width * s), max(1, shape.height * s))
+            if shape.kind == .fill {
+                canvas.fill(x: left, y: top, width: w, height: h, color: shape.color)
+            } else {
+                canvas.stroke(x: left, y: top, width: w, height: h, color: shape.color)
+            }
+        }
+    }
+
     /// The backgrounds of the spans: one rectangle per styled run, the line box's height.
     static func backgrounds(_ layout: Layout) -> [OverlayShape] {
         var rects: [OverlayShape] = []

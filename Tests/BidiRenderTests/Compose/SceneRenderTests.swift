@@ -140,6 +140,57 @@ import Testing
         #expect(!ids.isEmpty && Set(ids).count == ids.count)
         #expect(elements.found.filter { $0.name == "rect" && $0.attributes["class"] == "debug mirrored" }.count == resolved.nodes.filter(\.mirrored).count)
     }
+
+    /// A mirrored ("flip") text node overflows its frame as an unmirrored one does: nothing is
+    /// clipped (it was cut to its frame: one line of four). The two nodes hold the same text in
+    /// frames of whole pixels, so the mirrored one's dark pixels under its frame match the other's.
+    @Test func aMirroredTextIsNotClippedToItsFrame() throws {
+        let text = "Hello world this overflows the frame height and width"
+        func node(_ x: Double, _ type: SceneViewType) -> SceneNode {
+            SceneNode(
+                frame: .absolute(x: x, y: 10, width: 120, height: 20), viewType: type,
+                content: .text(text, spans: [], options: LayoutOptions(size: 16), direction: nil, color: .black))
+        }
+        // In an RTL scene the frames flip: [10, 130) lands at [170, 290), [160, 280) at [20, 140).
+        let (image, resolved) = try Self.renderer.rgba(TestScene.scene(.rightToLeft, [node(10, .flip), node(160, .normal)]))
+        #expect(resolved.nodes.filter(\.mirrored).count == 2)  // the root group and the flipped text
+        func darkBelowFrames(_ columns: Range<Int>) -> Int {
+            var count = 0
+            for y in 31..<image.height {
+                for x in columns where Self.pixel(image, x, y)[0] < 128 { count += 1 }
+            }
+            return count
+        }
+        let mirrored = darkBelowFrames(150..<300), plain = darkBelowFrames(0..<150)
+        #expect(plain > 200)
+        #expect(mirrored == plain)
+    }
+
+    /// A text node's spans are painted as `render` paints them: the background under the glyphs and
+    /// the underline, as drawn and mirrored (a PNG drew the glyphs alone; the SVG had both).
+    @Test(arguments: [SceneViewType.auto, .flip])
+    func spanBackgroundsAndUnderlinesAreDrawn(viewType: SceneViewType) throws {
+        let yellow = RGBAColor(red: 255, green: 255, blue: 0), red = RGBAColor(red: 255, green: 0, blue: 0)
+        let span = TextSpan(range: 0..<5, color: red, background: yellow, underline: true)
+        let node = SceneNode(
+            frame: .absolute(x: 0, y: 0, width: 300, height: 40), viewType: viewType,
+            content: .text("Hello world", spans: [span], options: LayoutOptions(size: 20), direction: nil, color: .black))
+        let (image, _) = try Self.renderer.rgba(TestScene.scene(.rightToLeft, [node]))
+        var (yellowPixels, longestRedRow) = (0, 0)
+        for y in 0..<image.height {
+            var run = 0
+            for x in 0..<image.width {
+                let p = Self.pixel(image, x, y)
+                if p == [255, 255, 0, 255] { yellowPixels += 1 }
+                run = p[0] > 200 && p[1] < 60 && p[2] < 60 ? run + 1 : 0
+                longestRedRow = max(longestRedRow, run)
+            }
+        }
+        #expect(yellowPixels > 300)
+        // The underline: one row of red as wide as "Hello" (some 45 px at 20 px); a glyph's red
+        // strokes are a few px wide.
+        #expect(longestRedRow > 35)
+    }
 }
 
 /// Every element of a parsed XML document, in document order, with its attributes.
