@@ -106,7 +106,9 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
         }
         try AtomicFile.write(to: output!) { $0.write(bytes: bytes) }
         let mirrored = resolved.nodes.filter(\.mirrored).count
-        let size = "\(JSONText.number(scene.width * Double(scale)))×\(JSONText.number(scene.height * Double(scale))) px"
+        // A PNG's size as written (a scene of 10.5 px is an image of 11); an SVG's as declared.
+        let size = (composeFormat == .png ? PNGSize.text(bytes) : nil)
+            ?? "\(JSONText.number(scene.width * Double(scale)))×\(JSONText.number(scene.height * Double(scale))) px"
         print("wrote \(output!) (\(composeFormat!.rawValue), \(size), \(scene.direction.rawValue), \(resolved.nodes.count) nodes, \(mirrored) drawn mirrored)", to: &out)
     }
 }

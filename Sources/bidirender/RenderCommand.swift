@@ -148,9 +148,8 @@ struct RenderCommand: ParsableCommand {
         // A PNG's size as its header gives it (width and height, big-endian, at bytes 16 and 20);
         // an SVG's in whole px, rounded toward zero.
         let size: String
-        if let png, png.count >= 24 {
-            let word = { (at: Int) in png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-            size = "\(word(16))×\(word(20)) px"
+        if let png, let text = PNGSize.text(png) {
+            size = text
         } else {
             let frame = renderer.frame(result, options: renderOptions)
             let w = JSONText.number(((frame.width + 2 * padding) * Double(scale)).rounded(.towardZero))

@@ -35,6 +35,14 @@ import TestSupport
         #expect(out == "wrote \(png) (png, 720×232 px, rtl, 7 nodes, 3 drawn mirrored)\n")
         let image = try RGBAImage(pngData: [UInt8](try #require(FileManager.default.contents(atPath: png))))
         #expect(image.width == 720 && image.height == 232)
+        // A scene of fractional size: the line gives the PNG's own size (it gave 10.5×10.4).
+        let scene = dir.appendingPathComponent("half.json").path
+        try Data(#"{"size": {"width": 10.5, "height": 10.4}, "root": {"type": "group", "children": []}}"#.utf8).write(to: URL(fileURLWithPath: scene))
+        let half = dir.appendingPathComponent("half.png").path
+        let line = try run(ComposeCommand.self, [scene, "-o", half, "--no-system-fonts"])
+        let written = try RGBAImage(pngData: [UInt8](try #require(FileManager.default.contents(atPath: half))))
+        #expect(line == "wrote \(half) (png, \(written.width)×\(written.height) px, ltr, 1 nodes, 0 drawn mirrored)\n")
+        #expect(written.width == 11 && written.height == 11)
         let svg = dir.appendingPathComponent("card.svg").path
         _ = try run(ComposeCommand.self, [Self.example, "-o", svg, "--debug", "--no-system-fonts"])
         #expect(String(decoding: try #require(FileManager.default.contents(atPath: svg)), as: UTF8.self).contains("data-path=\"root.children[1]\""))

@@ -7,7 +7,7 @@ import ArgumentParser
 struct PNGOptions: ParsableArguments {
     @Option(
         name: .customLong("png-level"), parsing: .unconditional,
-        help: "zlib's level for a PNG, 0 (stored: largest, fastest) to 9 (smallest, slowest); 3 is libpng's fast setting. (default: 3)")
+        help: "zlib's level for a PNG, 0 (stored: largest, fastest) to 9 (smallest, slowest); 3 is libpng's fast setting.")
     var level: Int = PNGSettings.fastLevel
 
     @Flag(
