@@ -14,7 +14,7 @@ struct FormatCommand: ParsableCommand {
             zh-Hans.json, …), each mapping keys to ICU MessageFormat patterns. KEY is looked up along \
             --locale's fallback chain (ar-EG → ar → default), key by key. NAME=VALUE arguments: a \
             decimal number is passed to ICU as a number, exactly (at most 100 characters), anything \
-            else as text; text is made safe (line and paragraph separators become spaces, unmatched \
+            else as text; text is made safe (tabs, line and paragraph separators become spaces, unmatched \
             bidi controls are dropped or closed) and isolated (LRI, RLI or FSI … PDI by its first \
             strong character). At most 256 command-line arguments before --; after -- up to 10,000 \
             NAME=VALUE arguments, 1 MB together. \

@@ -71,12 +71,14 @@ struct ExplicitFormattingBalance: Sendable {
     /// LRI, RLI or FSI.
     static func isIsolateInitiator(_ value: UInt32) -> Bool { (0x2066...0x2068).contains(value) }
 
-    /// The characters that end an isolate or break the line around it: Bidi_Class B (LF, CR, FS, GS,
-    /// RS, NEL, PARAGRAPH SEPARATOR: UAX #9 X8 ends every isolate and embedding at them) and the other
-    /// mandatory line breaks of UAX #14 (VT, FF, LINE SEPARATOR).
+    /// The characters that end an isolate, split it or break the line around it: Bidi_Class B (LF,
+    /// CR, FS, GS, RS, NEL, PARAGRAPH SEPARATOR: UAX #9 X8 ends every isolate and embedding at them),
+    /// Bidi_Class S (TAB, VT, US: L1 resets them to the paragraph's level, so "John⇥Smith" isolated in
+    /// an RTL sentence showed "Smith John") and the other mandatory line breaks of UAX #14 (FF,
+    /// LINE SEPARATOR).
     static func isSeparator(_ value: UInt32) -> Bool {
         switch value {
-        case 0x0A...0x0D, 0x1C...0x1E, 0x85, 0x2028, 0x2029: return true
+        case 0x09...0x0D, 0x1C...0x1F, 0x85, 0x2028, 0x2029: return true
         default: return false
         }
     }

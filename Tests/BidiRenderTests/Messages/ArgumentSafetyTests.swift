@@ -30,6 +30,12 @@ func visualText(_ text: String, _ direction: ParagraphDirection, engine: BidiEng
         ("Bob\r\n\u{202E}", "Bob  "),  // CR LF
         ("Bob\u{85}\u{202E}", "Bob "),  // NEL
         ("Bob\u{1C}\u{202E}", "Bob "),  // a B-class information separator
+        // S-class separators: L1 puts them at the paragraph's level, so the halves of the name
+        // swapped in an RTL sentence ("Smith John").
+        ("John\tSmith", "John Smith"),
+        ("John\u{1F}Smith", "John Smith"),
+        ("John\u{0B}Smith", "John Smith"),
+        ("محمد\tعلي and co", "محمد علي and co"),
         ("\u{202E}Bob", "boB"),  // an override left open reverses the argument only
         ("\u{202B}Bob", "Bob"),  // an embedding left open
         ("محمد\u{2066}", "محمد"),  // an isolate initiator left open takes the wrapper's PDI

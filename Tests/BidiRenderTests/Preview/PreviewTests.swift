@@ -74,6 +74,26 @@ import Testing
         #expect(!evil.level.isRightToLeft)
     }
 
+    /// A tab in a field is a space: it split the message into two runs at the paragraph's level (L1),
+    /// so "first⇥second" under an Arabic sender showed "second first", and drew as .notdef.
+    @Test func tabsAreSpaces() throws {
+        let fields = [PreviewField(name: "sender", text: "محمد"), PreviewField(name: "message", text: "first\tsecond")]
+        let preview = try Self.engine.preview(fields, options: Self.options(.rightToLeft, width: nil))
+        #expect(Self.text(preview, "message") == "first second")
+        // "first" stays left of "second".
+        let line = try #require(preview.layout.lines.first)
+        let x = { (word: String) -> Double? in
+            let offset = try? #require(preview.message.text.unicodeScalars.firstRange(of: word.unicodeScalars))
+            guard let offset else { return nil }
+            let start = preview.message.text.unicodeScalars.distance(from: preview.message.text.unicodeScalars.startIndex, to: offset.lowerBound)
+            return line.runs.first { $0.range.contains(start) }.map { run in
+                preview.layout.glyphs[run.glyphRange].first { $0.cluster == start }?.x ?? run.x
+            }
+        }
+        let first = try #require(x("first")), second = try #require(x("second"))
+        #expect(first < second)
+    }
+
     @Test func emptyFields() throws {
         let preview = try Self.engine.preview(
             [PreviewField(name: "sender", text: ""), PreviewField(name: "message", text: "")], options: Self.options(width: 100))
