@@ -94,16 +94,44 @@ extension LayoutEngine {
                 overflowing: filled.overflowing)
         }
         let greedy = try layoutAt(request.textWidth)
-        let text = try BalancedWidth.layout(
-            greedy: greedy, forced: prepared.forcedBreaks(greedy.lines), balanced: request.balanced, probe: probe,
-            layoutAt: layoutAt)
+        let forced = prepared.forcedBreaks(greedy.lines)
+        var text = try BalancedWidth.layout(
+            greedy: greedy, forced: forced, balanced: request.balanced, probe: probe, layoutAt: layoutAt)
         let slot = try slotContent(request)
         // A text with nothing to show (empty, or white space only, which hangs) takes no width: its
         // layout keeps the maximum width (a layout's width is positive), its bubble does not.
+        func place(_ text: Layout) -> SlotPlacement {
+            SlotPlacement.place(
+                slot: slot.size, baseline: slot.baseline, text: text, textWidth: text.contentWidth > 0 ? text.width : 0,
+                maxWidth: request.textWidth, gap: request.slotGap)
+        }
+        var placement = place(text)
+        // Balancing moves words to the last line: the slot may then leave it for a row of its own,
+        // or widen the bubble beside it. A balanced bubble is never taller or wider than the greedy
+        // one: then the narrowest width between the two that is neither (same lines count, no
+        // truncation) is searched for, as the balanced width is, each step a layout of the
+        // prepared text; the greedy lines when none is.
+        if request.balanced, slot.size != nil {
+            let plain = try BalancedWidth.layout(greedy: greedy, forced: forced, balanced: false, probe: probe, layoutAt: layoutAt)
+            let bound = place(plain)
+            func fits(_ p: SlotPlacement) -> Bool { p.height <= bound.height + 1e-9 && p.width <= bound.width + 1e-9 }
+            if !fits(placement) {
+                // From the balanced width (too narrow for the slot) up to the greedy one (fits).
+                var (lo, hi) = (text.width, plain.width)
+                (text, placement) = (plain, bound)
+                while hi - lo > BalancedWidth.precision {
+                    let mid = (lo + hi) / 2
+                    let candidate = try layoutAt(mid)
+                    let p = place(candidate)
+                    if candidate.lines.count == plain.lines.count, !candidate.truncated, fits(p) {
+                        (text, placement, hi) = (candidate, p, mid)
+                    } else {
+                        lo = mid
+                    }
+                }
+            }
+        }
         let textWidth = text.contentWidth > 0 ? text.width : 0
-        let placement = SlotPlacement.place(
-            slot: slot.size, baseline: slot.baseline, text: text, textWidth: textWidth, maxWidth: request.textWidth,
-            gap: request.slotGap)
         let (px, py) = request.padding
         return Bubble(
             width: placement.width + 2 * px, height: placement.height + 2 * py, layout: text,

@@ -169,6 +169,35 @@ import Testing
         }
     }
 
+    /// Balancing never makes a bubble with a slot taller or wider than the greedy one: it moved
+    /// "how" to the last line of "hello there how are you" at 120 px, and the 44 px slot then took a
+    /// row of its own (59.6 px tall against 43.6); the reviewer's cases, then the corpus with a box
+    /// and a text slot. The balanced text may still be narrower than the greedy one.
+    @Test func balancingNeverGrowsABubbleWithASlot() throws {
+        let cases: [(String, Double, BubbleSlot)] = [
+            ("hello there how are you", 120, .box(width: 44, height: 16)),
+            ("hello hello שלום @alice", 150, .box(width: 44, height: 16)),
+            (", 你好吗 12:30 @alice", 100, .box(width: 10, height: 40)),
+        ]
+        var all = cases
+        for (k, text) in ChatCorpus.messages(count: TestScale.sample(60), seed: 0x510B).enumerated() {
+            all.append((text, Double(120 + k % 6 * 40), k % 2 == 0 ? .box(width: 44, height: 16) : .text("12:30 ✓✓", size: 11, color: .black)))
+        }
+        var narrower = 0
+        for (text, maxWidth, slot) in all {
+            let options = LayoutOptions(locale: "ar", size: 15)
+            let balanced = try Self.engine.bubble(text, options: options, maxWidth: maxWidth, slot: slot)
+            let greedy = try Self.engine.bubble(text, options: options, maxWidth: maxWidth, slot: slot, balanced: false)
+            #expect(balanced.height <= greedy.height + 1e-9, "\(text.debugDescription) at \(maxWidth)")
+            #expect(balanced.width <= greedy.width + 1e-9, "\(text.debugDescription) at \(maxWidth)")
+            #expect(balanced.layout.lines.count == greedy.layout.lines.count)
+            try Self.expectNoOverlap(balanced)
+            if balanced.width < greedy.width - 0.5 { narrower += 1 }
+        }
+        // Balancing still narrows bubbles with a slot.
+        #expect(narrower > 0)
+    }
+
     /// The default direction of a bubble: auto with the UI's direction as fallback, so English in
     /// an Arabic UI is LTR and a message of digits alone is RTL; a forced direction stays forced.
     @Test func directionDefaultsToAutoWithTheUIFallback() throws {
