@@ -106,30 +106,9 @@ extension LayoutEngine {
                 maxWidth: request.textWidth, gap: request.slotGap)
         }
         var placement = place(text)
-        // Balancing moves words to the last line: the slot may then leave it for a row of its own,
-        // or widen the bubble beside it. A balanced bubble is never taller or wider than the greedy
-        // one: then the narrowest width between the two that is neither (same lines count, no
-        // truncation) is searched for, as the balanced width is, each step a layout of the
-        // prepared text; the greedy lines when none is.
         if request.balanced, slot.size != nil {
             let plain = try BalancedWidth.layout(greedy: greedy, forced: forced, balanced: false, probe: probe, layoutAt: layoutAt)
-            let bound = place(plain)
-            func fits(_ p: SlotPlacement) -> Bool { p.height <= bound.height + 1e-9 && p.width <= bound.width + 1e-9 }
-            if !fits(placement) {
-                // From the balanced width (too narrow for the slot) up to the greedy one (fits).
-                var (lo, hi) = (text.width, plain.width)
-                (text, placement) = (plain, bound)
-                while hi - lo > BalancedWidth.precision {
-                    let mid = (lo + hi) / 2
-                    let candidate = try layoutAt(mid)
-                    let p = place(candidate)
-                    if candidate.lines.count == plain.lines.count, !candidate.truncated, fits(p) {
-                        (text, placement, hi) = (candidate, p, mid)
-                    } else {
-                        lo = mid
-                    }
-                }
-            }
+            (text, placement) = try Self.keepingTheSlot((text, placement), greedy: plain, place: place, layoutAt: layoutAt)
         }
         let textWidth = text.contentWidth > 0 ? text.width : 0
         let (px, py) = request.padding
@@ -139,6 +118,34 @@ extension LayoutEngine {
             slotFrame: placement.slot.map { LayoutRect(x: $0.x + px, y: $0.y + py, width: $0.width, height: $0.height) },
             slotLayout: slot.layout, slotOnOwnLine: placement.ownLine, isJumbomoji: emoji != nil,
             greedyWidth: greedy.contentWidth, horizontalPadding: px, verticalPadding: py)
+    }
+
+    /// Balancing moves words to the last line: the slot may then leave it for a row of its own, or
+    /// widen the bubble beside it. A balanced bubble is never taller or wider than the `greedy` one
+    /// (its lines at their own width): when `balanced` is, the narrowest width between the two that
+    /// is neither (as many lines, no truncation) is searched for by bisection, as the balanced width
+    /// is, each step a layout of the prepared text (`layoutAt`); the greedy lines when none is.
+    private static func keepingTheSlot(
+        _ balanced: (text: Layout, placement: SlotPlacement), greedy: Layout, place: (Layout) -> SlotPlacement,
+        layoutAt: (Double) throws(BidiRenderError) -> Layout
+    ) throws(BidiRenderError) -> (text: Layout, placement: SlotPlacement) {
+        let bound = place(greedy)
+        func fits(_ p: SlotPlacement) -> Bool { p.height <= bound.height + 1e-9 && p.width <= bound.width + 1e-9 }
+        guard !fits(balanced.placement) else { return balanced }
+        // From the balanced width (too narrow for the slot) up to the greedy one (fits).
+        var (lo, hi) = (balanced.text.width, greedy.width)
+        var best = (text: greedy, placement: bound)
+        while hi - lo > BalancedWidth.precision {
+            let mid = (lo + hi) / 2
+            let candidate = try layoutAt(mid)
+            let p = place(candidate)
+            if candidate.lines.count == greedy.lines.count, !candidate.truncated, fits(p) {
+                (best, hi) = ((candidate, p), mid)
+            } else {
+                lo = mid
+            }
+        }
+        return best
     }
 
     /// The slot's size, and for a text slot its layout and first baseline.
