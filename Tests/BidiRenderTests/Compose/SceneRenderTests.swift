@@ -141,6 +141,40 @@ import Testing
         #expect(elements.found.filter { $0.name == "rect" && $0.attributes["class"] == "debug mirrored" }.count == resolved.nodes.filter(\.mirrored).count)
     }
 
+    /// An image shown by many nodes is embedded once: a <symbol> per image and mode, a <use> per
+    /// node at its frame. 100 nodes of one 4 MB image wrote it 100 times (534 MB of SVG).
+    @Test func svgEmbedsEachImageOnce() throws {
+        var pixels = [UInt8](repeating: 255, count: 64 * 64 * 4)
+        var seed: UInt32 = 1
+        for i in pixels.indices {
+            seed = seed &* 1_103_515_245 &+ 12_345
+            pixels[i] = UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let noise = RGBAImage(width: 64, height: 64, pixels: pixels)
+        var nodes: [SceneNode] = []
+        for k in 0..<100 {
+            let x = Double(k % 10) * 30
+            let y = Double(k / 10) * 10
+            let mode: SceneContentMode = k % 2 == 0 ? .fill : .aspectFit
+            nodes.append(SceneNode(frame: .absolute(x: x, y: y, width: 30, height: 10), content: .image(noise, name: "", mode: mode)))
+        }
+        let (svg, _) = try Self.renderer.svg(TestScene.scene(.rightToLeft, width: 300, nodes))
+        let parser = XMLParser(data: Data(svg.utf8))
+        let elements = ElementCollector()
+        parser.delegate = elements
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        let symbols = elements.found.filter { $0.name == "symbol" }
+        #expect(symbols.map { $0.attributes["preserveAspectRatio"] } == ["none", "xMidYMid meet"])
+        #expect(elements.found.filter { $0.name == "image" }.count == 2)
+        let uses = elements.found.filter { $0.name == "use" && $0.attributes["href"]?.hasPrefix("#image") == true }
+        #expect(uses.count == 100)
+        // The first node: at its (mirrored) frame, the fill symbol.
+        #expect(uses[0].attributes["href"] == "#image0" && uses[0].attributes["width"] == "30" && uses[0].attributes["height"] == "10")
+        // Two PNGs of at most the raw pixels each (64 × 64 × 4), in base64, and 100 short groups.
+        let limit: Int = 2 * (64 * 64 * 4 * 4 / 3) + 100 * 300
+        #expect(svg.utf8.count < limit)
+    }
+
     /// A mirrored ("flip") text node overflows its frame as an unmirrored one does: nothing is
     /// clipped (it was cut to its frame: one line of four). The two nodes hold the same text in
     /// frames of whole pixels, so the mirrored one's dark pixels under its frame match the other's.
