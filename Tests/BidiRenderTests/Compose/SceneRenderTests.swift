@@ -136,7 +136,7 @@ import Testing
             let mirrored = group.attributes["data-mirrored"] == "true"
             #expect(mirrored == (group.attributes["transform"]?.hasPrefix("matrix(-1 0 0 1") ?? false))
         }
-        let ids = svg.matches(of: /<path id="([^"]+)"/).map { String($0.1) }
+        let ids = elements.found.filter { $0.name == "path" }.compactMap { $0.attributes["id"] }
         #expect(!ids.isEmpty && Set(ids).count == ids.count)
         #expect(elements.found.filter { $0.name == "rect" && $0.attributes["class"] == "debug mirrored" }.count == resolved.nodes.filter(\.mirrored).count)
     }
