@@ -136,12 +136,11 @@ struct FormatCommand: ParsableCommand {
     func namedArguments() throws(ValidationError) -> [String: MessageArgument] {
         var result: [String: MessageArgument] = [:]
         for argument in arguments {
-            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+            guard let (name, value) = NameValue.split(argument) else {
                 throw ValidationError("'\(argument)' is not NAME=VALUE")
             }
-            let name = String(argument[..<equals])
             guard result[name] == nil else { throw ValidationError("the argument '\(name)' is given twice") }
-            result[name] = MessageArgument(parsing: String(argument[argument.index(after: equals)...]))
+            result[name] = MessageArgument(parsing: value)
         }
         return result
     }

@@ -78,15 +78,14 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
     func fields() throws(ValidationError) -> [PreviewField] {
         var texts: [(name: String, text: String)] = []
         for (i, argument) in fieldArguments.enumerated() {
-            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+            guard let (name, text) = NameValue.split(argument) else {
                 throw ValidationError("--field \(i + 1): '\(argument.prefix(40))' is not NAME=TEXT")
             }
-            let name = String(argument[..<equals])
             guard name.unicodeScalars.count <= 64, name.unicodeScalars.allSatisfy(Self.isNameScalar) else {
                 throw ValidationError("--field \(i + 1): the name '\(name.prefix(40))' is not 1 to 64 letters (a-z, A-Z), digits or _")
             }
             guard !texts.contains(where: { $0.name == name }) else { throw ValidationError("--field \(i + 1): the field '\(name)' is given twice") }
-            texts.append((name, String(argument[argument.index(after: equals)...])))
+            texts.append((name, text))
         }
         var options: [String: (priority: Int, share: Double, truncation: TruncationMode)] = [:]
         for (i, argument) in fieldOptionArguments.enumerated() {
@@ -133,8 +132,8 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
     func checkFieldSpans() throws {
         var texts: [(name: String, text: String)] = []
         for argument in fieldArguments {
-            guard let equals = argument.firstIndex(of: "=") else { continue }
-            texts.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+            guard let (name, text) = NameValue.split(argument) else { continue }
+            texts.append((name, text))
         }
         var spans: [String: (spans: [TextSpan], arguments: [Int])] = [:]
         for (i, argument) in fieldSpanArguments.enumerated() {

@@ -37,6 +37,15 @@ import TestSupport
         #expect(liked.contains(#""served":"default","direction":"ltr""#))
     }
 
+    /// A value that starts with a combining mark or a skin-tone modifier is split at its "=" all the
+    /// same: "=" and the mark are one grapheme cluster, and the argument was "not NAME=VALUE".
+    @Test func aValueMayStartWithAMark() throws {
+        #expect(try run(["follow", "name=\u{301}x"]) == "\u{2066}\u{301}x\u{2069} started following you\n")
+        #expect(try run(["follow", "name=\u{1F3FD}"]) == "\u{2068}\u{1F3FD}\u{2069} started following you\n")
+        let fields = try runPreview(["--field", "sender=Bob", "--field", "message=\u{1F3FD} lol", "--format", "json"])
+        #expect(fields.contains("\u{1F3FD} lol"))
+    }
+
     /// A value that parses as a decimal number is a number (formatted by ICU: Arabic-Indic digits).
     @Test func numbersAndText() throws {
         #expect(try run(["unread", "--locale", "ar", "count=5"]) == "لديك ٥ رسائل غير مقروءة\n")
