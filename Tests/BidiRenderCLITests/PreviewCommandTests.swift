@@ -31,6 +31,16 @@ func runPreview(_ arguments: [String]) throws -> String { try run(PreviewCommand
         #expect(try #require(doc["contentWidth"] as? Double) <= 220)
     }
 
+    /// "direction" is the sentence's as laid out: with `--fallback rtl` it was "ltr" over an RTL
+    /// paragraph, and "rtl" over an LTR one with `--locale ar --fallback ltr`.
+    @Test(arguments: [(["--fallback", "rtl"], "rtl"), (["--locale", "ar", "--fallback", "ltr"], "ltr"), (["--locale", "ar"], "rtl")])
+    func directionIsTheLayouts(options: [String], direction: String) throws {
+        let doc = try TruncationCLITests.document(try runPreview(["--field", "sender=Bob", "--field", "message=hi"] + options))
+        let paragraphs = try #require(doc["paragraphs"] as? [[String: Any]])
+        #expect(paragraphs.first?["direction"] as? String == direction)
+        #expect(doc["direction"] as? String == direction)
+    }
+
     @Test func textDumpAndImage() throws {
         let out = try runPreview(["--field", "sender=Sara", "--field", "message=see you soon", "--format", "text"])
         let lines = out.split(separator: "\n")

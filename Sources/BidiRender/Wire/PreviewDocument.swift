@@ -3,7 +3,7 @@
 
 extension Preview {
     /// The layout's JSON document (`Layout.writeJSON`) with, before its closing brace,
-    /// "text" (the sentence the offsets index), "direction", "fields":[{"name","range":[start,end],
+    /// "text" (the sentence the offsets index), "direction" (its first paragraph's, as laid out), "fields":[{"name","range":[start,end],
     /// "truncated"}] in the sentence's order (a field the sentence does not show has no range), and
     /// "plain" (`plainText`).
     package func writeJSON(to out: inout some TextOutputStream, fontDirectory: String? = nil, order: [String]) {
@@ -14,7 +14,9 @@ extension Preview {
         }
         var tail = JSONWriter(capacity: 256 + 2 * message.text.utf8.count)
         tail.string(",\"text\":", message.text)
-        tail.string(",\"direction\":", message.direction.rawValue)
+        // The direction the sentence was laid out in (its first paragraph's, resolved): the
+        // template's was "ltr" for a sentence laid out RTL by `--fallback rtl` or a Hebrew template.
+        tail.string(",\"direction\":", (layout.paragraphs.first?.direction ?? message.direction).rawValue)
         tail.raw(",\"fields\":[")
         for (i, name) in fieldOrder(order).enumerated() {
             tail.comma(unless: i == 0)
