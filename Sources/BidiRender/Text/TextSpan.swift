@@ -106,7 +106,28 @@ extension TextSpan {
         let count = scalarCount(text)
         for (i, span) in spans.enumerated() { try OffsetBounds.check(span.range, in: 0...count, key: "spans[\(i)]") }
         try checkInlineBoxes(spans)
+        try checkInlineBoxEdges(spans, in: text)
         try checkEntities(spans)
+    }
+
+    /// Throws `.invalidValue` naming `spans[i]` for an inline box whose range starts or ends inside
+    /// a grapheme cluster: the box replaces whole clusters ("a👍🏽c" with a box over 1..<2 left the
+    /// skin-tone modifier alone, drawn as an emoji of its own).
+    static func checkInlineBoxEdges(_ spans: [TextSpan], in text: String) throws(BidiRenderError) {
+        guard spans.contains(where: { $0.inlineBox != nil }) else { return }
+        var boundaries: Set<Int> = [0]
+        var offset = 0
+        for character in text {
+            offset += character.unicodeScalars.count
+            boundaries.insert(offset)
+        }
+        for (i, span) in spans.enumerated() where span.inlineBox != nil {
+            for edge in [span.range.lowerBound, span.range.upperBound] where !boundaries.contains(edge) {
+                throw .invalidValue(
+                    key: "spans[\(i)]", value: "\(span.range)",
+                    reason: "an inline box replaces whole grapheme clusters: offset \(edge) is inside one")
+            }
+        }
     }
 
     /// Throws `.invalidValue` naming `spans[i]` for an entity span (a mention, URL, e-mail address,

@@ -229,4 +229,22 @@ import TestSupport
         #expect(error([TextSpan(range: 0..<1, entity: .mention, inlineBox: box)]).contains("spans[0].entity"))
         #expect(error([TextSpan(range: 0..<2, inlineBox: box), TextSpan(range: 2..<4, inlineBox: box)]) == "none")
     }
+
+    /// A box replaces whole grapheme clusters: an edge inside one ("a👍🏽c" with a box over the thumb
+    /// alone left the skin-tone modifier drawn as an emoji of its own; "e\u{301}" over the e left
+    /// the accent alone) is an error naming the span and the offset.
+    @Test func boxEdgesInsideAClusterAreRefused() throws {
+        let box = InlineBox(width: 10, height: 10)
+        func error(_ text: String, _ range: Range<Int>) -> String {
+            do {
+                _ = try TestLayout.engine.layout(text, spans: [TextSpan(range: 0..<1), TextSpan(range: range, inlineBox: box)], options: LayoutOptions())
+                return "none"
+            } catch { return error.description }
+        }
+        #expect(error("a👍🏽c", 1..<2) == "invalid value '1..<2' for spans[1]: an inline box replaces whole grapheme clusters: offset 2 is inside one")
+        #expect(error("e\u{301}x", 0..<1).contains("offset 1 is inside one"))
+        #expect(error("a👨‍👩‍👧c", 2..<5).contains("offset 2 is inside one"))
+        #expect(error("a👍🏽c", 1..<3) == "none")
+        #expect(error("e\u{301}x", 0..<2) == "none")
+    }
 }
