@@ -86,9 +86,10 @@ final class SceneFiles {
 
     /// Why an image named `name` cannot be read, for the parser to place at the node's key.
     enum Refusal: Error {
-        /// Said at the node's `file` key: outside the folder, not a regular file, over the budget.
+        /// Said at the node's `file` key: outside the folder, missing, not a regular file, not a
+        /// PNG, one libpng refuses, over the budget.
         case atKey(String)
-        /// An error of its own (a missing file inside the folder, a PNG libpng refuses).
+        /// An error of its own.
         case error(BidiRenderError)
     }
 
@@ -100,7 +101,7 @@ final class SceneFiles {
         let path: String, real: String
         switch located {
         case .success(let found): (path, real) = found
-        case .failure(.missing): return .failure(.error(.unreadable(path: (folder as NSString).appendingPathComponent(name))))
+        case .failure(.missing): return .failure(.atKey("no such file: \((folder as NSString).appendingPathComponent(name))"))
         case .failure(let failure): return .failure(.atKey(failure.reason))
         }
         if let image = decoded[real] { return .success(image) }
@@ -118,6 +119,10 @@ final class SceneFiles {
         switch ManifestFiles.readRegularFile(real, maximumSize: Self.maximumImageFileSize) {
         case .success(let read): bytes = read
         case .failure(let failure): return .failure(.atKey("\(failure.reason): \(path)"))
+        }
+        // libpng's answer to another kind of file is "read beyond end of data" or the like.
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            return .failure(.atKey("not a PNG file (no PNG signature): \(path)"))
         }
         let budget = pixelBudget - decodedPixels
         var overBudget: String?
@@ -137,7 +142,7 @@ final class SceneFiles {
         } catch {
             if let overBudget { return .failure(.atKey(overBudget)) }
             guard case .renderFailure(let reason) = error else { return .failure(.error(error)) }
-            return .failure(.error(.renderFailure("\(path): \(reason)")))
+            return .failure(.atKey("\(path): \(reason)"))
         }
     }
 }

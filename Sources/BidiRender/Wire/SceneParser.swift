@@ -150,6 +150,10 @@ struct SceneParser {
             return try textContent(object, at, locale: locale)
         case "image":
             guard let name = try text(object, at + [.key("file")]) else { throw error(at + [.key("file")], "missing: the PNG file") }
+            // A NUL ended the path libc opened ("x\u0000y.png" opened "x"): no control character.
+            guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw error(at + [.key("file")], "a file name cannot hold a control character")
+            }
             let mode = try text(object, at + [.key("contentMode")]).map { (m) throws(BidiRenderError) in
                 guard let mode = SceneContentMode(rawValue: m) else { throw error(at + [.key("contentMode")], "expected \"fill\" or \"aspectFit\"") }
                 return mode

@@ -60,7 +60,13 @@ import TestSupport
         let scene = try Scene(json: Self.imageScene(["in.png", "sub/in2.png", "link-in.png", "sub/../in.png", folder + "/in.png"]), imageFolder: folder)
         #expect(scene.root.children.count == 5)
         let missing = Self.failure { _ = try Scene(json: Self.imageScene(["nothere.png"]), file: "card.json", imageFolder: folder) }
-        #expect(missing == .unreadableFile(path: folder + "/nothere.png", reason: "no such file"))
+        // Named at its node's key, as every other image error is (it named the file alone).
+        #expect(missing == .scene(file: "card.json", line: 1, path: "root.children[0].file", reason: "no such file: \(folder)/nothere.png"))
+        let nul = Self.failure { _ = try Scene(json: Self.imageScene(["in.png\\u0000x"]), file: "card.json", imageFolder: folder) }
+        #expect(nul == .scene(file: "card.json", line: 1, path: "root.children[0].file", reason: "a file name cannot hold a control character"))
+        try Data("hi".utf8).write(to: URL(fileURLWithPath: folder + "/text.png"))
+        let text = Self.failure { _ = try Scene(json: Self.imageScene(["text.png"]), file: "card.json", imageFolder: folder) }
+        #expect(text == .scene(file: "card.json", line: 1, path: "root.children[0].file", reason: "not a PNG file (no PNG signature): \(folder)/text.png"))
         #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
         for name in ["sub", "fifo.png"] {
             let error = Self.failure { _ = try Scene(json: Self.imageScene([name]), file: "card.json", imageFolder: folder) }

@@ -111,12 +111,13 @@ import TestSupport
         guard case .scene = error else { Issue.record("not a scene error: \(error)"); return }
     }
 
-    /// A missing image names the file; an image past ImageLimits (20000×20000) is refused before its
-    /// pixels are read.
+    /// A missing image names the file, at its node's key; an image past ImageLimits (20000×20000) is
+    /// refused before its pixels are read.
     @Test func imageFiles() throws {
         let missing = try #require(Self.failure(#"{"size": {"width": 10, "height": 10}, "root": {"type": "image", "file": "nowhere.png"}}"#))
-        #expect(missing == .unreadableFile(path: Self.folder + "/nowhere.png", reason: "no such file"))
+        #expect(missing == .scene(file: "card.json", line: 1, path: "root.file", reason: "no such file: \(Self.folder)/nowhere.png"))
         let huge = try #require(Self.failure(#"{"size": {"width": 10, "height": 10}, "root": {"type": "image", "file": "huge.png"}}"#))
-        #expect(huge.description.contains("huge.png") && huge == .renderFailure(Self.folder + "/huge.png: a 20000×20000 px PNG is larger than 1000000 px a side or 100 megapixels"), "\(huge)")
+        let reason = "\(Self.folder)/huge.png: a 20000×20000 px PNG is larger than 1000000 px a side or 100 megapixels"
+        #expect(huge == .scene(file: "card.json", line: 1, path: "root.file", reason: reason), "\(huge)")
     }
 }
