@@ -152,7 +152,7 @@ struct FormatCommand: ParsableCommand {
 
     func execute(into out: inout some TextOutputStream) throws {
         let options = layoutOptions.options
-        let message = try MessageCatalog(directory: catalog).format(key, locale: options.locale, arguments: namedArguments())
+        let message = try openCatalog(catalog).format(key, locale: options.locale, arguments: namedArguments())
         if layout || render {
             let registry = try layoutOptions.fontOptions.registry()
             let result = try LayoutEngine(registry: registry).layout(message, spans: spans(for: message), options: options)

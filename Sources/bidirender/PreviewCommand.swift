@@ -170,7 +170,7 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
         let fields = try fields()
         try checkFieldSpans()
         let registry = try layoutOptions.fontOptions.registry()
-        let catalog = try self.catalog.map { (folder) throws(BidiRenderError) in try MessageCatalog(directory: folder) }
+        let catalog = try self.catalog.map { (folder) throws(BidiRenderError) in try openCatalog(folder) }
         let preview: Preview
         do {
             preview = try LayoutEngine(registry: registry).preview(

@@ -141,4 +141,20 @@ import TestSupport
         #expect(tooMany.status == 64)
         #expect(tooMany.stderr.contains("give at most 256 arguments before '--'; put NAME=VALUE arguments after it"), "\(tooMany.stderr)")
     }
+    /// A catalog file that cannot be read is a warning, and fails only the lookups through its
+    /// language: ar is served (it failed every lookup), fr gives the file's error.
+    @Test func aBrokenFileIsAWarning() throws {
+        let dir = try TestDirectory.fresh("broken-catalog")
+        for name in ["default.json", "ar.json"] {
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: Self.catalog).appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        try Data("{\n \"follow\": \"{name} x\",\n \"bad\": \n}".utf8).write(to: dir.appendingPathComponent("fr.json"))
+        let ar = try runBinary(["format", "follow", "--catalog", dir.path, "--locale", "ar", "name=x"])
+        #expect(ar.status == 0 && ar.stdout == "\u{2066}x\u{2069} بدأ في متابعتك\n")
+        #expect(ar.stderr.hasPrefix("warning: \(dir.path)/fr.json:4: not valid JSON"), "\(ar.stderr)")
+        #expect(ar.stderr.hasSuffix("; lookups through its language fail\n"), "\(ar.stderr)")
+        let fr = try runBinary(["format", "follow", "--catalog", dir.path, "--locale", "fr", "name=x"])
+        #expect(fr.status == 1 && fr.stderr.contains("Error: \(dir.path)/fr.json:4: not valid JSON"), "\(fr.stderr)")
+    }
 }

@@ -16,6 +16,10 @@ public final class MessageCatalog: Sendable {
     /// The language of `default.json`, whose plural rules and digits format its patterns ("en").
     package let defaultLanguage: LocaleTag
     private let files: [String: CatalogFile]
+    /// The files named by a language that could not be read (not JSON, not an object of strings,
+    /// refused by the folder rule), by language: a lookup whose chain reaches one throws its error,
+    /// and the others are served (a translator's typo in fr.json does not take ar down).
+    private let broken: [String: BidiRenderError]
     private let cache = Locked<[String: ICUMessageFormat]>([:])
 
     /// At most this many compiled patterns are kept; past it the cache starts again (keys come from
@@ -31,8 +35,11 @@ public final class MessageCatalog: Sendable {
     ///   - allowsFilesOutsideFolder: let a catalog file be a symlink to a file outside `directory`
     ///     (only for a folder you trust). Without it each file must be a regular file inside the
     ///     folder after symlinks are resolved, as a font manifest's fonts must.
+    /// A file named by a language that cannot be read (not valid JSON, not an object of strings,
+    /// outside the folder) fails only the lookups whose chain reaches its language, with its error
+    /// (`format`); the others are served from the other files.
     /// - Throws: `.unreadableFile` for a folder that cannot be listed; `.message` naming a file that is
-    ///   not valid JSON (with its line), not an object of strings, or not named by a language tag.
+    ///   not named by a language tag, or two that name one language.
     public init(
         directory: String, defaultLanguage: LocaleTag = LocaleTag("en"), allowsFilesOutsideFolder: Bool = false
     ) throws(BidiRenderError) {
@@ -45,16 +52,28 @@ public final class MessageCatalog: Sendable {
             throw .unreadableFile(path: directory, reason: FileProblem.folderReason(path: directory))
         }
         var files: [String: CatalogFile] = [:]
+        var broken: [String: BidiRenderError] = [:]
+        var paths: [String: String] = [:]
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let path = (directory as NSString).appendingPathComponent(name)
             let language = try Self.language(
-                String(name.dropLast(".json".count)), path: path, in: files, key: "the file name",
+                String(name.dropLast(".json".count)), path: path, in: paths, key: "the file name",
                 hint: "name a catalog file default.json or by a language tag")
-            files[language] = try CatalogFile(
-                language: language, path: path, directory: directory, allowsOutside: allowsFilesOutsideFolder)
+            paths[language] = path
+            do {
+                files[language] = try CatalogFile(
+                    language: language, path: path, directory: directory, allowsOutside: allowsFilesOutsideFolder)
+            } catch {
+                broken[language] = error
+            }
         }
         self.files = files
+        self.broken = broken
     }
+
+    /// The errors of the files that could not be read, by language (a lookup through one throws
+    /// it): for a tool to warn of them.
+    package var brokenFiles: [BidiRenderError] { broken.keys.sorted().compactMap { broken[$0] } }
 
     /// A catalog held in memory: language → key → ICU MessageFormat pattern, as a folder's files
     /// hold them. A language is "default" or a BCP 47 tag (normalized: "zh_hans" is zh-Hans);
@@ -65,19 +84,22 @@ public final class MessageCatalog: Sendable {
         directory = "<memory>"
         self.defaultLanguage = defaultLanguage
         var files: [String: CatalogFile] = [:]
+        var paths: [String: String] = [:]
         for (name, patterns) in messages.sorted(by: { $0.key < $1.key }) {
             let path = "<memory>/\(name)"
             let language = try Self.language(
-                name, path: path, in: files, key: "the language", hint: "name a language \"default\" or by a language tag")
+                name, path: path, in: paths, key: "the language", hint: "name a language \"default\" or by a language tag")
+            paths[language] = path
             files[language] = CatalogFile(language: language, path: path, patterns: patterns)
         }
         self.files = files
+        broken = [:]
     }
 
-    /// The language `name` stands for ("default", or a BCP 47 tag normalized), one that `files`
-    /// does not hold yet; errors name `path`, with `hint`.
+    /// The language `name` stands for ("default", or a BCP 47 tag normalized), one that `paths`
+    /// (language → file) does not hold yet; errors name `path`, with `hint`.
     private static func language(
-        _ name: String, path: String, in files: [String: CatalogFile], key: String, hint: String
+        _ name: String, path: String, in paths: [String: String], key: String, hint: String
     ) throws(BidiRenderError) -> String {
         var language = "default"
         if name != "default" {
@@ -87,7 +109,7 @@ public final class MessageCatalog: Sendable {
                 throw .message(file: path, line: 0, key: "", reason: "\(error.description) (\(hint))")
             }
         }
-        if let other = files[language] { throw .message(file: path, line: 0, key: "", reason: "the same language as \(other.path)") }
+        if let other = paths[language] { throw .message(file: path, line: 0, key: "", reason: "the same language as \(other)") }
         return language
     }
 
@@ -107,14 +129,23 @@ public final class MessageCatalog: Sendable {
     ///   pattern passes `MessagePatternBounds` (16,384 UTF-16 units, 32 nested messages), ICU rejects
     ///   the pattern (with the code point offset of the error), an argument is missing or of the wrong
     ///   kind (text for a plural, a number for a select), a decimal is too long, or the arguments pass
-    ///   `maximumArguments` or `maximumArgumentBytes`.
+    ///   `maximumArguments` or `maximumArgumentBytes`; the error of a file of the chain that could not
+    ///   be read (`.message` with its line, or `.unreadableFile`), met before the key was found.
     public func format(_ key: String, locale: LocaleTag, arguments: [String: MessageArgument] = [:]) throws(BidiRenderError)
         -> LocalizedMessage
     {
         let chain = locale.fallbackChain.filter { $0 != "default" } + ["default"]
-        guard let file = chain.lazy.compactMap({ self.files[$0] }).first(where: { $0.patterns[key] != nil }),
-            let pattern = file.patterns[key]
-        else {
+        // Along the chain; a file that could not be read stops it with its error (it may have held
+        // the key).
+        var found: CatalogFile?
+        for language in chain {
+            if let error = broken[language] { throw error }
+            if let file = files[language], file.patterns[key] != nil {
+                found = file
+                break
+            }
+        }
+        guard let file = found, let pattern = file.patterns[key] else {
             let tried = chain.map { files[$0].map { ($0.path as NSString).lastPathComponent } ?? "\($0) (no file)" }
             throw .message(
                 file: directory, line: 0, key: key,

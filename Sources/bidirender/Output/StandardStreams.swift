@@ -60,6 +60,14 @@ func printWarnings(_ layout: Layout) {
     for warning in layout.warnings where printedWarnings.insert(warning) { printError("warning: " + warning) }
 }
 
+/// Opens the catalog `folder`, warning on standard error of each file that could not be read: the
+/// lookups through its language fail with its error, the others are served.
+func openCatalog(_ folder: String) throws(BidiRenderError) -> MessageCatalog {
+    let catalog = try MessageCatalog(directory: folder)
+    for error in catalog.brokenFiles { printError("warning: \(error.description); lookups through its language fail") }
+    return catalog
+}
+
 /// A set of strings behind a lock, for the batch workers.
 final class NSLockedSet: @unchecked Sendable {
     private var strings: Set<String> = []

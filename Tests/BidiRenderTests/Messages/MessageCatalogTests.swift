@@ -195,11 +195,27 @@ func writeCatalog(_ files: [String: String]) throws -> String {
     ])
     func invalidCatalogFileNamesFileAndLine(text: String, line: Int, words: String) throws {
         let dir = try writeCatalog(["ar.json": text])
-        let e = error { _ = try MessageCatalog(directory: dir) }
+        let e = error { _ = try MessageCatalog(directory: dir).format("a", locale: LocaleTag("ar")) }
         guard case .message(let file, let gotLine, _, let reason) = e else { Issue.record("\(String(describing: e))"); return }
         #expect(file.hasSuffix("ar.json"))
         #expect(gotLine == line)
         #expect(reason.contains(words))
+    }
+
+    /// One file that cannot be read fails only the lookups whose chain reaches its language, with
+    /// its error; the other languages are served (a typo in fr.json failed every lookup, ar's and
+    /// default's too). `brokenFiles` lists it for a tool to warn of.
+    @Test func aBrokenFileFailsOnlyItsLanguage() throws {
+        let dir = try writeCatalog([
+            "default.json": #"{"m": "hello {name}"}"#, "ar.json": #"{"m": "مرحبا {name}"}"#, "fr.json": "{\n \"m\": \"x\",\n \"bad\": \n}",
+        ])
+        let catalog = try MessageCatalog(directory: dir)
+        #expect(try catalog.format("m", locale: LocaleTag("ar-EG"), arguments: ["name": "Bob"]).text == "مرحبا \u{2066}Bob\u{2069}")
+        #expect(try catalog.format("m", locale: LocaleTag("de"), arguments: ["name": "Bob"]).text == "hello \u{2066}Bob\u{2069}")
+        let e = error { _ = try catalog.format("m", locale: LocaleTag("fr-CA"), arguments: ["name": "Bob"]) }
+        guard case .message(let file, let line, _, let reason) = e else { Issue.record("\(String(describing: e))"); return }
+        #expect(file == dir + "/fr.json" && line == 4 && reason.contains("not valid JSON"))
+        #expect(catalog.brokenFiles == [e!])
     }
 
     @Test func fileNamedByNoLanguageTag() throws {

@@ -105,19 +105,21 @@ import TestSupport
         try Data(#"{"m": "secret"}"#.utf8).write(to: secret)
         let dir = try writeCatalog(["default.json": #"{"m": "x"}"#])
         try FileManager.default.createSymbolicLink(atPath: dir + "/fr.json", withDestinationPath: secret.path)
-        let e = error { _ = try MessageCatalog(directory: dir) }
+        let e = error { _ = try MessageCatalog(directory: dir).format("m", locale: LocaleTag("fr")) }
         #expect(e == "\(dir)/fr.json: not a catalog file inside the catalog folder", "\(e ?? "")")
+        // Only the lookups through fr fail: English is served.
+        #expect(try MessageCatalog(directory: dir).format("m", locale: LocaleTag("en")).text == "x")
         let allowed = try MessageCatalog(directory: dir, allowsFilesOutsideFolder: true)
         #expect(try allowed.format("m", locale: LocaleTag("fr")).text == "secret")
         try FileManager.default.removeItem(at: secret)
-        #expect(error { _ = try MessageCatalog(directory: dir) } == "\(dir)/fr.json: not a catalog file inside the catalog folder")
+        #expect(error { _ = try MessageCatalog(directory: dir).format("m", locale: LocaleTag("fr")) } == "\(dir)/fr.json: not a catalog file inside the catalog folder")
         // A symlink inside the folder is fine; a FIFO is not a regular file.
         try FileManager.default.removeItem(atPath: dir + "/fr.json")
         try FileManager.default.createSymbolicLink(atPath: dir + "/fr.json", withDestinationPath: "default.json")
         #expect(try MessageCatalog(directory: dir).format("m", locale: LocaleTag("fr")).text == "x")
         try FileManager.default.removeItem(atPath: dir + "/fr.json")
         #expect(mkfifo(dir + "/fr.json", 0o600) == 0)
-        #expect(error { _ = try MessageCatalog(directory: dir) } == "\(dir)/fr.json: not a regular file: \(dir)/fr.json")
+        #expect(error { _ = try MessageCatalog(directory: dir).format("m", locale: LocaleTag("fr")) } == "\(dir)/fr.json: not a regular file: \(dir)/fr.json")
     }
 
     /// Formatting n arguments, all used, takes linear time: 2n within 3 times n (quadratic: 4; ICU's
