@@ -1,4 +1,4 @@
-// SceneRenderer+SVG: a resolved scene as SVG. Rectangles as <rect> (the border as an inset stroke),
+// SceneRenderer+SVG: a resolved scene as SVG. Rectangles as <rect> inside their border (a ring <path>),
 // images as embedded PNG <image>s, each once in a <symbol> that its nodes <use>, text nodes as the Renderer's own SVG of their layout nested in an
 // <svg> at the frame (its glyph ids prefixed per node so definitions never collide). Mirrored content
 // gets transform="matrix(-1 0 0 1 2x+w 0)", a reflection about the frame's vertical axis.
@@ -27,11 +27,22 @@ extension SceneRenderer {
             case .group:
                 continue
             case .rect(let color, let radius, let borderWidth, let borderColor):
+                // As the PNG draws it: the fill inside the border (inset by its width, its corners
+                // the outer ones less the width), the border the ring between the two outlines, so
+                // that neither covers the other (a translucent border showed the fill through it)
+                // and the outer corners stay round however wide the border.
                 let r = min(max(0, radius), f.width / 2, f.height / 2)
-                out += "\(head)<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(r))\" \(Self.paint("fill", color))/>"
-                if borderWidth > 0 {
-                    let h = min(borderWidth, min(f.width, f.height) / 2) / 2
-                    out += "<rect x=\"\(n(f.x + h))\" y=\"\(n(f.y + h))\" width=\"\(n(f.width - 2 * h))\" height=\"\(n(f.height - 2 * h))\" rx=\"\(n(max(0, r - h)))\" fill=\"none\" stroke-width=\"\(n(2 * h))\" \(Self.paint("stroke", borderColor))/>"
+                let bw = min(max(0, borderWidth), min(f.width, f.height) / 2)
+                let inner = LayoutRect(x: f.x + bw, y: f.y + bw, width: f.width - 2 * bw, height: f.height - 2 * bw)
+                let innerRadius = max(0, r - bw)
+                out += head
+                if inner.width > 0, inner.height > 0 {
+                    out += "<rect x=\"\(n(inner.x))\" y=\"\(n(inner.y))\" width=\"\(n(inner.width))\" height=\"\(n(inner.height))\" rx=\"\(n(innerRadius))\" \(Self.paint("fill", color))/>"
+                }
+                if bw > 0 {
+                    var d = Self.roundedRectPath(f, r)
+                    if inner.width > 0, inner.height > 0 { d += " " + Self.roundedRectPath(inner, innerRadius) }
+                    out += "<path d=\"\(d)\" fill-rule=\"evenodd\" \(Self.paint("fill", borderColor))/>"
                 }
                 out += "</g>\n"
             case .image(let image, _, let mode):
@@ -59,6 +70,15 @@ extension SceneRenderer {
         out += symbols.definitions
         out += "</svg>\n"
         return (out, resolved)
+    }
+
+    /// The outline of `rect` with corners of radius `r` (at most half its sides), clockwise, closed.
+    private static func roundedRectPath(_ rect: LayoutRect, _ r: Double) -> String {
+        let n = JSONText.number
+        let (x0, y0, x1, y1) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+        let arc = "A\(n(r)) \(n(r)) 0 0 1"
+        return "M\(n(x0 + r)) \(n(y0))H\(n(x1 - r))\(arc) \(n(x1)) \(n(y0 + r))V\(n(y1 - r))\(arc) \(n(x1 - r)) \(n(y1))"
+            + "H\(n(x0 + r))\(arc) \(n(x0)) \(n(y1 - r))V\(n(y0 + r))\(arc) \(n(x0 + r)) \(n(y0))Z"
     }
 
     /// `fill="#RRGGBB"` (or stroke) with its opacity when not opaque.

@@ -141,6 +141,35 @@ import Testing
         #expect(elements.found.filter { $0.name == "rect" && $0.attributes["class"] == "debug mirrored" }.count == resolved.nodes.filter(\.mirrored).count)
     }
 
+    /// A rect's SVG is the PNG's shapes: the fill inside the border, the border the ring between the
+    /// outer outline (corner 10) and the inner one (corner 10 − 4 = 6), so a translucent border does
+    /// not show the fill through it; a border wider than twice the corner keeps the outer corners
+    /// round (the stroke's inset rect had square ones).
+    @Test func svgRectIsTheFillInsideTheBorderRing() throws {
+        func rect(_ radius: Double, _ border: Double) throws -> [(name: String, attributes: [String: String])] {
+            let node = SceneNode(
+                frame: .absolute(x: 10, y: 20, width: 80, height: 40),
+                content: .rect(color: RGBAColor(red: 0, green: 0, blue: 255), cornerRadius: radius, borderWidth: border,
+                    borderColor: RGBAColor(red: 255, green: 0, blue: 0, alpha: 96)))
+            let (svg, _) = try Self.renderer.svg(TestScene.scene(.leftToRight, width: 100, [node]))
+            let parser = XMLParser(data: Data(svg.utf8))
+            let elements = ElementCollector()
+            parser.delegate = elements
+            #expect(parser.parse())
+            return elements.found.filter { $0.name == "path" || ($0.name == "rect" && $0.attributes["class"] == nil) }
+        }
+        let thin = try rect(10, 4)
+        #expect(thin.map(\.name) == ["rect", "path"])
+        #expect(thin[0].attributes["x"] == "14" && thin[0].attributes["y"] == "24" && thin[0].attributes["width"] == "72")
+        #expect(thin[0].attributes["height"] == "32" && thin[0].attributes["rx"] == "6" && thin[0].attributes["fill"] == "#0000ff")
+        #expect(thin[1].attributes["fill-rule"] == "evenodd" && thin[1].attributes["fill"] == "#ff0000" && thin[1].attributes["fill-opacity"] != nil)
+        #expect(thin[1].attributes["d"] == "M20 20H80A10 10 0 0 1 90 30V50A10 10 0 0 1 80 60H20A10 10 0 0 1 10 50V30A10 10 0 0 1 20 20Z M20 24H80A6 6 0 0 1 86 30V50A6 6 0 0 1 80 56H20A6 6 0 0 1 14 50V30A6 6 0 0 1 20 24Z")
+        // A border of half the height: no fill, one outline of corner 5.
+        let wide = try rect(5, 50)
+        #expect(wide.map(\.name) == ["path"])
+        #expect(wide[0].attributes["d"] == "M15 20H85A5 5 0 0 1 90 25V55A5 5 0 0 1 85 60H15A5 5 0 0 1 10 55V25A5 5 0 0 1 15 20Z")
+    }
+
     /// An image shown by many nodes is embedded once: a <symbol> per image and mode, a <use> per
     /// node at its frame. 100 nodes of one 4 MB image wrote it 100 times (534 MB of SVG).
     @Test func svgEmbedsEachImageOnce() throws {
