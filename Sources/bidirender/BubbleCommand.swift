@@ -39,14 +39,17 @@ struct BubbleCommand: ParsableCommand {
     @Option(help: "A text slot, e.g. \"12:30 ✓✓\" (instead of --slot).")
     var slotText: String?
 
-    @Option(parsing: .unconditional, help: "The text slot's size in px, from 0.1 to 10000. (default: 12)", transform: DecimalNumber.option)
-    var slotSize: Double = 12
+    @Option(name: .customLong("slot-size"), parsing: .unconditional, help: "The text slot's size in px, from 0.1 to 10000. (default: 12)", transform: DecimalNumber.option)
+    var slotSizeGiven: Double?
+    var slotSize: Double { slotSizeGiven ?? 12 }
 
-    @Option(help: "The text slot's colour, #RRGGBB[AA].")
-    var slotColor: RGBAColor = RGBAColor(red: 110, green: 110, blue: 110)
+    @Option(name: .customLong("slot-color"), help: "The text slot's colour, #RRGGBB[AA]. (default: #6e6e6e)")
+    var slotColorGiven: RGBAColor?
+    var slotColor: RGBAColor { slotColorGiven ?? RGBAColor(red: 110, green: 110, blue: 110) }
 
-    @Option(parsing: .unconditional, help: "The least space between the last line and a slot beside it, in px. (default: 8)", transform: DecimalNumber.option)
-    var slotGap: Double = 8
+    @Option(name: .customLong("slot-gap"), parsing: .unconditional, help: "The least space between the last line and a slot beside it, in px. (default: 8)", transform: DecimalNumber.option)
+    var slotGapGiven: Double?
+    var slotGap: Double { slotGapGiven ?? 8 }
 
     @Flag(help: "Keep the greedy lines at their own width instead of the balanced width.")
     var noBalance = false
@@ -64,20 +67,41 @@ struct BubbleCommand: ParsableCommand {
     @Option(help: "The bubble's fill, #RRGGBB[AA] (none: only the text).")
     var fill: RGBAColor?
 
-    @Option(parsing: .unconditional, help: "The fill's corner radius in px.", transform: DecimalNumber.option)
-    var radius: Double = 12
+    @Option(name: .customLong("radius"), parsing: .unconditional, help: "The fill's corner radius in px. (default: 12)", transform: DecimalNumber.option)
+    var radiusGiven: Double?
+    var radius: Double { radiusGiven ?? 12 }
 
-    @Option(help: "Text colour, #RRGGBB or #RRGGBBAA.")
-    var color: RGBAColor = .black
+    @Option(name: .customLong("color"), help: "Text colour, #RRGGBB or #RRGGBBAA. (default: #000000)")
+    var colorGiven: RGBAColor?
+    var color: RGBAColor { colorGiven ?? .black }
 
-    @Option(help: "The image's background, #RRGGBB[AA] or transparent.")
-    var background: RGBAColor = .white
+    @Option(name: .customLong("background"), help: "The image's background, #RRGGBB[AA] or transparent. (default: #ffffff)")
+    var backgroundGiven: RGBAColor?
+    var background: RGBAColor { backgroundGiven ?? .white }
 
-    @Option(parsing: .unconditional, help: "Device pixels per px: 1, 2 or 3.")
-    var scale: Int = 1
+    @Option(name: .customLong("scale"), parsing: .unconditional, help: "Device pixels per px: 1, 2 or 3. (default: 1)")
+    var scaleGiven: Int?
+    var scale: Int { scaleGiven ?? 1 }
 
     @Flag(help: "Draw the debug overlay: line boxes, runs, the text's and the slot's frames.")
     var debug = false
+
+    /// Refuses the options that would change nothing (they were ignored): the drawing's without -o,
+    /// a text slot's with a box slot or none, the gap without a slot.
+    func checkUnused() throws {
+        if output == nil {
+            let drawing = [("--fill", fill != nil), ("--radius", radiusGiven != nil), ("--color", colorGiven != nil),
+                ("--background", backgroundGiven != nil), ("--scale", scaleGiven != nil), ("--debug", debug)]
+            if let (name, _) = drawing.first(where: \.1) { throw ValidationError("\(name) is how the bubble is drawn: give -o FILE, or drop it") }
+        }
+        try png.check(writesPNG: imageFormat == .png)
+        if slotText == nil, !batch.jsonl, let name = [("--slot-size", slotSizeGiven != nil), ("--slot-color", slotColorGiven != nil)].first(where: \.1)?.0 {
+            throw ValidationError("\(name) is the text slot's: give --slot-text, or drop it")
+        }
+        if slot == nil, slotText == nil, slotGapGiven != nil, !batch.jsonl {
+            throw ValidationError("--slot-gap is the space before a slot: give --slot or --slot-text, or drop it")
+        }
+    }
 
     func validate() throws {
         if batch.jsonl, output != nil { throw ValidationError("--jsonl writes JSON: drop --output") }
@@ -100,6 +124,8 @@ struct BubbleCommand: ParsableCommand {
             let name = key == "slot" && slotText != nil ? "--slot-text" : Self.optionNames[key] ?? key
             throw ValidationError("invalid value '\(value)' for \(name): \(reason)")
         }
+        // After the values' own checks: a value out of range is named as such.
+        try checkUnused()
     }
 
     /// The options that carry the bubble's values, by the key the library's errors name.

@@ -71,6 +71,7 @@ struct ComposeCommand: ParsableCommand, OutputCommand {
             throw ValidationError("--format \(format.rawValue) but -o '\(output)' names a .\(named.rawValue) file: give one or the other")
         }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
+        try png.check(writesPNG: composeFormat == .png)
     }
 
     func run() throws {

@@ -97,6 +97,7 @@ struct RenderCommand: ParsableCommand {
         if let format, let named = ImageFormat(rawValue: (output as NSString).pathExtension.lowercased()), named != format {
             throw ValidationError("--format \(format.rawValue) but -o '\(output)' names a .\(named.rawValue) file: give one or the other")
         }
+        try png.check(writesPNG: imageFormat == .png)
         if let inkOverflow, !(0...10_000).contains(inkOverflow) {
             throw ValidationError("--ink-overflow \(inkOverflow): must be from 0 to 10000 px")
         }

@@ -93,6 +93,16 @@ import Testing
         (["reorder", "x", "--jobs", "2"], "--jobs is the number of --jsonl lines"),
         (["reorder", "abc", "--levels", "--format", "json"], "--levels adds a line of levels to the text output"),
         (["reorder", "--jsonl", "--levels", #"{"text":"ab"}"#], "--levels adds a line of levels to the text output"),
+        // The drawing's options without -o, a text slot's without one, PNG settings for an SVG.
+        (["bubble", "hello", "--width", "100", "--radius", "5", "--no-system-fonts"], "--radius is how the bubble is drawn: give -o FILE"),
+        (["bubble", "hello", "--width", "100", "--fill", "#dcf8c6", "--no-system-fonts"], "--fill is how the bubble is drawn: give -o FILE"),
+        (["bubble", "hello", "--width", "100", "--debug", "--no-system-fonts"], "--debug is how the bubble is drawn: give -o FILE"),
+        (["bubble", "hello", "--width", "100", "--slot", "10x10", "--slot-size", "5", "--no-system-fonts"], "--slot-size is the text slot's"),
+        (["bubble", "hello", "--width", "100", "--slot-color", "#ff0000", "--no-system-fonts"], "--slot-color is the text slot's"),
+        (["bubble", "hello", "--width", "100", "--slot-gap", "5", "--no-system-fonts"], "--slot-gap is the space before a slot"),
+        (["render", "hi", "-o", "x.svg", "--png-level", "9", "--no-system-fonts"], "--png-level and --png-filters set how a PNG is compressed: no PNG is written here"),
+        (["render", "hi", "-o", "x.svg", "--png-filters", "--no-system-fonts"], "--png-level and --png-filters set how a PNG is compressed: no PNG is written here"),
+        (["compose", "scene.json", "-o", "x.svg", "--png-level", "9"], "--png-level and --png-filters set how a PNG is compressed: no PNG is written here"),
     ])
     func optionsWithNoEffectAreRefused(arguments: [String], message: String) throws {
         let result = try runBinary(arguments)

@@ -7,13 +7,23 @@ import ArgumentParser
 struct PNGOptions: ParsableArguments {
     @Option(
         name: .customLong("png-level"), parsing: .unconditional,
-        help: "zlib's level for a PNG, 0 (stored: largest, fastest) to 9 (smallest, slowest); 3 is libpng's fast setting.")
-    var level: Int = PNGSettings.fastLevel
+        help: "zlib's level for a PNG, 0 (stored: largest, fastest) to 9 (smallest, slowest); 3 is libpng's fast setting. (default: 3)")
+    var levelGiven: Int?
+
+    /// --png-level, or libpng's fast setting.
+    var level: Int { levelGiven ?? PNGSettings.fastLevel }
 
     @Flag(
         name: .customLong("png-filters"),
         help: "Let libpng choose a filter for each PNG row (smaller photographs and gradients, slower; rendered text rarely gains).")
     var rowFilters = false
+
+    /// Refuses --png-level and --png-filters where no PNG is written (they were ignored): `writesPNG`
+    /// says whether one is.
+    func check(writesPNG: Bool) throws {
+        guard !writesPNG, levelGiven != nil || rowFilters else { return }
+        throw ValidationError("--png-level and --png-filters set how a PNG is compressed: no PNG is written here, drop them")
+    }
 
     func validate() throws {
         do {
