@@ -62,8 +62,10 @@ struct BidiRenderCommand: ParsableCommand {
         // `--jsonl` line's "spans").
         guard all.first == "format" else {
             guard all.count <= FormatCommand.maximumParsedArguments else {
-                throw ValidationError(
-                    "give at most \(FormatCommand.maximumParsedArguments) arguments (\(all.count) given); put many spans in a --jsonl line's \"spans\"")
+                // `query` has no --jsonl: its queries go in more runs.
+                let advice = all.first == "query"
+                    ? "ask the other queries in another run" : "put many spans in a --jsonl line's \"spans\""
+                throw ValidationError("give at most \(FormatCommand.maximumParsedArguments) arguments (\(all.count) given); \(advice)")
             }
             return nil
         }

@@ -54,7 +54,7 @@ struct BubbleCommand: ParsableCommand {
     @Flag(help: "Keep the greedy lines at their own width instead of the balanced width.")
     var noBalance = false
 
-    @Option(help: "Messages of 1 to N emoji shown large (3×, 2.5×, 2×, then 1.75× and 1.5×), N from 0 to 16, or off.")
+    @Option(parsing: .unconditional, help: "Messages of 1 to N emoji shown large (3×, 2.5×, 2×, then 1.75× and 1.5×), N from 0 to 16, or off.")
     var jumbomoji: String = "3"
 
     @OptionGroup var batch: BatchOptions

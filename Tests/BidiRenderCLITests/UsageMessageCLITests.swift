@@ -85,6 +85,17 @@ import Testing
         #expect(flat.components(separatedBy: shown).count == 2, "\(entry)")
     }
 
+    /// Past 256 arguments the advice fits the command: `query` has no --jsonl to put queries in
+    /// (it was told to use one); `--jumbomoji -1` is named as out of range, not as a missing value.
+    @Test func adviceFitsTheCommand() throws {
+        let queries = try runBinary(["query", "ab"] + Array(repeating: ["--caret", "1"], count: 130).flatMap { $0 })
+        #expect(queries.status == 64 && queries.stderr.hasPrefix("Error: give at most 256 arguments (262 given); ask the other queries in another run"), "\(queries.stderr)")
+        let layout = try runBinary(["layout", "ab"] + Array(repeating: ["--span", "0:1:weight=bold"], count: 130).flatMap { $0 })
+        #expect(layout.stderr.hasPrefix("Error: give at most 256 arguments (262 given); put many spans in a --jsonl line's \"spans\""), "\(layout.stderr)")
+        let jumbo = try runBinary(["bubble", "hi", "--width", "100", "--jumbomoji", "-1", "--no-system-fonts"])
+        #expect(jumbo.status == 64 && jumbo.stderr.hasPrefix("Error: --jumbomoji must be a count from 0 to 16 or off, not '-1'"), "\(jumbo.stderr)")
+    }
+
     /// An option that would change nothing is refused, never ignored: --jobs without --jsonl, and
     /// reorder's --levels where the JSON has the levels already (all three exited 0).
     @Test(arguments: [
