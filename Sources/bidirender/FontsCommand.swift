@@ -96,12 +96,18 @@ struct FontsReport {
         return path.hasPrefix(manifestDirectory + "/") ? String(path.dropFirst(manifestDirectory.count + 1)) : path
     }
 
+    /// `text` as the dump shows it: controls, bidi controls and other invisible characters as
+    /// \uXXXX (`segment`'s escapes), so that a tab adds no column and an RLO reorders no line.
+    private static func shown(_ text: String) -> String {
+        text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? String($0) : SegmentCommand.escaped($0) }.joined()
+    }
+
     private static func codePoints(_ text: String) -> String {
         text.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
     }
 
     func text() -> String {
-        let localeChain = (locale.fallbackChain + ["default"]).joined(separator: " → ")
+        let localeChain = (locale.fallbackChain.filter { $0 != "default" } + ["default"]).joined(separator: " → ")
         var out = "chain for script \(script), locale \(locale.normalized.isEmpty ? "(none)" : locale.normalized) (\(localeChain)), weight \(weight), style \(style.rawValue)\n"
         for (i, step) in chain.enumerated() {
             let d = step.font.descriptor
@@ -115,19 +121,19 @@ struct FontsReport {
         out += "characters:\n"
         for c in characters {
             let d = c.choice.font.descriptor
-            out += "  \(c.range.lowerBound)\t\(Self.codePoints(c.text))\t\(c.text)\t\(c.script)\t\(c.choice.source.label)\t\(d.family) \(d.weight) \(d.style.rawValue)\t\(file(c.choice))\n"
+            out += "  \(c.range.lowerBound)\t\(Self.codePoints(c.text))\t\(Self.shown(c.text))\t\(c.script)\t\(c.choice.source.label)\t\(d.family) \(d.weight) \(d.style.rawValue)\t\(file(c.choice))\n"
         }
         let system = characters.filter { $0.choice.source == .system }
         let notdef = characters.filter { $0.choice.source == .notdef }
         if !system.isEmpty {
             let list = WarningSummary.lines(
-                system, line: { "\($0.text) (\(Self.codePoints($0.text)), \($0.choice.font.descriptor.family))" },
+                system, line: { "\(Self.shown($0.text)) (\(Self.codePoints($0.text)), \($0.choice.font.descriptor.family))" },
                 more: { "and \($0) more" })
             out += "fell to fontconfig: " + list.joined(separator: ", ") + "\n"
         }
         if !notdef.isEmpty {
             let list = WarningSummary.lines(
-                notdef, line: { "\($0.text) (\(Self.codePoints($0.text)))" }, more: { "and \($0) more" })
+                notdef, line: { "\(Self.shown($0.text)) (\(Self.codePoints($0.text)))" }, more: { "and \($0) more" })
             out += "warning: no font covers: " + list.joined(separator: ", ") + "; shown as .notdef\n"
         }
         return out

@@ -37,6 +37,18 @@ func runFonts(_ arguments: [String]) throws -> String { try run(FontsCommand.sel
         #expect(out.contains("warning: no font covers: Ա (U+0531); shown as .notdef"))
     }
 
+    /// The text column shows invisible characters as \uXXXX: a raw tab added a column to the row
+    /// and a raw RLO reordered the terminal line. The default locale's chain is said once.
+    @Test func invisibleCharactersAreEscaped() throws {
+        let out = try runFonts(["--text", "a\u{202E}b\tc", "--no-system-fonts"])
+        #expect(out.contains("\n  1\tU+202E\t\\u202E\tLatn\t"), "\(out)")
+        #expect(out.contains("\n  3\tU+0009\t\\u0009\tLatn\t.notdef\t"), "\(out)")
+        #expect(out.contains("warning: no font covers: \\u0009 (U+0009); shown as .notdef"))
+        #expect(!out.unicodeScalars.contains("\u{202E}"))
+        #expect(out.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("U+") }.allSatisfy { $0.split(separator: "\t").count == 7 })
+        #expect(out.hasPrefix("chain for script Latn, locale default (default), "), "\(out.prefix(80))")
+    }
+
     /// Mixed Arabic, Chinese, Latin and emoji: each line names the font of the character's run in
     /// `layout` (the same registry and options), emoji presentation and font continuity included.
     @Test func textNamesTheLayoutsFonts() throws {
