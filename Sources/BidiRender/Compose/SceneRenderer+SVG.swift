@@ -65,6 +65,10 @@ extension SceneRenderer {
                 let f = node.frame
                 let color = node.mirrored ? Self.mirroredOutline : Self.outline
                 out += "<rect class=\"debug\(node.mirrored ? " mirrored" : "")\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" stroke-width=\"0.5\" \(Self.paint("stroke", color))/>\n"
+                // The PNG's corner mark of mirrored content, 4 px square.
+                if node.mirrored {
+                    out += "<rect class=\"debug-mark\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"4\" height=\"4\" \(Self.paint("fill", color))/>\n"
+                }
             }
         }
         out += symbols.definitions

@@ -10,7 +10,7 @@
 public struct ComposeOptions: Sendable, Hashable {
     /// Device pixels per px: 1, 2 or 3.
     public var scale: Int
-    /// Outline every frame (grey; magenta with a corner mark where the content is mirrored).
+    /// Outline every frame (blue; magenta with a corner mark where the content is mirrored).
     public var debug: Bool
 
     /// Options with a device scale of 1, 2 or 3 and the debug outlines on or off.

@@ -139,6 +139,8 @@ import Testing
         let ids = elements.found.filter { $0.name == "path" }.compactMap { $0.attributes["id"] }
         #expect(!ids.isEmpty && Set(ids).count == ids.count)
         #expect(elements.found.filter { $0.name == "rect" && $0.attributes["class"] == "debug mirrored" }.count == resolved.nodes.filter(\.mirrored).count)
+        // The PNG's corner mark on each mirrored frame.
+        #expect(elements.found.filter { $0.name == "rect" && $0.attributes["class"] == "debug-mark" }.count == resolved.nodes.filter(\.mirrored).count)
     }
 
     /// A rect's SVG is the PNG's shapes: the fill inside the border, the border the ring between the
