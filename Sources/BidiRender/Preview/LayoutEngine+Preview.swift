@@ -139,7 +139,18 @@ extension LayoutEngine {
                     needs: fields.indices.map { kept[$0]?.width ?? ($0 == absorber ? 0 : min(widths[$0], max(0, budget))) },
                     minimums: fields.indices.map { kept[$0]?.width ?? max(fields[$0].minShare * budget, first[$0] + measured.ellipsis) },
                     priorities: fields.map(\.priority), budget: budget)
+                // What the others leave unused, once satisfied, goes to a field an entity stopped,
+                // by priority, when it is enough to show that field whole: "@mohammed_alrashid: see…"
+                // rather than "@…: see…" in 320 px, when both cuts were stopped.
+                var left = budget - fields.indices.reduce(0.0) { $0 + (kept[$1]?.width ?? min(allowed[$1], widths[$1])) }
+                var whole: Set<Int> = []
+                for i in fields.indices.sorted(by: { (fields[$0].priority, -$0) > (fields[$1].priority, -$1) }) {
+                    guard let stopped = kept[i], widths[i] - stopped.width <= left else { continue }
+                    left -= widths[i] - stopped.width
+                    whole.insert(i)
+                }
                 return fields.indices.compactMap { i in
+                    if whole.contains(i) { return nil }
                     if let kept = kept[i] { return kept.cut }
                     guard i != absorber, let range = ranges[i], allowed[i] < widths[i] - 0.01 else { return nil }
                     return PreviewCut(field: i, range: range, room: allowed[i] - measured.ellipsis, mode: fields[i].truncation)

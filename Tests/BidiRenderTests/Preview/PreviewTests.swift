@@ -245,6 +245,23 @@ import Testing
         #expect(preview.layout.lines.count == 1 && preview.layout.contentWidth <= width)
     }
 
+    /// When every field's cut was stopped by an entity, the room they leave goes back to them: the
+    /// mention is shown whole when it fits beside the other field's cut ("@…: see…" used 74 of
+    /// 320 px; "@mohammed_alrashid: see…" is 220).
+    @Test func roomEveryStoppedFieldLeavesGoesBackToThem() throws {
+        let fields = [
+            PreviewField(name: "sender", text: "@mohammed_alrashid"),
+            PreviewField(name: "message", text: "see https://example.com/path/to/page?q=1 and more"),
+        ]
+        let preview = try Self.engine.preview(fields, options: Self.options(width: 320, locale: "en"))
+        #expect(Self.text(preview, "sender") == "@mohammed_alrashid")
+        #expect(Self.text(preview, "message") == "see\u{2026}")
+        #expect(preview.layout.lines.count == 1 && preview.layout.contentWidth <= 320)
+        // Where it does not fit, the cut stays.
+        let narrow = try Self.engine.preview(fields, options: Self.options(width: 120, locale: "en"))
+        #expect(Self.text(narrow, "sender") == "@\u{2026}")
+    }
+
     /// With every field isolated, `.auto` sees only the template's words: ": " has none strong, so
     /// the sentence takes the locale's direction (it fell back to left to right, the sender on the
     /// left of an Arabic UI).
