@@ -53,8 +53,9 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
 
     @OptionGroup var layoutOptions: LayoutOptionsGroup
 
-    @Option(help: "text or json.")
-    var format: ReorderFormat = .json
+    @Option(name: .customLong("format"), help: "text or json. (default: json)")
+    var formatGiven: ReorderFormat?
+    var format: ReorderFormat { formatGiven ?? .json }
 
     @Option(name: .shortAndLong, help: "Draw the preview to FILE (.png or .svg) instead of printing it.")
     var output: String?
@@ -71,6 +72,14 @@ struct PreviewCommand: ParsableCommand, OutputCommand {
             throw ValidationError("--max-graphemes \(maxGraphemes): a plain string keeps at least 1 grapheme cluster")
         }
         if catalog != nil, template == nil { throw ValidationError("--catalog needs --template KEY, the key of the pattern") }
+        // Options that would change nothing (they were ignored).
+        if catalog != nil, layoutOptions.directionOptions.direction != nil || layoutOptions.directionOptions.fallback != nil {
+            throw ValidationError("a catalog's sentence is laid out in the direction of the language that served it: drop --direction and --fallback")
+        }
+        if output != nil, formatGiven != nil { throw ValidationError("-o draws the preview: drop --format, or -o to print it") }
+        if output != nil, maxGraphemes != nil {
+            throw ValidationError("--max-graphemes cuts the printed \"plain\" string, which -o does not draw: drop one")
+        }
         _ = try fields()
     }
 

@@ -114,6 +114,9 @@ import Testing
         (["render", "hi", "-o", "x.svg", "--png-level", "9", "--no-system-fonts"], "--png-level and --png-filters set how a PNG is compressed: no PNG is written here"),
         (["render", "hi", "-o", "x.svg", "--png-filters", "--no-system-fonts"], "--png-level and --png-filters set how a PNG is compressed: no PNG is written here"),
         (["compose", "scene.json", "-o", "x.svg", "--png-level", "9"], "--png-level and --png-filters set how a PNG is compressed: no PNG is written here"),
+        (["preview", "--catalog", "Examples/catalog", "--template", "follow", "--field", "name=Bob", "--direction", "rtl"], "a catalog's sentence is laid out in the direction"),
+        (["preview", "--field", "a=b", "--format", "text", "-o", "x.png"], "-o draws the preview: drop --format"),
+        (["preview", "--field", "a=b", "--max-graphemes", "3", "-o", "x.png"], "--max-graphemes cuts the printed \"plain\" string"),
     ])
     func optionsWithNoEffectAreRefused(arguments: [String], message: String) throws {
         let result = try runBinary(arguments)
