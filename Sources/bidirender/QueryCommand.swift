@@ -14,18 +14,18 @@ struct QueryCommand: ParsableCommand {
             The text: one argument, before, among or after the queries (after -- when it starts \
             with '-'; nothing else follows it), or --text-file, or else standard input.
             Queries (any number, answered in order, among the layout options):
-              --point X,Y          the offset at a point (px): {"point":[x,y],"offset":o,\
-            "affinity":"upstream"|"downstream","line":l,"inside":true|false}
-              --entity-at X,Y      the entity (mention, URL, e-mail, phone, hashtag) whose rects hold \
-            the point: {"entityAt":[x,y],"entity":{"kind","start","end","direction","id" (when given),\
-            "rects":[{"x","y","width","height"}]}|null}
-              --caret OFFSET[:upstream|downstream]   its carets: {"caret":o,"affinity":…,"line":l,\
-            "primary":{"x","top","bottom","direction"},"secondary":{…}|null}
-              --range START:END    the selection rectangles: {"range":[s,e],"rects":[{"x","y",\
-            "width","height"}]}
-              --move OFFSET:left|right|next|previous|up|down   {"move":o,"to":o2,"affinity":…,\
-            "direction":…}
-              --intrinsic          the min-content and max-content widths: {"intrinsic":{"min":m,"max":M}}
+            --point X,Y: the offset at a point (px): {"point": [x, y], "offset": o, "affinity": \
+            "upstream"|"downstream", "line": l, "inside": true|false}
+            --entity-at X,Y: the entity whose rects hold the point (a mention, URL, e-mail, phone, \
+            hashtag, inline box): {"entityAt": [x, y], "entity": {"kind", "start", "end", "direction", \
+            "id", "rects": [{"x", "y", "width", "height"}]}|null}
+            --caret OFFSET[:upstream|downstream]: its carets: {"caret": o, "affinity": …, "line": l, \
+            "primary": {"x", "top", "bottom", "direction"}, "secondary": {…}|null}
+            --range START:END: the selection rectangles: {"range": [s, e], "rects": [{"x", "y", \
+            "width", "height"}]}
+            --move OFFSET:left|right|next|previous|up|down: where the caret goes, visually or \
+            logically: {"move": o, "to": o2, "affinity": …, "direction": …}
+            --intrinsic: the min-content and max-content widths: {"intrinsic": {"min": m, "max": M}}
             The answer is {"queries":[…]}, one entry per query. Offsets are code point offsets; one \
             inside a grapheme snaps to its start. A malformed query or an offset out of range is an \
             error naming it (exit status 64).

@@ -13,7 +13,8 @@ struct SpanOptions: ParsableArguments {
             discussion: """
                 Keys: weight (1…1000 or a name: thin … black), style (normal|italic), locale (BCP 47), \
                 entity (mention|url|email|phone|hashtag: isolated as one unit, whatever --isolate says; \
-                mention=true is its old spelling), id (the entity's id, as the caller knows it), color and background (#RRGGBB[AA]), underline and strikethrough \
+                mention=true is its old spelling; spoiler: the text hidden, its run drawn as a block), \
+                spoiler=true (entity=spoiler), id (the entity's id, as the caller knows it), color and background (#RRGGBB[AA]), underline and strikethrough \
                 (true|false), size (px, 0.1…10000), features (OpenType features in HarfBuzz's syntax; \
                 the items after features= that are not key=value pairs of the keys above are more features: \
                 features=tnum,-liga,ss01=1).
