@@ -44,6 +44,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Whether the layout runs the text guard on its text (`Layout.findings`); on by default, off
     /// for the benchmarks' `layout-guard/layout` pair.
     @_spi(Tools) public var findsHostileText = true
+    /// Whether end truncation keeps an entity whole even when it starts the line (a preview's
+    /// last guard: "@mohammed_al…" would name another user). The cut then keeps only the entity's
+    /// first grapheme cluster ("@…"), as a preview's field cut does. Off: a line may cut an entity
+    /// that starts it.
+    package var entitiesWholeAtCut = false
 
     /// Options with the given values; the defaults lay out 16 px text of the default locale, auto
     /// direction, each paragraph on one line.

@@ -62,9 +62,16 @@ extension LayoutScratch {
             fallbacks.removeAll { ($0.range.lowerBound >= cut && $0.range.lowerBound < tail) || $0.range.lowerBound >= end }
         case (.end, _), (.middle, nil):
             cut = room.map {
-                lineBreak.truncationEnd(
+                var cut = lineBreak.truncationEnd(
                     from: a, to: range.upperBound, room: $0, items: paragraph.items, text: text, shape: &shape,
-                    tables: itemize.tables, size: options.size, entities: entities)
+                    tables: itemize.tables, size: options.size, entities: entities, wholeAtEdge: options.entitiesWholeAtCut)
+                // An entity that starts the line and does not fit: its first cluster ("@…").
+                if options.entitiesWholeAtCut, cut == a, let first = entities.first(where: { $0.range.lowerBound == a && $0.kind.isCutWhole }) {
+                    var end = a + 1
+                    while end < first.range.upperBound, !text.graphemeStarts[end] { end += 1 }
+                    cut = end
+                }
+                return cut
             } ?? text.visibleEnd(a, lineRange.upperBound)
             let line = build(a..<cut, .end)
             pieces = rtl ? [.ellipsis, .text(line)] : [.text(line), .ellipsis]

@@ -45,6 +45,8 @@ extension LayoutEngine {
         var final = options
         final.maxLines = options.maxLines ?? (options.maxWidth == nil ? nil : 1)
         final.truncation = .end
+        // The last guard never cuts inside an entity, not even one that starts a line.
+        final.entitiesWholeAtCut = true
         // Every field is isolated, so `.auto` sees only the template's own words: with none strong
         // (": "), the paragraph takes the locale's direction, not left to right.
         if catalog != nil {

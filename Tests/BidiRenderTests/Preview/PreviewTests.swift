@@ -83,9 +83,9 @@ import Testing
         // "first" stays left of "second".
         let line = try #require(preview.layout.lines.first)
         let x = { (word: String) -> Double? in
-            let offset = try? #require(preview.message.text.unicodeScalars.firstRange(of: word.unicodeScalars))
-            guard let offset else { return nil }
-            let start = preview.message.text.unicodeScalars.distance(from: preview.message.text.unicodeScalars.startIndex, to: offset.lowerBound)
+            let scalars = preview.message.text.unicodeScalars
+            guard let offset = scalars.firstRange(of: word.unicodeScalars) else { return nil }
+            let start = scalars.distance(from: scalars.startIndex, to: offset.lowerBound)
             return line.runs.first { $0.range.contains(start) }.map { run in
                 preview.layout.glyphs[run.glyphRange].first { $0.cluster == start }?.x ?? run.x
             }
@@ -260,6 +260,24 @@ import Testing
         // Where it does not fit, the cut stays.
         let narrow = try Self.engine.preview(fields, options: Self.options(width: 120, locale: "en"))
         #expect(Self.text(narrow, "sender") == "@\u{2026}")
+    }
+
+    /// With two lines, the layout's last guard keeps an entity that starts a line whole or shows its
+    /// first cluster alone ("@…", as a field's cut does): it showed "@mohammed_alrashid_the_thi…"
+    /// and "https://example.com/some/rea…", another user and another page.
+    @Test(arguments: [
+        ("hello there friend, ping @mohammed_alrashid_the_third_account and https://example.com/some/really/long/path/name", "@"),
+        ("hello there friend, look https://example.com/some/really/long/path/name/and/more", "h"),
+    ])
+    func aLineNeverCutsAnEntityThatStartsIt(message: String, kept: String) throws {
+        let fields = [PreviewField(name: "sender", text: "Bob"), PreviewField(name: "message", text: message)]
+        let preview = try Self.engine.preview(fields, options: Self.options(width: 250, locale: "en", lines: 2))
+        #expect(preview.layout.truncated && preview.layout.lines.count == 2)
+        let last = try #require(preview.layout.lines.last)
+        let scalars = Array(preview.message.text.unicodeScalars)
+        let shown = String(String.UnicodeScalarView(scalars[last.range].filter { !(0x2066...0x2069).contains($0.value) }))
+        #expect(shown == kept, "\(shown.debugDescription)")
+        #expect(last.runs.contains { $0.isEllipsis })
     }
 
     /// With every field isolated, `.auto` sees only the template's words: ": " has none strong, so
