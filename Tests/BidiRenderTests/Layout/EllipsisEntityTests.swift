@@ -35,6 +35,26 @@ import Testing
         #expect(!whole.entities.contains { $0.kind == .ellipsis })
     }
 
+    /// A point anywhere on the ellipsis hits its cut: its right half gave the offset after the
+    /// cut, which truncation hid (12 in "hello world foo…", kept 0..<11), at the end and in the
+    /// middle, in both directions.
+    @Test(arguments: [TruncationMode.end, .middle])
+    func aPointOnTheEllipsisIsItsCut(mode: TruncationMode) throws {
+        for (text, direction) in [("hello world foo bar baz qux", ParagraphDirection.leftToRight), ("مرحبا بكم في مجموعة العمل غدا", .rightToLeft)] {
+            let layout = try TestLayout.engine.layout(
+                text, options: LayoutOptions(direction: direction, maxWidth: 90, maxLines: 2, truncation: mode))
+            let line = try #require(layout.lines.last)
+            let runs = line.runs.filter(\.isEllipsis)
+            let cut = try #require(runs.first).range.lowerBound
+            for run in runs {
+                for fraction in [0.1, 0.5, 0.9] {
+                    let hit = try layout.offset(atX: run.x + run.advance * fraction, y: line.top + line.height / 2)
+                    #expect(hit.offset == cut, "\(text) \(mode) at \(fraction)")
+                }
+            }
+        }
+    }
+
     @Test func aCallerCannotDeclareOne() {
         #expect(throws: BidiRenderError.self) {
             try TestLayout.engine.layout("abc", spans: [TextSpan(range: 0..<1, entity: .ellipsis)], options: LayoutOptions())
