@@ -141,13 +141,14 @@ readme-image: build
 ## pipeline, numbers from the input's bytes), BidiDiffFuzzer (native engine against the FriBidi engine
 ## against ICU's ubidi), ManifestFuzzer (the font manifest loader), SceneFuzzer (compose scenes parsed,
 ## resolved both ways and drawn), JSONLFuzzer (the library's --jsonl reader and requests), QueryFuzzer
-## (`bidirender query`'s parser and answers, in the library) and CatalogFuzzer (message catalogs and
-## their arguments), with inputs up to 64 KB from the start (-len_control=0). Every fuzzer links the
+## (`bidirender query`'s parser and answers, in the library), CatalogFuzzer (message catalogs and
+## their arguments), BubbleFuzzer (bubbles and their requests) and PreviewFuzzer (previews of
+## fields in templates), with inputs up to 64 KB from the start (-len_control=0). Every fuzzer links the
 ## library only (the CLI's wire format through @_spi(CLI)). Each is built alone (--product: building
 ## every product with the fuzzer flags would link the root package's executables too, which have a
 ## main of their own). Each corpus grows in Fuzz/.build/corpus-NAME from Fuzz/Seeds/NAME; a finding
 ## is written to Fuzz/crash-* (or leak-*, timeout-*) and fails the run.
-FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer scene:SceneFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer bubble:BubbleFuzzer
+FUZZERS := layout:LayoutFuzzer bidi:BidiDiffFuzzer manifest:ManifestFuzzer scene:SceneFuzzer jsonl:JSONLFuzzer query:QueryFuzzer catalog:CatalogFuzzer bubble:BubbleFuzzer preview:PreviewFuzzer
 FUZZ_SECONDS ?= 1800
 FUZZ_SHARE = $(or $(SECONDS),$(shell expr $(FUZZ_SECONDS) / $(words $(FUZZERS))))
 fuzz: deps

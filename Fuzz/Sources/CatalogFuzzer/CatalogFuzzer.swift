@@ -1,6 +1,7 @@
 // CatalogFuzzer: a message catalog and its arguments from arbitrary bytes, as a catalog and a chat
 // backend's values from someone else would reach `format`. Every key must format or fail with an
-// error that names the catalog file and the key; nothing may crash or hang.
+// error that names the catalog file and the key (or, for a file that could not be read, the file's
+// own error); nothing may crash or hang.
 //
 // Input: the bytes before the first 0x00 are the catalog's default.json; the rest, split at 0x00,
 // are NAME=VALUE arguments read as the CLI reads them (`MessageArgument(parsing:)`). Each key is
@@ -54,6 +55,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                         "the range of \(name) holds \(shown), not its value")
                 }
             } catch {
+                // A file that could not be read fails the lookups through its language with its
+                // own error, which names the file (and its line), not the key.
+                if catalog.brokenFiles.contains(error) {
+                    precondition(error.description.contains("default.json"), "a broken file's error must name it: \(error)")
+                    continue
+                }
                 // An empty key ("" is a JSON key like any other) cannot be found in a message: the
                 // file and its line still say where.
                 precondition(
