@@ -59,7 +59,7 @@ struct BubbleCommand: ParsableCommand {
 
     @OptionGroup var batch: BatchOptions
 
-    @Option(name: .shortAndLong, help: "Draw the bubble to this file (.png or .svg) at its own size.")
+    @Option(name: .shortAndLong, help: "Draw the bubble to this file (.png or .svg) at its own size, grown by any ink that overflows it.")
     var output: String?
 
     @OptionGroup var png: PNGOptions
@@ -235,9 +235,12 @@ struct BubbleCommand: ParsableCommand {
             if let png { file.write(bytes: png) }
             if let svg { file.write(svg) }
         }
-        let w = JSONText.number((bubble.width * Double(scale)).rounded(.up))
-        let h = JSONText.number((bubble.height * Double(scale)).rounded(.up))
-        print("wrote \(output) (\(format.rawValue), \(w)×\(h) px, \(bubble.layout.lines.count) line(s))", to: &out)
+        // The image's size: the bubble's, grown by any ink that overflows it.
+        let o = renderer.overflow(bubble, options: options)
+        let w = JSONText.number(((bubble.width + o.left + o.right) * Double(scale)).rounded(.up))
+        let h = JSONText.number(((bubble.height + o.top + o.bottom) * Double(scale)).rounded(.up))
+        let size = png.flatMap(PNGSize.text) ?? "\(w)×\(h) px"
+        print("wrote \(output) (\(format.rawValue), \(size), \(bubble.layout.lines.count) line(s))", to: &out)
     }
 }
 

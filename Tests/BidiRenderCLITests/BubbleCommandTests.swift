@@ -87,6 +87,41 @@ import Testing
         #expect(document.components(separatedBy: "<svg ").count == 4)  // the bubble, the text, the slot
     }
 
+    /// Ink past the bubble (stacked marks and descenders over a tight line height) grows the image on
+    /// that side instead of being cut: the PNG's header, the "wrote" line and the SVG's viewBox say
+    /// the grown size, and rows above the bubble's fill hold the marks' ink.
+    @Test func inkOverflowingTheBubbleGrowsTheImage() throws {
+        let dir = try TestDirectory.fresh("bubble-overflow")
+        let text = "Ägyptische Übergröße jumps gy ÉÇ"
+        let png = dir.appendingPathComponent("b.png").path
+        let out = try run(BubbleCommand.self, [
+            text, "--width", "200", "--line-height", "0.8", "--fill", "#00FF00", "--background", "#FFFFFF", "-o", png,
+            "--no-system-fonts",
+        ])
+        var options = LayoutOptions(locale: "default")
+        options.lineHeight = .multiple(0.8)
+        let bubble = try Self.engine.bubble(
+            text, options: options, maxWidth: 200, horizontalPadding: 0,
+            verticalPadding: 0)
+        let ink = bubble.layout.inkBounds
+        #expect(ink.x < 0 && ink.y < -1 && ink.y + ink.height > bubble.height + 2, "\(ink) in \(bubble.height)")
+        let image = try RGBAImage(pngData: Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+        func pixel(x: Int, y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]) }
+        let (left, top, bottom) = ((-ink.x).rounded(.up), (-ink.y).rounded(.up), (ink.y + ink.height - bubble.height).rounded(.up))
+        #expect(image.height == Int((bubble.height + top + bottom).rounded(.up)), "\(image.height)")
+        #expect(out == "wrote \(png) (png, \(image.width)×\(image.height) px, 2 line(s))\n")
+        // The fill's first row is `top` px down; above it, dark pixels: the umlauts' dots.
+        let fillTop = Int(top)
+        #expect(pixel(x: Int(bubble.width / 2), y: fillTop + 1) == [0, 255, 0, 255])
+        let darkAbove = (0..<fillTop).contains { y in (0..<image.width).contains { pixel(x: $0, y: y)[1] < 128 } }
+        #expect(darkAbove)
+        let svg = dir.appendingPathComponent("b.svg").path
+        let svgOut = try run(BubbleCommand.self, [text, "--width", "200", "--line-height", "0.8", "-o", svg, "--no-system-fonts"])
+        #expect(svgOut == "wrote \(svg) (svg, \(image.width)×\(image.height) px, 2 line(s))\n")
+        let document = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(document.contains("viewBox=\"-\(JSONText.number(left)) -\(JSONText.number(top)) "), "\(document.prefix(300))")
+    }
+
     @Test(arguments: [
         (["x"], "--width (the bubble's maximum width) is required"),
         (["x", "--width", "100", "--padding", "1,2,3"], "--padding must be PX or H,V (px), not '1,2,3'"),

@@ -1,5 +1,6 @@
 // BubbleRenderer: a bubble drawn at its own size — its fill (a rounded rectangle), the text at its
 // frame (its inline boxes' images too), a text slot at its frame, the frames outlined in the debug overlay — as PNG pixels or SVG.
+// Ink that overflows the bubble (stacked marks over a tight line height) grows the image, not cut.
 
 extension Renderer {
     /// The bubble as RGBA pixels, `options.padding` around it: the background, the bubble's `fill`
@@ -9,13 +10,17 @@ extension Renderer {
     /// - Throws: as `rgba(_:options:)`.
     package func rgba(_ bubble: Bubble, options: RenderOptions, fill: RGBAColor?, radius: Double) throws(BidiRenderError) -> RGBAImage {
         try options.validate()
-        let (width, height) = try ImageLimits.pixelSize(width: bubble.width, height: bubble.height, options: options)
+        let overflow = overflow(bubble, options: options)
+        let (width, height) = try ImageLimits.pixelSize(
+            width: bubble.width + overflow.left + overflow.right, height: bubble.height + overflow.top + overflow.bottom,
+            options: options)
         var canvas = Canvas(width: width, height: height, background: options.background)
         let s = Double(options.scale)
-        let p = options.padding
+        // The bubble's corner: the padding, and the ink overflowing left of it and above it.
+        let p = (x: options.padding + overflow.left, y: options.padding + overflow.top)
         if let fill {
             canvas.roundedRect(
-                x: p * s, y: p * s, width: bubble.width * s, height: bubble.height * s, radius: radius * s, fill: fill,
+                x: p.x * s, y: p.y * s, width: bubble.width * s, height: bubble.height * s, radius: radius * s, fill: fill,
                 borderWidth: 0, border: fill)
         }
         func draw(_ shapes: [OverlayShape], at origin: (x: Double, y: Double)) {
@@ -29,7 +34,7 @@ extension Renderer {
                 }
             }
         }
-        let text = (x: p + bubble.textFrame.x, y: p + bubble.textFrame.y)
+        let text = (x: p.x + bubble.textFrame.x, y: p.y + bubble.textFrame.y)
         let overlay: (under: [OverlayShape], over: [OverlayShape]) = options.debug ? DebugOverlay.shapes(bubble.layout) : ([], [])
         draw(overlay.under, at: text)
         draw(Self.backgrounds(bubble.layout), at: text)
@@ -37,11 +42,30 @@ extension Renderer {
         InlineImages.draw(bubble.layout, on: &canvas, x: text.x, y: text.y, scale: s, images: options.inlineImages)
         draw(decorations(bubble.layout, options: options), at: text)
         if let slot = bubble.slotLayout, let frame = bubble.slotFrame {
-            try drawGlyphs(slot, on: &canvas, x: p + frame.x, y: p + frame.y, scale: s, options: options)
+            try drawGlyphs(slot, on: &canvas, x: p.x + frame.x, y: p.y + frame.y, scale: s, options: options)
         }
         draw(overlay.over, at: text)
-        if options.debug { draw(Self.frames(bubble), at: (p, p)) }
+        if options.debug { draw(Self.frames(bubble), at: p) }
         return canvas.image
+    }
+
+    /// How far the ink of the bubble's text and slot (with their span backgrounds and decorations,
+    /// cut as `options.inkOverflow` says) reaches past each side of the bubble, in px, rounded up
+    /// to whole device pixels (a glyph keeps its phase on the pixel grid); zero where it does not.
+    package func overflow(_ bubble: Bubble, options: RenderOptions) -> (left: Double, top: Double, right: Double, bottom: Double) {
+        var box: InkBox?
+        var parts = [(bubble.layout, bubble.textFrame)]
+        if let slot = bubble.slotLayout, let frame = bubble.slotFrame { parts.append((slot, frame)) }
+        for (layout, frame) in parts {
+            let ink = inkRect(layout, options: options)
+            guard ink.width > 0 || ink.height > 0 else { continue }
+            InkBox.unite(&box, InkBox(
+                minX: frame.x + ink.x, minY: frame.y + ink.y, maxX: frame.x + ink.x + ink.width, maxY: frame.y + ink.y + ink.height))
+        }
+        guard let box else { return (0, 0, 0, 0) }
+        let s = Double(options.scale)
+        func whole(_ v: Double) -> Double { v > 0 && v.isFinite ? (v * s).rounded(.up) / s : 0 }
+        return (whole(-box.minX), whole(-box.minY), whole(box.maxX - bubble.width), whole(box.maxY - bubble.height))
     }
 
     /// The bubble as a PNG file's bytes: `rgba(_:options:fill:radius:)` encoded at zlib
@@ -61,11 +85,13 @@ extension Renderer {
         try options.validate()
         func number(_ v: Double) -> String { JSONText.number(v) }
         let p = options.padding
-        let (w, h) = (bubble.width + 2 * p, bubble.height + 2 * p)
+        // Ink past the bubble grows the document on that side: its viewBox starts left of and above 0.
+        let o = overflow(bubble, options: options)
+        let (w, h) = (bubble.width + 2 * p + o.left + o.right, bubble.height + 2 * p + o.top + o.bottom)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(number(w * Double(options.scale)))\" height=\"\(number(h * Double(options.scale)))\" viewBox=\"0 0 \(number(w)) \(number(h))\">\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(number(w * Double(options.scale)))\" height=\"\(number(h * Double(options.scale)))\" viewBox=\"\(number(-o.left)) \(number(-o.top)) \(number(w)) \(number(h))\">\n"
         if options.background.alpha > 0 {
-            out += "<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.bubbleOpacity(options.background))/>\n"
+            out += "<rect class=\"background\" x=\"\(number(-o.left))\" y=\"\(number(-o.top))\" width=\"100%\" height=\"100%\" fill=\"\(options.background.hex.prefix(7))\"\(Self.bubbleOpacity(options.background))/>\n"
         }
         if let fill {
             out += "<rect class=\"bubble\" x=\"\(number(p))\" y=\"\(number(p))\" width=\"\(number(bubble.width))\" height=\"\(number(bubble.height))\" rx=\"\(number(radius))\" fill=\"\(fill.hex.prefix(7))\"\(Self.bubbleOpacity(fill))/>\n"

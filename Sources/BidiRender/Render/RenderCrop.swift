@@ -32,7 +32,7 @@ extension Renderer {
 
     /// The layout's ink (cut as `options.inkOverflow` says) with what the renderer paints around it:
     /// span backgrounds and decorations.
-    private func inkRect(_ layout: Layout, options: RenderOptions) -> LayoutRect {
+    func inkRect(_ layout: Layout, options: RenderOptions) -> LayoutRect {
         var rects = Self.backgrounds(layout) + decorations(layout, options: options)
         let ink = layout.inkBounds(overflow: options.inkOverflow)
         guard !rects.isEmpty else { return ink }
