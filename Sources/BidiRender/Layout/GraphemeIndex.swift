@@ -18,6 +18,9 @@
     /// The carets GDEF gives inside ligatures, by offset (a grapheme start inside a ligature's
     /// cluster), ascending.
     private var ligatureCarets: [LigatureCaret]
+    /// The code points a truncation hides, which its ellipsis stands for: one grapheme to the
+    /// queries (no boundary inside it), drawn by the ellipsis runs. Empty when nothing is hidden.
+    private(set) var hidden: Range<Int> = 0..<0
 
     /// A grapheme boundary inside a ligature, and its x from the left edge of the ligature's cluster.
     struct LigatureCaret: Sendable, Hashable {
@@ -40,30 +43,39 @@
         for (i, start) in graphemeStarts.enumerated() where start { starts[i >> 6] |= 1 << UInt64(i & 63) }
     }
 
-    /// Whether a grapheme cluster starts at `offset` (`count`, the end, is a boundary too).
+    /// Whether a grapheme cluster starts at `offset` (`count`, the end, is a boundary too). No
+    /// offset strictly inside `hidden` is one.
     @inline(__always)
     package func isBoundary(_ offset: Int) -> Bool {
+        if offset > hidden.lowerBound, offset < hidden.upperBound { return false }
         guard offset > 0, offset < count, !starts.isEmpty else { return offset >= 0 && offset <= count }
         return starts[offset >> 6] & (1 << UInt64(offset & 63)) != 0
     }
 
     /// The grapheme boundary at or before `offset` (clamped to 0...count): an offset inside a
-    /// grapheme snaps to its start.
+    /// grapheme snaps to its start (inside the hidden text, to its start).
     @inline(__always)
     package func boundary(atOrBefore offset: Int) -> Int {
         var o = min(max(offset, 0), count)
+        if o > hidden.lowerBound, o < hidden.upperBound { return hidden.lowerBound }
         if starts.isEmpty { return o }
         while !isBoundary(o) { o -= 1 }
         return o
     }
 
-    /// The grapheme boundary after `offset`, or `count` at the end.
+    /// The grapheme boundary after `offset`, or `count` at the end (past the hidden text, its end).
     @inline(__always)
     package func boundary(after offset: Int) -> Int {
         var o = min(max(offset, -1), count - 1) + 1
+        if o > hidden.lowerBound, o < hidden.upperBound { return hidden.upperBound }
         if starts.isEmpty { return max(o, 0) }
         while !isBoundary(o) { o += 1 }
         return o
+    }
+
+    /// Makes `range` (within 0...count) one grapheme: the text a truncation hides.
+    mutating func hide(_ range: Range<Int>) {
+        hidden = range.clamped(to: 0..<count)
     }
 
     /// The grapheme boundary before `offset`, or 0 at the start.

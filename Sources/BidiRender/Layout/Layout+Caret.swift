@@ -50,7 +50,8 @@ public struct Caret: Sendable, Hashable {
 extension Layout {
     /// The carets of `offset`, on the line its affinity picks.
     ///
-    /// An offset inside a grapheme snaps to its start. The line: at a soft line break (the end of a
+    /// An offset inside a grapheme snaps to its start, and one inside the text a truncation hides to
+    /// the hidden text's start: the ellipsis stands for it as one grapheme. The line: at a soft line break (the end of a
     /// line that is also the next line's start) `.upstream` is the earlier line's end and
     /// `.downstream` the later line's start; an offset past the last line (after a final paragraph
     /// separator) is the last line's end.
@@ -66,7 +67,16 @@ extension Layout {
         try checkOffset(offset)
         let o = graphemes.boundary(atOrBefore: offset)
         let l = lineIndex(for: o, affinity: affinity)
-        return caret(at: min(o, lines[l].range.upperBound), onLine: l)
+        return caret(at: min(o, queryRange(lines[l]).upperBound), onLine: l)
+    }
+
+    /// The code points `line` answers queries for: its range, and on the line with the ellipsis
+    /// the text the truncation hides (`GraphemeIndex.hidden`), which the ellipsis stands for as one
+    /// grapheme: a caret at its start is before the ellipsis, one at its end after it.
+    func queryRange(_ line: LayoutLine) -> Range<Int> {
+        let hidden = graphemes.hidden
+        guard !hidden.isEmpty, line.runs.contains(where: \.isEllipsis) else { return line.range }
+        return min(line.range.lowerBound, hidden.lowerBound)..<max(line.range.upperBound, hidden.upperBound)
     }
 
     /// The carets of grapheme boundary `o` on line `l` (`o` within the line's range).
@@ -91,8 +101,9 @@ extension Layout {
         let base: UInt8 = paragraphs[line.paragraph].direction == .rightToLeft ? 1 : 0
         let startEdge = base == 1 ? line.x + line.width : line.x
         let endEdge = base == 1 ? line.x : line.x + line.width
-        var before: (x: Double, level: UInt8)? = o <= line.range.lowerBound ? (startEdge, base) : nil
-        var after: (x: Double, level: UInt8)? = o >= line.range.upperBound ? (endEdge, base) : nil
+        let span = queryRange(line)
+        var before: (x: Double, level: UInt8)? = o <= span.lowerBound ? (startEdge, base) : nil
+        var after: (x: Double, level: UInt8)? = o >= span.upperBound ? (endEdge, base) : nil
         if before == nil || after == nil {
             let previous = graphemes.boundary(before: o)
             let skip = LayoutClusters.Skip.outside(before == nil ? previous : o, after == nil ? o : previous)

@@ -89,17 +89,13 @@ extension Layout {
         let atLeftEnd = x <= minLeft + Self.sameCaretX
         if atLeftEnd || x >= maxRight - Self.sameCaretX {
             let rtl = paragraphs[line.paragraph].direction == .rightToLeft
-            let o = atLeftEnd == rtl ? line.range.upperBound : line.range.lowerBound
+            let span = queryRange(line)
+            let o = atLeftEnd == rtl ? span.upperBound : span.lowerBound
             return HitTestResult(offset: o, affinity: affinity(of: o, onLine: l), line: l, isInside: inside)
         }
+        // The ellipsis is the grapheme of the text it hides: its near half gives the hidden text's
+        // start, its far half its end.
         var o = Self.side(of: g, x: x)
-        // The ellipsis stands for the text it hides: a point on it is its cut (the far side of the
-        // grapheme its glyphs carry is on no line).
-        if truncated, let ellipsis = line.runs.first(where: {
-            $0.isEllipsis && g.left >= $0.x - Self.sameCaretX && g.right <= $0.x + $0.advance + Self.sameCaretX
-        }) {
-            return HitTestResult(offset: ellipsis.range.lowerBound, affinity: affinity(of: ellipsis.range.lowerBound, onLine: l), line: l, isInside: inside)
-        }
         // On an edge shared by graphemes whose sides differ: the offset whose primary caret is there.
         if touching > 1, abs(caret(at: o, onLine: l).primary.x - x) >= Self.sameCaretX {
             LayoutClusters.forEachGrapheme(in: line, glyphs: glyphs, graphemes: graphemes, skip: skip) { other in

@@ -25,7 +25,8 @@ extension Layout {
     /// The position the caret reaches from `offset` (with `affinity`) by `movement`.
     ///
     /// - `next`, `previous`: the adjacent grapheme boundary in logical order (a paragraph separator
-    ///   is one grapheme); the text's ends stay where they are.
+    ///   is one grapheme, and so is the text a truncation hides: the caret steps over it); the
+    ///   text's ends stay where they are.
     /// - `left`, `right`: the next primary caret position on the screen, as
     ///   `pango_layout_move_cursor_visually` moves the strong cursor. Past a line's visual end the
     ///   caret enters the adjacent line in reading order (the next line when moving toward the
@@ -43,7 +44,7 @@ extension Layout {
         let o = graphemes.boundary(atOrBefore: offset)
         guard !lines.isEmpty else { return TextPosition(offset: o) }
         let l = lineIndex(for: o, affinity: affinity)
-        let here = min(o, lines[l].range.upperBound)
+        let here = min(o, queryRange(lines[l]).upperBound)
         switch movement {
         case .next:
             return TextPosition(offset: graphemes.boundary(after: o))
@@ -120,6 +121,12 @@ extension Layout {
             stops.append((x, o))
             if o >= line.range.upperBound { break }
             o = min(graphemes.boundary(after: o), line.range.upperBound)
+        }
+        // The far side of the text a truncation hides, past the line's range: its end after an
+        // ellipsis at the end, its start before one at the start.
+        let span = queryRange(line)
+        for o in [span.lowerBound, span.upperBound] where !line.range.contains(o) && o != line.range.upperBound {
+            stops.append((caret(at: o, onLine: l).primary.x, o))
         }
         stops.sort { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }
         return stops

@@ -44,9 +44,10 @@ extension Layout {
         let start = graphemes.boundary(atOrBefore: range.lowerBound)
         let end = graphemes.boundary(atOrBefore: range.upperBound)
         guard start < end else { return }
-        var l = lines.partitioningIndex { $0.range.upperBound > start }
-        while l < lines.count, lines[l].range.lowerBound < end {
-            let (top, height, lineRange) = (lines[l].top, lines[l].height, lines[l].range)
+        // A line's range and, on the ellipsis's line, the hidden text it stands for.
+        var l = lines.partitioningIndex { queryRange($0).upperBound > start }
+        while l < lines.count, queryRange(lines[l]).lowerBound < end {
+            let (top, height, lineRange) = (lines[l].top, lines[l].height, queryRange(lines[l]))
             // A line the range covers whole is one rectangle, its graphemes' extent.
             if lineRange.lowerBound >= start, lineRange.upperBound <= end, !lineRange.isEmpty {
                 body(LayoutRect(x: lines[l].x, y: top, width: lines[l].width, height: height))
@@ -104,9 +105,10 @@ extension Layout {
     private func selectedExtent(of run: LayoutRun, from start: Int, to end: Int) -> (left: Double, right: Double)? {
         let range = run.range
         if range.isEmpty {
-            // No code point: no grapheme without glyphs; an ellipsis (glyphs at the cut) is one
-            // grapheme at the cut.
-            guard !run.glyphRange.isEmpty, start <= range.lowerBound, range.lowerBound < end else { return nil }
+            // No code point: no grapheme without glyphs; an ellipsis is the grapheme of the text it
+            // hides (or, hiding nothing, one at the cut).
+            let at = graphemes.hidden.isEmpty || !run.isEllipsis ? range.lowerBound : graphemes.hidden.lowerBound
+            guard !run.glyphRange.isEmpty, start <= at, at < end else { return nil }
             return (run.x, run.x + run.advance)
         }
         guard range.upperBound > start, range.lowerBound < end else { return nil }

@@ -122,7 +122,8 @@ enum LayoutClusters {
 
     /// Calls `body` with each grapheme of `line`, left to right, until it returns false; returns
     /// false when it was stopped. A cluster of n graphemes is divided at its ligature carets
-    /// (`GraphemeIndex.ligatureCaret(at:)`), else into n equal parts, in its reading order. The
+    /// (`GraphemeIndex.ligatureCaret(at:)`), else into n equal parts, in its reading order. A
+    /// truncated line's ellipsis is one grapheme: the hidden text (`GraphemeIndex.hidden`). The
     /// clusters and runs `skip` rules out are passed without a call.
     ///
     /// The runs and glyphs are read in place (no run is copied: a copy retains its strings).
@@ -135,6 +136,18 @@ enum LayoutClusters {
         all.withUnsafeBufferPointer { all in
             line.runs.withUnsafeBufferPointer { runs in
                 for r in runs.indices {
+                    if runs[r].isEllipsis, !graphemes.hidden.isEmpty {
+                        // The ellipsis (its runs side by side, one per font) is the grapheme of the
+                        // text the truncation hides.
+                        guard r == 0 || !runs[r - 1].isEllipsis else { continue }
+                        var end = r + 1
+                        while end < runs.count, runs[end].isEllipsis { end += 1 }
+                        let (left, right) = (runs[r].x, runs[end - 1].x + runs[end - 1].advance)
+                        if end < runs.count, skip.passes(runAt: left, advance: right - left, range: graphemes.hidden) { continue }
+                        guard body(VisualGrapheme(range: graphemes.hidden, left: left, right: right, level: runs[r].level.rawValue))
+                        else { return false }
+                        continue
+                    }
                     if r < runs.count - 1, skip.passes(runAt: runs[r].x, advance: runs[r].advance, range: runs[r].range) { continue }
                     let glyphs = UnsafeBufferPointer(rebasing: all[runs[r].glyphRange])
                     let completed = forEachCluster(

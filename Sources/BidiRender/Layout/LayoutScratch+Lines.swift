@@ -11,6 +11,8 @@ struct LayoutDraft {
     /// The bottom of the last line.
     var top = 0.0
     var truncated = false
+    /// The code points the truncation hides (`GraphemeIndex.hidden`).
+    var hidden = 0..<0
     var fallbacks: [FontFallback] = []
     /// The first emoji no colour font covered, for `Layout.warnings` when it is on a line.
     var missedEmoji: MissedColorEmoji?
@@ -68,7 +70,8 @@ extension LayoutScratch {
             var line = cuts
                 ? truncatedLine(
                     from: lineRange, paragraphRange: range, of: paragraph, entities: entities, attributes: attributes,
-                    registry: registry, options: options, fallbacks: &draft.fallbacks, glyphs: &draft.glyphs)
+                    registry: registry, options: options, fallbacks: &draft.fallbacks, hidden: &draft.hidden,
+                    glyphs: &draft.glyphs)
                 : lines.build(
                     lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,
                     shape: &shape, tables: itemize.tables, registry: registry, size: options.size, glyphs: &draft.glyphs)
@@ -98,6 +101,7 @@ extension LayoutScratch {
         let lines = draft.lines
         // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
         var graphemes = known ?? GraphemeIndex(graphemeStarts: text.graphemeStarts)
+        if draft.truncated { graphemes.hide(draft.hidden) }
         graphemes.addLigatureCarets(lines: lines, glyphs: draft.glyphs, fonts: itemize.tables.fonts)
         // The warnings are a function of the call alone (equal calls, equal layouts), and only of
         // what the lines show: an emoji past a truncation's cut says nothing, in either path.
@@ -142,7 +146,11 @@ extension Layout {
             let runsByStart = placed.count > 4 ? runsByLogicalStart() : nil
             for i in placed.indices {
                 var rects: [LayoutRect] = []
-                try? forEachSelectionRect(for: placed[i].range, runsByStart: runsByStart) { rects.append($0) }
+                // Only what the lines show: the ellipsis is a target of its own, not the hidden
+                // part of an entity the truncation cut.
+                for part in visibleParts(of: placed[i].range) {
+                    try? forEachSelectionRect(for: part, runsByStart: runsByStart) { rects.append($0) }
+                }
                 placed[i].rects = rects
             }
         }
@@ -165,5 +173,14 @@ extension Layout {
             placed.insert(ellipsis, at: at)
         }
         return placed
+    }
+
+    /// `range` without the text a truncation hides (`GraphemeIndex.hidden`): itself, or the part
+    /// before the hidden text and the part after it, each when not empty.
+    private func visibleParts(of range: Range<Int>) -> [Range<Int>] {
+        let hidden = graphemes.hidden
+        guard range.overlaps(hidden) else { return [range] }
+        return [range.lowerBound..<max(range.lowerBound, hidden.lowerBound), min(hidden.upperBound, range.upperBound)..<range.upperBound]
+            .filter { !$0.isEmpty }
     }
 }

@@ -14,11 +14,12 @@ extension LayoutScratch {
     /// made it, of `paragraph` (`range` in the text; the line break stage has it loaded), truncated
     /// as `options.truncation` says; see Truncation.swift. Positioned from x = 0, like any built
     /// line. The fallbacks of the clusters it hides are dropped from `fallbacks`, and the
-    /// ellipsis's added when no font of the manifest covers it.
+    /// ellipsis's added when no font of the manifest covers it. `hidden` is set to the code points
+    /// the ellipsis stands for: the text's rest (end), its beginning (start), or the middle's cut.
     mutating func truncatedLine(
         from lineRange: Range<Int>, paragraphRange range: Range<Int>, of paragraph: LineBuilder.Paragraph,
         entities: [Entity], attributes: AttributeMap, registry: FontRegistry, options: LayoutOptions,
-        fallbacks: inout [FontFallback], glyphs: inout [PositionedGlyph]
+        fallbacks: inout [FontFallback], hidden: inout Range<Int>, glyphs: inout [PositionedGlyph]
     ) -> LayoutLine {
         let firstGlyph = glyphs.count
         let ellipsis = ellipsisMemo.ellipsis(
@@ -47,6 +48,7 @@ extension LayoutScratch {
             let line = build(cut..<lineRange.upperBound, .start)
             pieces = rtl ? [.text(line), .ellipsis] : [.ellipsis, .text(line)]
             kept = cut..<lineRange.upperBound
+            hidden = 0..<cut
             fallbacks.removeAll { $0.range.lowerBound < cut }
         case (.middle, let room?):
             // The tail first (half the room, or a file name's extension), then the head.
@@ -59,6 +61,7 @@ extension LayoutScratch {
             if tail < end { parts.append(.text(build(tail..<end, .start))) }
             pieces = rtl ? parts.reversed() : parts
             kept = a..<end
+            hidden = cut..<tail
             fallbacks.removeAll { ($0.range.lowerBound >= cut && $0.range.lowerBound < tail) || $0.range.lowerBound >= end }
         case (.end, _), (.middle, nil):
             cut = room.map {
@@ -76,6 +79,7 @@ extension LayoutScratch {
             let line = build(a..<cut, .end)
             pieces = rtl ? [.ellipsis, .text(line)] : [.text(line), .ellipsis]
             kept = a..<cut
+            hidden = cut..<text.count
             fallbacks.removeAll { $0.range.lowerBound >= cut }
         }
         for part in ellipsis?.runs ?? [] where part.source == .system || part.source == .notdef {

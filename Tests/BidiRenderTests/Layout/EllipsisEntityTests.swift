@@ -35,22 +35,28 @@ import Testing
         #expect(!whole.entities.contains { $0.kind == .ellipsis })
     }
 
-    /// A point anywhere on the ellipsis hits its cut: its right half gave the offset after the
-    /// cut, which truncation hid (12 in "hello world foo…", kept 0..<11), at the end and in the
-    /// middle, in both directions.
+    /// The ellipsis is the grapheme of the text it hides: a point on its near half (in reading
+    /// order) hits the hidden text's start (the cut), one on its far half the hidden text's end: the
+    /// text's end for `.end`, the tail's start for `.middle`. Before, its right half gave the offset
+    /// after the cut, a hidden offset with no caret of its own (12 in "hello world foo…", kept
+    /// 0..<11). In both directions; an ellipsis in two fonts is one grapheme over both runs.
     @Test(arguments: [TruncationMode.end, .middle])
-    func aPointOnTheEllipsisIsItsCut(mode: TruncationMode) throws {
+    func aPointOnTheEllipsisIsTheHiddenTextsNearerEnd(mode: TruncationMode) throws {
         for (text, direction) in [("hello world foo bar baz qux", ParagraphDirection.leftToRight), ("مرحبا بكم في مجموعة العمل غدا", .rightToLeft)] {
             let layout = try TestLayout.engine.layout(
                 text, options: LayoutOptions(direction: direction, maxWidth: 90, maxLines: 2, truncation: mode))
             let line = try #require(layout.lines.last)
             let runs = line.runs.filter(\.isEllipsis)
             let cut = try #require(runs.first).range.lowerBound
-            for run in runs {
-                for fraction in [0.1, 0.5, 0.9] {
-                    let hit = try layout.offset(atX: run.x + run.advance * fraction, y: line.top + line.height / 2)
-                    #expect(hit.offset == cut, "\(text) \(mode) at \(fraction)")
-                }
+            let count = text.unicodeScalars.count
+            let hiddenEnd = mode == .end ? count : line.runs.map(\.range.lowerBound).filter { $0 > cut }.min() ?? count
+            #expect(hiddenEnd > cut + 1)
+            let (left, right) = (runs.first!.x, runs.last!.x + runs.last!.advance)
+            let rtl = direction == .rightToLeft
+            for fraction in [0.1, 0.4, 0.6, 0.9] {
+                let hit = try layout.offset(atX: left + (right - left) * fraction, y: line.top + line.height / 2)
+                #expect(hit.offset == ((fraction < 0.5) != rtl ? cut : hiddenEnd), "\(text) \(mode) at \(fraction)")
+                #expect(hit.isInside)
             }
         }
     }
