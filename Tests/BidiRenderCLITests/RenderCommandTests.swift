@@ -51,8 +51,21 @@ import TestSupport
         #expect(throws: (any Error).self) { try RenderCommand.parse(arguments) }
     }
 
-    @Test(arguments: [("#ff000080", RGBAColor(red: 255, green: 0, blue: 0, alpha: 128)), ("00ff00", RGBAColor(red: 0, green: 255, blue: 0)), ("transparent", RGBAColor.transparent)])
+    @Test(arguments: [
+        ("#ff000080", RGBAColor(red: 255, green: 0, blue: 0, alpha: 128)), ("00ff00", RGBAColor(red: 0, green: 255, blue: 0)),
+        ("transparent", RGBAColor.transparent),
+        // CSS's short forms: each digit doubled.
+        ("#fff", RGBAColor.white), ("#1a7", RGBAColor(red: 0x11, green: 0xAA, blue: 0x77)),
+        ("#f008", RGBAColor(red: 255, green: 0, blue: 0, alpha: 0x88)),
+    ])
     func colours(text: String, expected: RGBAColor) {
         #expect(RGBAColor(parsing: text) == expected)
+    }
+
+    /// Hexadecimal digits only: "+" (which `UInt32(_:radix:)` takes as a sign) and other lengths are
+    /// refused.
+    @Test(arguments: ["#+12345", "#+1234567", "#+12", "#12345", "#1", "#", "", "#ff00ff0", "#ggg", "# fff", "#fff ", "#٣٣٣"])
+    func notColours(text: String) {
+        #expect(RGBAColor(parsing: text) == nil)
     }
 }

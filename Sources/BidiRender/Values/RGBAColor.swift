@@ -1,4 +1,5 @@
-// RGBAColor: an sRGB colour with alpha, parsed from "#RRGGBB", "#RRGGBBAA" or "transparent".
+// RGBAColor: an sRGB colour with alpha, parsed from "#RRGGBB", "#RRGGBBAA" (or CSS's "#RGB", "#RGBA")
+// or "transparent".
 
 /// An sRGB colour with alpha.
 public struct RGBAColor: Sendable, Hashable {
@@ -26,7 +27,8 @@ public struct RGBAColor: Sendable, Hashable {
     /// Fully transparent.
     package static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
-    /// Parses "#RRGGBB", "#RRGGBBAA" or "transparent"; nil otherwise.
+    /// Parses "#RRGGBB", "#RRGGBBAA", CSS's short "#RGB" and "#RGBA" (each digit doubled: "#fff" is
+    /// "#ffffff"), or "transparent"; nil otherwise. The digits are hexadecimal digits only.
     package init?(parsing text: String) {
         if text.lowercased() == "transparent" {
             self = .transparent
@@ -34,8 +36,11 @@ public struct RGBAColor: Sendable, Hashable {
         }
         var hex = Substring(text)
         if hex.hasPrefix("#") { hex = hex.dropFirst() }
-        guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else { return nil }
-        if hex.count == 6 {
+        // Hexadecimal digits only: UInt32(_:radix:) alone would take a leading "+".
+        guard [3, 4, 6, 8].contains(hex.count), hex.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) else { return nil }
+        let digits = hex.count <= 4 ? Substring(hex.flatMap { [$0, $0] }) : hex
+        guard let value = UInt32(digits, radix: 16) else { return nil }
+        if digits.count == 6 {
             self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
         } else {
             self.init(
