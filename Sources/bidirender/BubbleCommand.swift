@@ -121,7 +121,7 @@ struct BubbleCommand: ParsableCommand {
             try BubbleRequest.checkLength(radius, key: "radius")
         } catch {
             guard case .invalidValue(let key, let value, let reason) = error else { throw ValidationError(error.description) }
-            let name = key == "slot" && slotText != nil ? "--slot-text" : Self.optionNames[key] ?? key
+            let name = Self.optionNames[key] ?? key
             throw ValidationError("invalid value '\(value)' for \(name): \(reason)")
         }
         // After the values' own checks: a value out of range is named as such.
@@ -130,7 +130,8 @@ struct BubbleCommand: ParsableCommand {
 
     /// The options that carry the bubble's values, by the key the library's errors name.
     static let optionNames = [
-        "maxWidth": "--width", "padding": "--padding", "slotGap": "--slot-gap", "slot": "--slot",
+        "maxWidth": "--width", "padding": "--padding", "slotGap": "--slot-gap", "slot.width": "--slot", "slot.height": "--slot",
+        "slot.text": "--slot-text", "slot.size": "--slot-size",
         "jumbomoji": "--jumbomoji", "radius": "--radius", "scale": "--scale",
     ]
 
@@ -207,9 +208,9 @@ struct BubbleCommand: ParsableCommand {
         do {
             bubble = try engine.bubble(text, spans: spans, options: layout.options, parameters: base)
         } catch {
-            // The library's keys, as the options that gave them ("slot": --slot or --slot-text).
+            // The library's keys, as the options that gave them ("slot.width": --slot).
             guard case .invalidValue(let key, let value, let reason) = error, let name = Self.optionNames[key] else { throw error }
-            throw BidiRenderError.invalidValue(key: key == "slot" && slotText != nil ? "--slot-text" : name, value: value, reason: reason)
+            throw BidiRenderError.invalidValue(key: name, value: value, reason: reason)
         }
         printWarnings(bubble.layout)
         if let output, let imageFormat {

@@ -65,6 +65,27 @@ import Testing
         #expect(lines[4].hasPrefix("{\"error\":\"missing \\\"width\\\""), "\(lines[4])")
     }
 
+    /// A slot's value out of range is named by its own key in a --jsonl line ("slot.size", not the
+    /// line's "size"; "slot.width", not "slot").
+    @Test func slotErrorsNameTheSlotsKey() throws {
+        let input = """
+            {"text":"a","width":50,"slot":{"text":"x","size":0}}
+            {"text":"a","width":50,"slot":{"width":-1,"height":5}}
+            {"text":"a","width":50,"slot":{"width":1,"height":50000}}
+            {"text":"a","width":50,"slot":{"width":60,"height":5}}
+            """
+        let path = try temporaryFile(Array(input.utf8), name: "slots.jsonl")
+        let command = try BubbleCommand.parse(["--jsonl", "--text-file", path, "--no-system-fonts"])
+        var out = ""
+        #expect(throws: ExitCode(1)) { try command.execute(into: &out) }
+        #expect(out.split(separator: "\n").map(String.init) == [
+            JSONLines.errorDocument("invalid value '0' for slot.size: must be a number of px from 0.1 to 10000", line: 1),
+            JSONLines.errorDocument("invalid value '-1' for slot.width: must be a number of px from 0 to 10000", line: 2),
+            JSONLines.errorDocument("invalid value '50000' for slot.height: must be a number of px from 0 to 10000", line: 3),
+            JSONLines.errorDocument("invalid value '60' for slot.width: is wider than the text's 50 px", line: 4),
+        ])
+    }
+
     @Test func pngIsTheBubblesSize() throws {
         let dir = try TestDirectory.fresh("bubble")
         let png = dir.appendingPathComponent("b.png").path

@@ -66,20 +66,25 @@ package struct BubbleRequest: Sendable {
         (textOptions, uiDirection, padding) = (text, ui, (b.horizontalPadding, b.verticalPadding))
         (textWidth, slot, slotGap, balanced, jumbomoji) = (b.maxWidth - 2 * b.horizontalPadding, b.slot, b.slotGap, b.balanced, b.jumbomoji)
         if case .box(let width, _)? = slot, width > textWidth {
-            throw .invalidValue(key: "slot", value: width.valueText, reason: "is wider than the text's \(textWidth.valueText) px")
+            throw .invalidValue(key: "slot.width", value: width.valueText, reason: "is wider than the text's \(textWidth.valueText) px")
         }
     }
 
-    /// Checks a slot's sizes, and a text slot's length.
+    /// Checks a slot's sizes, and a text slot's length and size; an error's key is the slot's
+    /// field ("slot.width", "slot.height", "slot.text", "slot.size").
     static func check(_ slot: BubbleSlot?) throws(BidiRenderError) {
         switch slot {
         case nil: return
         case .box(let width, let height)?:
-            try checkLength(width, key: "slot")
-            try checkLength(height, key: "slot")
-        case .text(let string, _, _)?:
+            try checkLength(width, key: "slot.width")
+            try checkLength(height, key: "slot.height")
+        case .text(let string, let size, _)?:
             guard string.unicodeScalars.count <= maxSlotText else {
-                throw .invalidValue(key: "slot", value: String(string.prefix(32)), reason: "must be at most \(maxSlotText) code points")
+                throw .invalidValue(key: "slot.text", value: String(string.prefix(32)), reason: "must be at most \(maxSlotText) code points")
+            }
+            // As a layout's size (LayoutOptions.validate), named as the slot's.
+            guard size.isFinite, (0.1...10_000).contains(size) else {
+                throw .invalidValue(key: "slot.size", value: size.valueText, reason: "must be a number of px from 0.1 to 10000")
             }
         }
     }

@@ -165,7 +165,7 @@ extension LayoutEngine {
                 // To a thousandth of a px, as the dumps write lengths (a sum of advances has noise).
                 func px(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
                 throw .invalidValue(
-                    key: "slot", value: string,
+                    key: "slot.text", value: string,
                     reason: "is \(px(layout.contentWidth)) px wide, more than the text's \(px(request.textWidth)) px")
             }
             return ((layout.contentWidth, layout.height), layout.lines.first?.baseline, layout)

@@ -239,7 +239,7 @@ import Testing
         #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "50", reason: "leaves no room for the text in 100 px")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, horizontalPadding: 50)
         }
-        #expect(throws: BidiRenderError.invalidValue(key: "slot", value: "200", reason: "is wider than the text's 100 px")) {
+        #expect(throws: BidiRenderError.invalidValue(key: "slot.width", value: "200", reason: "is wider than the text's 100 px")) {
             try Self.engine.bubble("x", options: o, maxWidth: 100, slot: .box(width: 200, height: 10))
         }
         #expect(throws: BidiRenderError.invalidValue(key: "padding", value: "nan", reason: "must be a number of px from 0 to 10000")) {
@@ -254,7 +254,7 @@ import Testing
             try Self.engine.bubble(
                 "x", options: o, maxWidth: 60, horizontalPadding: 3.3, slot: .text("12:30 ✓✓ long", size: 12, color: .black))
         } throws: { error in
-            guard case BidiRenderError.invalidValue("slot", _, let reason) = error else { return false }
+            guard case BidiRenderError.invalidValue("slot.text", _, let reason) = error else { return false }
             return reason.hasSuffix("px wide, more than the text's 53.4 px")
                 && reason.split(separator: " ")[1].split(separator: ".").last.map { $0.count <= 3 } == true
         }
