@@ -44,12 +44,19 @@ package struct DirectionRequest: Sendable, Equatable {
         }
     }
 
-    /// This request overridden by an object's "direction" and "fallback", checked.
+    /// This request overridden by an object's "direction" and "fallback", checked. The object's
+    /// forced direction overrides the command line's fallback too (a default for auto); the
+    /// object's "fallback" with a forced direction, its own or the command line's, is an error at
+    /// its key.
     func overridden(by object: [String: Any]) throws(WireError) -> DirectionRequest {
-        let request = DirectionRequest(
-            direction: try WireFields.choice(object, "direction", as: Direction.self) ?? direction,
-            fallback: try WireFields.choice(object, "fallback", as: Fallback.self) ?? fallback)
-        try request.check()
-        return request
+        let own = try WireFields.choice(object, "direction", as: Direction.self)
+        let ownFallback = try WireFields.choice(object, "fallback", as: Fallback.self)
+        let direction = own ?? direction
+        if ownFallback != nil, let direction, direction != .auto {
+            let whose = own == nil ? "--direction is" : "\"direction\" is"
+            throw WireError("\"fallback\" applies only to direction auto, and \(whose) \(direction.rawValue)", at: [.key("fallback")])
+        }
+        let forced = own.map { $0 != .auto } ?? false
+        return DirectionRequest(direction: direction, fallback: ownFallback ?? (forced ? nil : fallback))
     }
 }
