@@ -38,8 +38,14 @@ struct BidiRenderCommand: ParsableCommand {
             if let parsed { exitShowingUsage(of: type(of: parsed), failure) }
             if CommandLine.arguments.dropFirst().first == "format" { exitShowingUsage(of: FormatCommand.self, failure) }
         }
-        if let failure { exit(withError: failure) }
-        if let error = StandardOutput.finish() { exit(withError: error) }
+        // A failed write is said even when the command failed otherwise (a batch whose lines
+        // failed): the answers of the others are lost too.
+        let unwritten = StandardOutput.finish()
+        if let failure {
+            if let unwritten { printError("Error: \(unwritten)") }
+            exit(withError: failure)
+        }
+        if let unwritten { exit(withError: unwritten) }
     }
 
     /// Ends the process as a usage error (exit 64): `error` and the usage of `command`, as

@@ -32,10 +32,10 @@ import TestSupport
         #expect(result.stderr == "Error: \(message)\n", "\(result.stderr)")
     }
 
-    /// A full disk behind standard output is an error naming <stdout>, for every way output is written.
-    @Test(arguments: [["reorder", "abc"], ["layout", "abc", "--no-system-fonts"], ["layout", "--jsonl", "--no-system-fonts"]])
-    func failedStandardOutputIsAnError(arguments: [String]) throws {
-        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }
+    /// Runs the CLI with `arguments`, `input` on standard input and /dev/full as standard output:
+    /// its exit status and standard error (nil without /dev/full).
+    static func runIntoFullDisk(_ arguments: [String], input text: String) throws -> (status: Int32, stderr: String)? {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return nil }
         let process = Process()
         process.executableURL = bidirenderBinary()
         process.arguments = arguments
@@ -44,12 +44,29 @@ import TestSupport
         process.standardOutput = full
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data("{\"text\":\"abc\"}\n".utf8))
+        input.fileHandleForWriting.write(Data(text.utf8))
         try input.fileHandleForWriting.close()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(message == "Error: <stdout>: cannot write: no space left on device\n")
+        return (process.terminationStatus, message)
+    }
+
+    /// A full disk behind standard output is an error naming <stdout>, for every way output is written.
+    @Test(arguments: [["reorder", "abc"], ["layout", "abc", "--no-system-fonts"], ["layout", "--jsonl", "--no-system-fonts"]])
+    func failedStandardOutputIsAnError(arguments: [String]) throws {
+        guard let result = try Self.runIntoFullDisk(arguments, input: "{\"text\":\"abc\"}\n") else { return }
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: <stdout>: cannot write: no space left on device\n")
+    }
+
+    /// A batch whose lines failed still says that its output was lost: `reorder` and `segment` wrote
+    /// through stdio and said only that a line failed.
+    @Test(arguments: [["reorder", "--jsonl"], ["segment", "--jsonl"], ["layout", "--jsonl", "--no-system-fonts"]])
+    func aFailedWriteIsSaidBesideFailedLines(arguments: [String]) throws {
+        guard let result = try Self.runIntoFullDisk(arguments, input: "{\"text\":\"abc\"}\n{\"text\":1}\n") else { return }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Error: <stdout>: cannot write: no space left on device\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("1 input line(s) failed"), "\(result.stderr)")
     }
 
     /// A negative number reaches the range check (it used to be "Missing value for '--width'").

@@ -16,8 +16,14 @@ extension StandardOutput {
     /// redirection, a closed pipe) is `.unwritableFile` naming "<stdout>", or nil when all is written.
     static func finish() -> BidiRenderError? {
         if fflush(nil) != 0 { return .unwritable(path: "<stdout>", errno: errno) }
+        if lineFlushErrno != 0 { return .unwritable(path: "<stdout>", errno: lineFlushErrno) }
         return nil
     }
+
+    /// The errno of the first failed line flush (`flushLine`), 0 while none failed: stdio keeps only
+    /// an error flag, and a later flush with nothing left to write succeeds. Written by the one
+    /// thread that writes the output.
+    nonisolated(unsafe) static var lineFlushErrno: Int32 = 0
 }
 
 extension InteractiveOutput {
@@ -34,7 +40,7 @@ extension StandardOutput: InteractiveOutput {
     var isInteractive: Bool { Self.isInteractive(descriptor: STDOUT_FILENO) }
 
     func flushLine() {
-        fflush(nil)
+        if fflush(nil) != 0, Self.lineFlushErrno == 0 { Self.lineFlushErrno = errno }
     }
 }
 
