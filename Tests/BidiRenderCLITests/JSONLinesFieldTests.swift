@@ -45,6 +45,40 @@ import Testing
         #expect(out == [JSONLines.errorDocument(message, line: 1)])
     }
 
+    /// A line's forced "direction" overrides the command line's --fallback (a default for auto);
+    /// "fallback" with a forced direction is an error at its key, named as the line spells it.
+    @Test func aLinesDirectionOverridesTheCommandLinesFallback() throws {
+        let path = try temporaryFile(Array("""
+            {"text":"abc","direction":"ltr"}
+            {"text":"123"}
+            {"text":"a","direction":"rtl","fallback":"ltr"}
+            """.utf8), name: "directions.jsonl")
+        var out = ""
+        let command = try ReorderCommand.parse(["--jsonl", "--fallback", "rtl", "--text-file", path])
+        do { try command.execute(into: &out) } catch let exit as ExitCode where exit == ExitCode(1) {}
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("\"direction\":\"ltr\",\"levels\":[0,0,0]"), "\(lines[0])")
+        // No strong character: the command line's fallback.
+        #expect(lines[1].contains("\"direction\":\"rtl\""), "\(lines[1])")
+        #expect(lines[2] == JSONLines.errorDocument("\"fallback\" applies only to direction auto, and \"direction\" is rtl", line: 3))
+        var forced = ""
+        let rtl = try ReorderCommand.parse(["--jsonl", "--direction", "rtl", "--text-file", try temporaryFile(Array(#"{"text":"a","fallback":"ltr"}"#.utf8), name: "f.jsonl")])
+        do { try rtl.execute(into: &forced) } catch let exit as ExitCode where exit == ExitCode(1) {}
+        #expect(forced == JSONLines.errorDocument("\"fallback\" applies only to direction auto, and --direction is rtl", line: 1) + "\n")
+    }
+
+    /// Keys with a lone surrogate escape are refused at the key (two were one "duplicate" U+FFFD
+    /// key), and a byte order mark opens only the stream, not a later line.
+    @Test func loneSurrogateKeysAndLaterByteOrderMarks() throws {
+        let out = try Self.layoutLines([#"{"text":"a","\ud800":1,"\udbff":2}"#, "\u{FEFF}" + #"{"text":"a"}"#])
+        #expect(out.count == 2)
+        #expect(out[0] == JSONLines.errorDocument("not valid JSON at byte offset 12 of the line: a lone UTF-16 surrogate escape in a key", line: 1), "\(out[0])")
+        #expect(out[1] == JSONLines.errorDocument("not valid JSON at byte offset 0 of the line: expected a value", line: 2), "\(out[1])")
+        // At the stream's start it is skipped.
+        #expect(try Self.layoutLines(["\u{FEFF}" + #"{"text":"a"}"#])[0].hasPrefix("{\"version\""))
+    }
+
     @Test func wholeNumbersAndNamesStillWork() throws {
         let out = try Self.layoutLines([
             #"{"text":"a","weight":700}"#, #"{"text":"a","weight":7e2}"#, #"{"text":"a","weight":"bold"}"#,

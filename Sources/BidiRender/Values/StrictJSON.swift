@@ -71,13 +71,15 @@ struct StrictJSON {
     /// Bool) and NSNull. A raw U+FEFF stays in its string. A lone UTF-16 surrogate escape is an error.
     /// - Throws: `Failure` at the first problem; a number past Double's range has
     ///   `unrepresentableNumber` set and its own path.
-    static func parse(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
+    /// A byte order mark opens the text only when `byteOrderMark` (a file's start; a `--jsonl`
+    /// stream's first line, not the others).
+    static func parse(_ bytes: ArraySlice<UInt8>, byteOrderMark: Bool = true) throws(Failure) -> Any {
         var parser = StrictJSON(bytes, building: true)
-        return try parser.document() ?? NSNull()
+        return try parser.document(byteOrderMark: byteOrderMark) ?? NSNull()
     }
 
-    private mutating func document() throws(Failure) -> Any? {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
+    private mutating func document(byteOrderMark: Bool = true) throws(Failure) -> Any? {
+        if byteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
         skipWhitespace()
         let result = try value()
         skipWhitespace()
@@ -250,9 +252,15 @@ struct StrictJSON {
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { throw failure("a trailing comma before '}'") }
             let keyLine = line, keyColumn = position - lineStart + 1
-            // Keys are compared as a parser reads them: "t\u0065xt" is "text".
+            // Keys are compared as a parser reads them: "t\u0065xt" is "text". A lone surrogate
+            // escape has no character to read (two of them are not one key).
             var key = try string()
-            if key.contains(UInt8(ascii: "\\")) { key = Self.unescaped(key)[...] }
+            if key.contains(UInt8(ascii: "\\")) {
+                guard let bytes = Self.unescaped(key, strict: true) else {
+                    throw Failure(line: keyLine, column: keyColumn, path: path, reason: "a lone UTF-16 surrogate escape in a key")
+                }
+                key = bytes[...]
+            }
             guard keys.insert(key).inserted else {
                 throw Failure(
                     line: keyLine, column: keyColumn, path: path,
@@ -277,12 +285,7 @@ struct StrictJSON {
     }
 
     /// The UTF-8 bytes of a string's content whose escapes are already checked: each escape
-    /// replaced by what it stands for (a lone surrogate by U+FFFD).
-    private static func unescaped(_ raw: ArraySlice<UInt8>) -> [UInt8] {
-        unescaped(raw, strict: false)!  // no-trap: only a strict call returns nil
-    }
-
-    /// `unescaped(_:)`; when `strict`, nil for a lone surrogate instead of U+FFFD.
+    /// replaced by what it stands for; a lone surrogate by U+FFFD, or when `strict`, nil.
     private static func unescaped(_ raw: ArraySlice<UInt8>, strict: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         var i = raw.startIndex

@@ -27,7 +27,8 @@ package enum JSONLines {
         }
         let value: Any
         do {
-            value = try StrictJSON.parse(slice)
+            // A byte order mark may open the stream, not a line in it.
+            value = try StrictJSON.parse(slice, byteOrderMark: offset == 0)
         } catch {
             if let number = error.unrepresentableNumber {
                 let key = error.path.isEmpty ? nil : error.path.dotted
