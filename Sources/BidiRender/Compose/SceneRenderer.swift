@@ -70,7 +70,7 @@ public final class SceneRenderer: Sendable {
                     let (x, y) = (device(f.x), device(f.y))
                     let w = max(1, Int(clamping: (f.width * s).rounded(.up), to: 0...(1 << 40)))
                     let h = max(1, Int(clamping: (f.height * s).rounded(.up), to: 0...(1 << 40)))
-                    let (low, high) = Self.covered(layout, scale: s)
+                    let (low, high) = Self.covered(layout, paint: renderer.inkRect(layout, options: RenderOptions(color: color)), scale: s)
                     let (cmin, cmax) = (min(0, low.x), max(w, high.x))
                     let (rmin, rmax) = (min(0, low.y), max(h, high.y))
                     // Frame columns [cmin, cmax) land on scene columns [x + w − cmax, x + w − cmin).
@@ -98,10 +98,11 @@ public final class SceneRenderer: Sendable {
         return (canvas.image, resolved)
     }
 
-    /// The device pixels `layout` may paint, from its origin at `scale`: its lines' boxes and its
-    /// glyphs' ink, a pixel more on each side for anti-aliasing, as (left, top) and (right, bottom).
-    static func covered(_ layout: Layout, scale s: Double) -> (low: (x: Int, y: Int), high: (x: Int, y: Int)) {
-        let ink = layout.inkBounds
+    /// The device pixels `layout` may paint, from its origin at `scale`: its lines' boxes and what
+    /// it paints (`paint`: its glyphs' ink, span backgrounds and decorations, as
+    /// `Renderer.inkRect` gives them), a pixel more on each side for anti-aliasing, as (left, top)
+    /// and (right, bottom).
+    static func covered(_ layout: Layout, paint ink: LayoutRect, scale s: Double) -> (low: (x: Int, y: Int), high: (x: Int, y: Int)) {
         let left = min(0, ink.x), right = max(layout.width, ink.x + ink.width)
         let top = min(0, ink.y), bottom = max(layout.height, ink.y + ink.height)
         func px(_ v: Double, _ rounding: FloatingPointRoundingRule) -> Int { Int(clamping: (v * s).rounded(rounding), to: -(1 << 40)...(1 << 40)) }

@@ -81,6 +81,31 @@ import Testing
         #expect(normal != flipped)
     }
 
+    /// A flipped text whose decorations pass its lines' boxes and ink (an underline under a tight
+    /// line height) keeps them: its own canvas covers what it paints, not only its ink. The
+    /// underline was cut away in the flipped copy.
+    @Test func flippedTextKeepsDecorationsPastItsInk() throws {
+        func draw(_ type: SceneViewType) throws -> RGBAImage {
+            var options = LayoutOptions(size: 20)
+            options.lineHeight = .px(16)
+            let text = SceneNode(
+                frame: .absolute(x: 0, y: 15, width: 200, height: 16), viewType: type,
+                content: .text("abc abc", spans: [TextSpan(range: 0..<7, underline: true)], options: options, direction: nil, color: .black))
+            return try Self.renderer.rgba(TestScene.scene(.rightToLeft, width: 200, [text])).image
+        }
+        let normal = try draw(.normal), flipped = try draw(.flip)
+        // Each dark pixel of the normal text has its mirror in the flipped one.
+        var ink = 0, missing = 0
+        for y in 0..<normal.height {
+            for x in 0..<200 where Self.pixel(normal, x, y)[0] < 100 {
+                ink += 1
+                if Self.pixel(flipped, 199 - x, y)[0] >= 100 { missing += 1 }
+            }
+        }
+        #expect(ink > 100)
+        #expect(missing == 0, "\(missing) of \(ink) dark pixels missing in the flipped text")
+    }
+
     /// Text in an RTL scene takes RTL as its paragraph direction: with natural alignment, an Arabic
     /// line ends at the frame's right edge; in LTR it starts at its left edge.
     @Test func textDirectionFollowsTheScene() throws {
