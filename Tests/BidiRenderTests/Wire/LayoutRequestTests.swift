@@ -107,7 +107,7 @@ import Testing
 
     @Test func errorsNameTheKey() throws {
         #expect(try Self.message(#"{"size": true}"#) == #""size" must be a number"#)
-        #expect(try Self.message(#"{"direction": "rtl", "fallback": "ltr"}"#) == "--fallback applies only to --direction auto, not rtl")
+        #expect(try Self.message(#"{"direction": "rtl", "fallback": "ltr"}"#) == "\"fallback\" applies only to direction auto, and \"direction\" is rtl")
         #expect(try Self.message(#"{"spans": [{"start": 2, "end": 1}]}"#) == #"spans[0] needs "start" and "end" (code point offsets, start ≤ end)"#)
         #expect(try Self.message(##"{"spans": [{"start": 0, "end": 1, "colour": "#000"}]}"##)?.hasPrefix(#"spans[0]: unknown key "colour""#) == true)
         #expect(try Self.message(#"{"weight": 450}"#) == nil)
