@@ -128,7 +128,8 @@ import Testing
         #expect(ink.x < 0 && ink.y < -1 && ink.y + ink.height > bubble.height + 2, "\(ink) in \(bubble.height)")
         let image = try RGBAImage(pngData: Array(try Data(contentsOf: URL(fileURLWithPath: png))))
         func pixel(x: Int, y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]) }
-        let (left, top, bottom) = ((-ink.x).rounded(.up), (-ink.y).rounded(.up), (ink.y + ink.height - bubble.height).rounded(.up))
+        // Rounded out to whole pixels, with half a pixel more above and below (the baseline's snap).
+        let (left, top, bottom) = ((-ink.x).rounded(.up), (-ink.y + 0.5).rounded(.up), (ink.y + ink.height + 0.5 - bubble.height).rounded(.up))
         #expect(image.height == Int((bubble.height + top + bottom).rounded(.up)), "\(image.height)")
         #expect(out == "wrote \(png) (png, \(image.width)×\(image.height) px, 2 line(s))\n")
         // The fill's first row is `top` px down; above it, dark pixels: the umlauts' dots.

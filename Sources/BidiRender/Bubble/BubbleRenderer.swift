@@ -50,14 +50,15 @@ extension Renderer {
     }
 
     /// How far the ink of the bubble's text and slot (with their span backgrounds and decorations,
-    /// cut as `options.inkOverflow` says) reaches past each side of the bubble, in px, rounded up
-    /// to whole device pixels (a glyph keeps its phase on the pixel grid); zero where it does not.
+    /// cut as `options.inkOverflow` says, and half a device pixel for the pixel grid:
+    /// `Renderer.snapMargin`) reaches past each side of the bubble, in px, rounded up to whole
+    /// device pixels (a glyph keeps its phase on the pixel grid); zero where it does not.
     package func overflow(_ bubble: Bubble, options: RenderOptions) -> (left: Double, top: Double, right: Double, bottom: Double) {
         var box: InkBox?
         var parts = [(bubble.layout, bubble.textFrame)]
         if let slot = bubble.slotLayout, let frame = bubble.slotFrame { parts.append((slot, frame)) }
         for (layout, frame) in parts {
-            let ink = inkRect(layout, options: options)
+            let ink = Self.snapMargin(inkRect(layout, options: options), scale: Double(options.scale))
             guard ink.width > 0 || ink.height > 0 else { continue }
             InkBox.unite(&box, InkBox(
                 minX: frame.x + ink.x, minY: frame.y + ink.y, maxX: frame.x + ink.x + ink.width, maxY: frame.y + ink.y + ink.height))

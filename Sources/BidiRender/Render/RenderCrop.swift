@@ -15,19 +15,28 @@ public enum RenderCrop: String, Sendable, Hashable, CaseIterable {
 extension Renderer {
     /// The rectangle of `layout`, in layout px, that a rendering with `options` draws before its
     /// padding: the whole layout for `.none` (as before crops existed, to the bit), else the crop's
-    /// rectangle rounded out to whole device pixels (`options.scale` per px), so that a glyph keeps its
+    /// rectangle (the ink's with `snapMargin`) rounded out to whole device pixels (`options.scale` per px), so that a glyph keeps its
     /// phase on the pixel grid. An empty crop (no content, no ink) is a zero rectangle at its corner.
     package func frame(_ layout: Layout, options: RenderOptions) -> LayoutRect {
         let rect: LayoutRect
         switch options.crop {
         case .none: return LayoutRect(x: 0, y: 0, width: layout.width, height: layout.height)
         case .content: rect = layout.bounds
-        case .ink: rect = inkRect(layout, options: options)
+        case .ink: rect = Self.snapMargin(inkRect(layout, options: options), scale: Double(options.scale))
         }
         let s = Double(options.scale)
         let (x0, y0) = ((rect.x * s).rounded(.down) / s, (rect.y * s).rounded(.down) / s)
         let (x1, y1) = (((rect.x + rect.width) * s).rounded(.up) / s, ((rect.y + rect.height) * s).rounded(.up) / s)
         return LayoutRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `rect` (ink) with half a device pixel more above and below, at `scale` device pixels a px: a
+    /// line's baseline snaps to the pixel grid, so its glyphs' pixels may lie up to half a pixel
+    /// above or below their ink box. Empty (no ink) stays as it is.
+    static func snapMargin(_ rect: LayoutRect, scale s: Double) -> LayoutRect {
+        guard rect.width > 0 || rect.height > 0 else { return rect }
+        let m = 0.5 / s
+        return LayoutRect(x: rect.x, y: rect.y - m, width: rect.width, height: rect.height + 2 * m)
     }
 
     /// The layout's ink (cut as `options.inkOverflow` says) with what the renderer paints around it:

@@ -33,6 +33,24 @@ import Testing
         #expect(minY <= margin && maxY >= image.height - 1 - margin, "\(text): rows \(minY)...\(maxY) of \(image.height)")
     }
 
+    /// The ink crop loses no drawn pixel to the baseline's snap to the pixel grid (up to half a
+    /// device pixel down or up): the cropped image holds all the alpha of the same layout drawn
+    /// with room around it. Stacked marks at 20 px lost their bottom row.
+    @Test(arguments: ["ẫ̃̃ hello", "ẫ̃̃ hello gy", "Ägyptische Übergröße"], [1, 2, 3])
+    func inkCropLosesNoPixel(text: String, scale: Int) throws {
+        for size in [20.0, 24, 37] {
+            var options = LayoutOptions(locale: "en", size: size)
+            options.lineHeight = .multiple(0.5)
+            let layout = try Self.engine.layout(text, options: options)
+            let cropped = try TestRender.renderer.rgba(
+                layout, options: RenderOptions(background: .transparent, padding: 0, scale: scale, crop: .ink))
+            let whole = try TestRender.renderer.rgba(
+                layout, options: RenderOptions(background: .transparent, padding: 60, scale: scale))
+            func alpha(_ image: RGBAImage) -> Int { stride(from: 3, to: image.pixels.count, by: 4).reduce(0) { $0 + Int(image.pixels[$1]) } }
+            #expect(alpha(cropped) == alpha(whole), "\(text) at \(size) px, scale \(scale)")
+        }
+    }
+
     /// A synthetic oblique (italic asked of a package without an italic face): its ink box is its
     /// slanted outline's, so the ink crop loses none of the glyphs' pixels (it cut 10 px off the
     /// right of "fff" at 64 px, from the upright extents) and the outermost touch each edge.
