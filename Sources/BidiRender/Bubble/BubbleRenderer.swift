@@ -88,7 +88,9 @@ extension Renderer {
         let p = options.padding
         // Ink past the bubble grows the document on that side: its viewBox starts left of and above 0.
         let o = overflow(bubble, options: options)
-        let (w, h) = (bubble.width + 2 * p + o.left + o.right, bubble.height + 2 * p + o.top + o.bottom)
+        // At least a device pixel a side, as the PNG.
+        let one = 1 / Double(options.scale)
+        let (w, h) = (max(one, bubble.width + 2 * p + o.left + o.right), max(one, bubble.height + 2 * p + o.top + o.bottom))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(number(w * Double(options.scale)))\" height=\"\(number(h * Double(options.scale)))\" viewBox=\"\(number(-o.left)) \(number(-o.top)) \(number(w)) \(number(h))\">\n"
         if options.background.alpha > 0 {

@@ -25,8 +25,9 @@ extension Renderer {
         let marks = try QueryOverlay.shapes(layout, options: options)
         let p = options.padding
         let frame = frame(layout, options: options)
-        let viewWidth = frame.width + 2 * p
-        let viewHeight = frame.height + 2 * p
+        // At least a device pixel a side, as the PNG (an SVG of width 0 has no size to draw).
+        let viewWidth = max(frame.width + 2 * p, 1 / Double(options.scale))
+        let viewHeight = max(frame.height + 2 * p, 1 / Double(options.scale))
         // Where the layout's origin lands: the padding, less the crop's corner.
         let (ox, oy) = (p - frame.x, p - frame.y)
         var fonts: [String: Int] = [:]

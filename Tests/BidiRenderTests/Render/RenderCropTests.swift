@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    /// A layout without ink, cropped to its ink with no padding, is a 1 px image in PNG and in SVG:
+    /// the SVG said width="0", which has no size to draw (rsvg-convert refused it).
+    @Test(arguments: [1, 2])
+    func anInklessCropIsOnePixel(scale: Int) throws {
+        let layout = try Self.engine.layout("   ", options: LayoutOptions(locale: "en"))
+        let options = RenderOptions(background: .transparent, padding: 0, scale: scale, crop: .ink)
+        let png = try TestRender.renderer.rgba(layout, options: options)
+        #expect((png.width, png.height) == (1, 1))
+        let svg = try TestRender.renderer.svg(layout, options: options)
+        #expect(svg.contains("width=\"1\" height=\"1\" viewBox=\"0 0 \(JSONText.number(1 / Double(scale))) \(JSONText.number(1 / Double(scale)))\""), "\(svg.prefix(300))")
+    }
+
     /// A synthetic oblique (italic asked of a package without an italic face): its ink box is its
     /// slanted outline's, so the ink crop loses none of the glyphs' pixels (it cut 10 px off the
     /// right of "fff" at 64 px, from the upright extents) and the outermost touch each edge.
