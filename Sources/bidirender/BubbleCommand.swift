@@ -71,7 +71,7 @@ struct BubbleCommand: ParsableCommand {
     var radiusGiven: Double?
     var radius: Double { radiusGiven ?? 12 }
 
-    @Option(name: .customLong("color"), help: "Text colour, #RRGGBB or #RRGGBBAA. (default: #000000)")
+    @Option(name: .customLong("color"), help: "Text colour, #RRGGBB[AA] or #RGB[A]. (default: #000000)")
     var colorGiven: RGBAColor?
     var color: RGBAColor { colorGiven ?? .black }
 

@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "png or svg (default: from the output file's extension).")
     var format: ImageFormat?
 
-    @Option(help: "Text colour, #RRGGBB or #RRGGBBAA.")
+    @Option(help: "Text colour, #RRGGBB[AA] or #RGB[A].")
     var color: RGBAColor = .black
 
     @Option(help: "Background, #RRGGBB[AA] or transparent.")

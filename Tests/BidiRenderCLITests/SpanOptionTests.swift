@@ -34,8 +34,8 @@ import TestSupport
     @Test(arguments: [
         ("5:2:color=#000000", "--span 1 (\"5:2:color=#000000\") must be START:END:key=value,… with code point offsets START ≤ END"),
         ("a:2", "--span 1 (\"a:2\") must be START:END:key=value,… with code point offsets START ≤ END"),
-        ("0:2:color=red", "--span 1: color \"red\" must be #RRGGBB or #RRGGBBAA"),
-        ("0:2:background=#12345", "--span 1: background \"#12345\" must be #RRGGBB or #RRGGBBAA"),
+        ("0:2:color=red", "--span 1: color \"red\" must be #RRGGBB, #RRGGBBAA, #RGB or #RGBA"),
+        ("0:2:background=#12345", "--span 1: background \"#12345\" must be #RRGGBB, #RRGGBBAA, #RGB or #RGBA"),
         ("0:2:underline=yes", "--span 1: underline \"yes\" must be true or false"),
         ("0:2:size=0", "--span 1: size \"0\" must be a size in px from 0.1 to 10000"),
         ("0:2:weight=heavyish", "--span 1: weight \"heavyish\" must be a whole number from 1 to 1000 or a weight name"),
@@ -91,7 +91,7 @@ import TestSupport
         let run = (((json["lines"] as! [[String: Any]])[0]["runs"]) as! [[String: Any]])[0]
         #expect(run["color"] as? String == "#ff0000" && run["decorations"] as? [String] == ["underline"])
         #expect(run["size"] as? Double == 20)
-        #expect(lines[1].contains(##"spans[0]: color \"blue\" must be #RRGGBB or #RRGGBBAA"##))
+        #expect(lines[1].contains(##"spans[0]: color \"blue\" must be #RRGGBB, #RRGGBBAA, #RGB or #RGBA"##))
         #expect(lines[2].contains(#"\"spans[0].underline\" must be true or false"#))
         #expect(lines[3].contains(#"\"spans[0].size\" must be a number from 0.1 to 10000"#))
         #expect(lines[4].contains(#""glyphs":[{"id":73,"cluster":0,"#))

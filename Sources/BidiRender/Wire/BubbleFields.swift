@@ -52,7 +52,7 @@ package enum BubbleFields {
             var color = RGBAColor.black
             if let hex = try WireFields.string(object, "color", in: path) {
                 guard let parsed = RGBAColor(parsing: hex) else {
-                    throw WireError("\"slot.color\" must be #RRGGBB or #RRGGBBAA, not \"\(hex)\"", at: path + [.key("color")])
+                    throw WireError("\"slot.color\" must be #RRGGBB, #RRGGBBAA, #RGB or #RGBA, not \"\(hex)\"", at: path + [.key("color")])
                 }
                 color = parsed
             }

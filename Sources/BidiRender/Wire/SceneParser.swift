@@ -243,7 +243,7 @@ struct SceneParser {
 
     func color(_ object: [String: Any], _ at: Path) throws(BidiRenderError) -> RGBAColor? {
         guard let value = try text(object, at) else { return nil }
-        guard let color = RGBAColor(parsing: value) else { throw error(at, "expected #RRGGBB, #RRGGBBAA or transparent") }
+        guard let color = RGBAColor(parsing: value) else { throw error(at, "expected #RRGGBB, #RRGGBBAA, #RGB, #RGBA or transparent") }
         return color
     }
 

@@ -256,7 +256,7 @@ package enum SpanRequest {
     }
 
     private static func color(_ value: String, _ bad: (String) -> WireError) throws(WireError) -> RGBAColor {
-        guard value.hasPrefix("#"), let color = RGBAColor(parsing: value) else { throw bad("#RRGGBB or #RRGGBBAA") }
+        guard value.hasPrefix("#"), let color = RGBAColor(parsing: value) else { throw bad("#RRGGBB, #RRGGBBAA, #RGB or #RGBA") }
         return color
     }
 }
