@@ -21,6 +21,9 @@
     /// The code points a truncation hides, which its ellipsis stands for: one grapheme to the
     /// queries (no boundary inside it), drawn by the ellipsis runs. Empty when nothing is hidden.
     private(set) var hidden: Range<Int> = 0..<0
+    /// The level of that grapheme: its paragraph's base level (an ellipsis against the paragraph's
+    /// direction, "… Read more" in Arabic, stands for text of the paragraph's direction).
+    private(set) var hiddenLevel: UInt8 = 0
 
     /// A grapheme boundary inside a ligature, and its x from the left edge of the ligature's cluster.
     struct LigatureCaret: Sendable, Hashable {
@@ -73,9 +76,10 @@
         return o
     }
 
-    /// Makes `range` (within 0...count) one grapheme: the text a truncation hides.
-    mutating func hide(_ range: Range<Int>) {
+    /// Makes `range` (within 0...count) one grapheme of `level`: the text a truncation hides.
+    mutating func hide(_ range: Range<Int>, level: UInt8) {
         hidden = range.clamped(to: 0..<count)
+        hiddenLevel = level
     }
 
     /// The grapheme boundary before `offset`, or 0 at the start.

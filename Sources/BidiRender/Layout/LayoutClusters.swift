@@ -144,7 +144,7 @@ enum LayoutClusters {
                         while end < runs.count, runs[end].isEllipsis { end += 1 }
                         let (left, right) = (runs[r].x, runs[end - 1].x + runs[end - 1].advance)
                         if end < runs.count, skip.passes(runAt: left, advance: right - left, range: graphemes.hidden) { continue }
-                        guard body(VisualGrapheme(range: graphemes.hidden, left: left, right: right, level: runs[r].level.rawValue))
+                        guard body(VisualGrapheme(range: graphemes.hidden, left: left, right: right, level: graphemes.hiddenLevel))
                         else { return false }
                         continue
                     }

@@ -11,8 +11,10 @@ struct LayoutDraft {
     /// The bottom of the last line.
     var top = 0.0
     var truncated = false
-    /// The code points the truncation hides (`GraphemeIndex.hidden`).
+    /// The code points the truncation hides (`GraphemeIndex.hidden`), and their paragraph's base
+    /// level.
     var hidden = 0..<0
+    var hiddenLevel: UInt8 = 0
     var fallbacks: [FontFallback] = []
     /// The first emoji no colour font covered, for `Layout.warnings` when it is on a line.
     var missedEmoji: MissedColorEmoji?
@@ -75,6 +77,7 @@ extension LayoutScratch {
                 : lines.build(
                     lineRange, of: paragraph, text: text, isolated: isolated, bidi: bidi, attributes: attributes,
                     shape: &shape, tables: itemize.tables, registry: registry, size: options.size, glyphs: &draft.glyphs)
+            if cuts { draft.hiddenLevel = paragraph.baseLevel }
             options.lineHeight.fit(&line, size: options.size)
             InlineBoxes.fit(&line, boxes: attributes.inlines)
             line.baseline = draft.top + line.lineGap / 2 + line.ascent
@@ -101,7 +104,7 @@ extension LayoutScratch {
         let lines = draft.lines
         // The queries' index: grapheme starts, and the GDEF carets inside ligatures.
         var graphemes = known ?? GraphemeIndex(graphemeStarts: text.graphemeStarts)
-        if draft.truncated { graphemes.hide(draft.hidden) }
+        if draft.truncated { graphemes.hide(draft.hidden, level: draft.hiddenLevel) }
         graphemes.addLigatureCarets(lines: lines, glyphs: draft.glyphs, fonts: itemize.tables.fonts)
         // The warnings are a function of the call alone (equal calls, equal layouts), and only of
         // what the lines show: an emoji past a truncation's cut says nothing, in either path.

@@ -90,6 +90,32 @@ import Testing
         }
     }
 
+    /// An ellipsis against the paragraph's direction ("… Read more" in an RTL paragraph, "اقرأ" in
+    /// an LTR one) stands for text of the paragraph's direction: its near half, by the paragraph's
+    /// reading order, hits the cut and its far half the text's end, and the carets of both are at
+    /// its edges, alone. Its run's own level had mirrored them.
+    @Test(arguments: [
+        ("مرحبا بكم في هذا التطبيق الجديد للمراسلة", ParagraphDirection.rightToLeft, "… Read more"),
+        ("The quick brown fox jumps over the lazy dog", .leftToRight, "اقرأ"),
+    ])
+    func anEllipsisAgainstTheParagraphFollowsTheParagraph(text: String, direction: ParagraphDirection, ellipsis: String) throws {
+        let layout = try TestLayout.engine.layout(
+            text, options: LayoutOptions(direction: direction, locale: "ar", maxWidth: 200, maxLines: 1, ellipsis: ellipsis))
+        let line = try #require(layout.lines.first)
+        let runs = line.runs.filter(\.isEllipsis)
+        let (left, right) = (try #require(runs.first).x, runs.last!.x + runs.last!.advance)
+        #expect(runs.allSatisfy { $0.level.isRightToLeft != (direction == .rightToLeft) })
+        let cut = runs[0].range.lowerBound, end = text.unicodeScalars.count
+        let rtl = direction == .rightToLeft
+        let (nearX, farX) = rtl ? (right - 2, left + 2) : (left + 2, right - 2)
+        let y = line.top + line.height / 2
+        #expect(try layout.offset(atX: nearX, y: y).offset == cut)
+        #expect(try layout.offset(atX: farX, y: y).offset == end)
+        let start = try layout.caret(at: cut), stop = try layout.caret(at: end)
+        #expect(abs(start.primary.x - (rtl ? right : left)) < 1e-9 && start.secondary == nil, "\(start)")
+        #expect(abs(stop.primary.x - (rtl ? left : right)) < 1e-9 && stop.secondary == nil, "\(stop)")
+    }
+
     /// A mention the truncation cuts keeps the tap targets of its shown part only: a tap on the
     /// ellipsis is the ellipsis's ("… Read more"), not the mention's.
     @Test(arguments: [ParagraphDirection.leftToRight, .rightToLeft])
