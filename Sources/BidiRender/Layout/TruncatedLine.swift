@@ -35,7 +35,19 @@ extension LayoutScratch {
         let pieces: [Piece]
         let kept: Range<Int>
         let cut: Int
-        switch (options.truncation, room) {
+        // Middle: the tail first (half the room, or a file name's extension), then the head. One
+        // ellipsis stands for one stretch of hidden text: when the cut hides nothing in the
+        // paragraph (it fits; the paragraphs after it do not) or text follows the paragraph, the
+        // ellipsis goes at the end instead.
+        let paragraphEnd = text.visibleEnd(a, range.upperBound)
+        var middle: (head: Int, tail: Int)?
+        if options.truncation == .middle, let room, range.upperBound >= text.count {
+            let found = lineBreak.middleCut(
+                from: a, to: paragraphEnd, room: room, items: paragraph.items, text: text, shape: &shape,
+                tables: itemize.tables, size: options.size, entities: entities)
+            if found.head < found.tail { middle = found }
+        }
+        switch (options.truncation, middle) {
         case (.start, _):
             // The first kept line's end stays; its start moves as far back into the paragraph as the
             // ellipsis before it leaves room for.
@@ -50,19 +62,15 @@ extension LayoutScratch {
             kept = cut..<lineRange.upperBound
             hidden = 0..<cut
             fallbacks.removeAll { $0.range.lowerBound < cut }
-        case (.middle, let room?):
-            // The tail first (half the room, or a file name's extension), then the head.
-            let end = text.visibleEnd(a, range.upperBound)
-            let tail: Int
-            (cut, tail) = lineBreak.middleCut(
-                from: a, to: end, room: room, items: paragraph.items, text: text, shape: &shape, tables: itemize.tables,
-                size: options.size, entities: entities)
+        case (.middle, let (head, tail)?):
+            // The paragraph's trailing white space hangs after the tail, as on any last line.
+            cut = head
             var parts: [Piece] = [.text(build(a..<cut, .end)), .ellipsis]
-            if tail < end { parts.append(.text(build(tail..<end, .start))) }
+            if tail < paragraphEnd { parts.append(.text(build(tail..<range.upperBound, .start))) }
             pieces = rtl ? parts.reversed() : parts
-            kept = a..<end
-            hidden = cut..<tail
-            fallbacks.removeAll { ($0.range.lowerBound >= cut && $0.range.lowerBound < tail) || $0.range.lowerBound >= end }
+            kept = a..<range.upperBound
+            hidden = cut..<(tail < paragraphEnd ? tail : range.upperBound)
+            fallbacks.removeAll { $0.range.lowerBound >= cut && $0.range.lowerBound < hidden.upperBound }
         case (.end, _), (.middle, nil):
             cut = room.map {
                 var cut = lineBreak.truncationEnd(

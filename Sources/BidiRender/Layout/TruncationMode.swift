@@ -13,6 +13,7 @@ public enum TruncationMode: String, Sendable, Hashable, CaseIterable {
     /// start edge: "…o world". A chat's latest lines, a path's tail.
     case start
     /// The first lines are kept and the last kept line shows its start and its paragraph's end with
-    /// the ellipsis between them: "report-fin…n3.pdf". The end keeps a file name's extension.
+    /// the ellipsis between them: "report-fin…n3.pdf". The end keeps a file name's extension. With
+    /// text after that paragraph, the cut is `end`'s (one ellipsis, one stretch of hidden text).
     case middle
 }

@@ -116,6 +116,38 @@ import Testing
         #expect(abs(stop.primary.x - (rtl ? left : right)) < 1e-9 && stop.secondary == nil, "\(stop)")
     }
 
+    /// `.middle` with text after the kept paragraph puts the ellipsis at the end, standing for all
+    /// the hidden text: one mark for one stretch. A middle ellipsis had hidden part of the text
+    /// while the paragraphs after it vanished unmarked, and one that hid nothing ("he…llo world")
+    /// sat inside text it did not cut.
+    @Test(arguments: ["abcdefghijklmnopqrstuvwxyz\nxyz", "hello world\nworld"])
+    func aMiddleCutWithParagraphsAfterEndsInTheEllipsis(text: String) throws {
+        let layout = try TestLayout.engine.layout(
+            text, options: LayoutOptions(direction: .leftToRight, maxWidth: 160, maxLines: 1, truncation: .middle))
+        #expect(layout.truncated)
+        let line = try #require(layout.lines.first)
+        #expect(line.runs.last?.isEllipsis == true)
+        let cut = try #require(line.runs.last).range.lowerBound
+        #expect(line.range == 0..<cut)
+        let end = text.unicodeScalars.count
+        #expect(try layout.move(.next, from: cut).offset == end)
+        #expect(try layout.move(.previous, from: end).offset == cut)
+        #expect(try layout.selectionRects(for: cut..<end).count == 1)
+    }
+
+    /// `.middle` keeps its paragraph's trailing white space after the tail, hanging as on any last
+    /// line: its offsets are on the line, not hidden without a mark.
+    @Test func aMiddleCutKeepsTheTrailingSpaces() throws {
+        let text = "abcdefghijklmnopqrstuvwxyz   "
+        let layout = try TestLayout.engine.layout(
+            text, options: LayoutOptions(direction: .leftToRight, maxWidth: 100, maxLines: 1, truncation: .middle))
+        let line = try #require(layout.lines.first)
+        #expect(line.range == 0..<29)
+        #expect(line.contentWidth < line.width)
+        #expect(try layout.move(.next, from: 27).offset == 28)
+        #expect(try layout.selectionRects(for: 26..<29).count == 1)
+    }
+
     /// A mention the truncation cuts keeps the tap targets of its shown part only: a tap on the
     /// ellipsis is the ellipsis's ("… Read more"), not the mention's.
     @Test(arguments: [ParagraphDirection.leftToRight, .rightToLeft])
