@@ -35,18 +35,10 @@ extension LayoutScratch {
         let pieces: [Piece]
         let kept: Range<Int>
         let cut: Int
-        // Middle: the tail first (half the room, or a file name's extension), then the head. One
-        // ellipsis stands for one stretch of hidden text: when the cut hides nothing in the
-        // paragraph (it fits; the paragraphs after it do not) or text follows the paragraph, the
-        // ellipsis goes at the end instead.
         let paragraphEnd = text.visibleEnd(a, range.upperBound)
-        var middle: (head: Int, tail: Int)?
-        if options.truncation == .middle, let room, range.upperBound >= text.count {
-            let found = lineBreak.middleCut(
-                from: a, to: paragraphEnd, room: room, items: paragraph.items, text: text, shape: &shape,
-                tables: itemize.tables, size: options.size, entities: entities)
-            if found.head < found.tail { middle = found }
-        }
+        let middle = options.truncation == .middle
+            ? middleCut(from: a, to: paragraphEnd, paragraph: range, room: room, items: paragraph.items, entities: entities, size: options.size)
+            : nil
         switch (options.truncation, middle) {
         case (.start, _):
             // The first kept line's end stays; its start moves as far back into the paragraph as the
@@ -96,6 +88,21 @@ extension LayoutScratch {
         return assemble(
             pieces, range: kept, paragraph: paragraph.index, ellipsis: ellipsis, at: cut, options: options,
             glyphs: &glyphs, from: firstGlyph)
+    }
+
+    /// The middle cut of a last kept line from `a` to `end` (its paragraph's visible end): the tail
+    /// first (half the room, or a file name's extension), then the head. Nil when the cut is
+    /// `.end`'s: one ellipsis stands for one stretch of hidden text, so when the cut hides nothing
+    /// in the paragraph (it fits; the paragraphs after it do not) or text follows the paragraph
+    /// (`paragraph`, its range), or without a width, the ellipsis goes at the end.
+    private mutating func middleCut(
+        from a: Int, to end: Int, paragraph: Range<Int>, room: Double?, items: [Item], entities: [Entity], size: Double
+    ) -> (head: Int, tail: Int)? {
+        guard let room, paragraph.upperBound >= text.count else { return nil }
+        let found = lineBreak.middleCut(
+            from: a, to: end, room: room, items: items, text: text, shape: &shape, tables: itemize.tables, size: size,
+            entities: entities)
+        return found.head < found.tail ? found : nil
     }
 
     /// `pieces` set side by side from x = 0, left to right, as one line over `range`: each piece of
