@@ -236,10 +236,10 @@ struct BubbleCommand: ParsableCommand {
             if let png { file.write(bytes: png) }
             if let svg { file.write(svg) }
         }
-        // The image's size: the bubble's, grown by any ink that overflows it.
-        let o = renderer.overflow(bubble, options: options)
-        let w = JSONText.number(((bubble.width + o.left + o.right) * Double(scale)).rounded(.up))
-        let h = JSONText.number(((bubble.height + o.top + o.bottom) * Double(scale)).rounded(.up))
+        // The image's size: the PNG's header's, or the SVG's as it declares it (the bubble's, grown
+        // by any ink that overflows it).
+        let view = renderer.svgViewSize(bubble, options: options)
+        let (w, h) = (JSONText.number(view.width * Double(scale)), JSONText.number(view.height * Double(scale)))
         let size = png.flatMap(PNGSize.text) ?? "\(w)×\(h) px"
         print("wrote \(output) (\(format.rawValue), \(size), \(bubble.layout.lines.count) line(s))", to: &out)
     }

@@ -147,16 +147,9 @@ struct RenderCommand: ParsableCommand {
             }
         }
         // A PNG's size as its header gives it (width and height, big-endian, at bytes 16 and 20);
-        // an SVG's in whole px, rounded toward zero.
-        let size: String
-        if let png, let text = PNGSize.text(png) {
-            size = text
-        } else {
-            let frame = renderer.frame(result, options: renderOptions)
-            let w = JSONText.number(((frame.width + 2 * padding) * Double(scale)).rounded(.towardZero))
-            let h = JSONText.number(((frame.height + 2 * padding) * Double(scale)).rounded(.towardZero))
-            size = "about \(w)×\(h) px"
-        }
+        // an SVG's as it declares it, as `compose` and `bubble` say.
+        let svg = renderer.svgSize(result, options: renderOptions)
+        let size = png.flatMap(PNGSize.text) ?? "\(JSONText.number(svg.width))×\(JSONText.number(svg.height)) px"
         print("wrote \(output) (\(imageFormat.rawValue), \(size), \(result.lines.count) line(s))", to: &out)
         let uncovered = result.fallbacks.filter { $0.source == .notdef }
         let warnings = WarningSummary.lines(

@@ -139,8 +139,13 @@ import Testing
         #expect(darkAbove)
         let svg = dir.appendingPathComponent("b.svg").path
         let svgOut = try run(BubbleCommand.self, [text, "--width", "200", "--line-height", "0.8", "-o", svg, "--no-system-fonts"])
-        #expect(svgOut == "wrote \(svg) (svg, \(image.width)×\(image.height) px, 2 line(s))\n")
         let document = try String(contentsOfFile: svg, encoding: .utf8)
+        // The size the SVG declares (the PNG's is it rounded up to whole pixels).
+        let right = max(0, ink.x + ink.width - bubble.width).rounded(.up)
+        let (w, h) = (bubble.width + left + right, bubble.height + top + bottom)
+        #expect(svgOut == "wrote \(svg) (svg, \(JSONText.number(w))×\(JSONText.number(h)) px, 2 line(s))\n")
+        #expect(document.contains("width=\"\(JSONText.number(w))\" height=\"\(JSONText.number(h))\""))
+        #expect((image.width, image.height) == (Int(w.rounded(.up)), Int(h.rounded(.up))))
         #expect(document.contains("viewBox=\"-\(JSONText.number(left)) -\(JSONText.number(top)) "), "\(document.prefix(300))")
     }
 

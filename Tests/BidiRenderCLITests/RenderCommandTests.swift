@@ -41,6 +41,21 @@ import TestSupport
         #expect(svg.contains("class=\"debug baseline\""))
     }
 
+    /// The "wrote" line of an SVG says the size the document declares, as `compose` and `bubble`
+    /// do (it said "about W×H", rounded down).
+    @Test func anSVGsWroteLineIsItsDeclaredSize() throws {
+        let dir = try TestDirectory.fresh("render-svg-size")
+        let svg = dir.appendingPathComponent("t.svg").path
+        let out = try run(RenderCommand.self, ["hello مرحبا", "--crop", "ink", "--scale", "2", "-o", svg, "--no-system-fonts"])
+        let document = try String(contentsOfFile: svg, encoding: .utf8)
+        let header = try #require(document.split(separator: "\n").first { $0.hasPrefix("<svg ") })
+        func attribute(_ name: String) throws -> String {
+            let start = try #require(header.range(of: " \(name)=\"")).upperBound
+            return String(header[start...].prefix { $0 != "\"" })
+        }
+        #expect(out == "wrote \(svg) (svg, \(try attribute("width"))×\(try attribute("height")) px, 1 line(s))\n")
+    }
+
     @Test(arguments: [
         ["x", "-o", "out.gif"], ["x", "-o", "out.png", "--color", "red"], ["x", "-o", "out.png", "--background", "#12345"],
         ["x", "-o", "out.png", "--scale", "4"], ["x", "-o", "out.png", "--padding", "-1"], ["x"],

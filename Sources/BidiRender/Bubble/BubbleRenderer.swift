@@ -88,9 +88,7 @@ extension Renderer {
         let p = options.padding
         // Ink past the bubble grows the document on that side: its viewBox starts left of and above 0.
         let o = overflow(bubble, options: options)
-        // At least a device pixel a side, as the PNG.
-        let one = 1 / Double(options.scale)
-        let (w, h) = (max(one, bubble.width + 2 * p + o.left + o.right), max(one, bubble.height + 2 * p + o.top + o.bottom))
+        let (w, h) = svgViewSize(bubble, options: options)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(number(w * Double(options.scale)))\" height=\"\(number(h * Double(options.scale)))\" viewBox=\"\(number(-o.left)) \(number(-o.top)) \(number(w)) \(number(h))\">\n"
         if options.background.alpha > 0 {
@@ -118,6 +116,14 @@ extension Renderer {
             }
         }
         return out + "</svg>\n"
+    }
+
+    /// The viewBox's size of the bubble's SVG: the bubble, the padding and the ink overflowing it,
+    /// at least a device pixel a side, as the PNG. Times the scale, the size the SVG declares.
+    package func svgViewSize(_ bubble: Bubble, options: RenderOptions) -> (width: Double, height: Double) {
+        let o = overflow(bubble, options: options)
+        let (p, one) = (options.padding, 1 / Double(options.scale))
+        return (max(one, bubble.width + 2 * p + o.left + o.right), max(one, bubble.height + 2 * p + o.top + o.bottom))
     }
 
     /// A colour's ` fill-opacity` attribute, empty when it is opaque.

@@ -13,6 +13,20 @@ extension Renderer {
         return out
     }
 
+    /// The size an SVG of `layout` declares, in device px (its viewBox's size times the scale),
+    /// for the CLI's "wrote" line.
+    package func svgSize(_ layout: Layout, options: RenderOptions) -> (width: Double, height: Double) {
+        let view = Self.svgViewSize(frame: frame(layout, options: options), options: options)
+        return (view.width * Double(options.scale), view.height * Double(options.scale))
+    }
+
+    /// The viewBox's size for a drawn `frame`: the frame and the padding, at least a device pixel a
+    /// side, as the PNG (an SVG of width 0 has no size to draw).
+    static func svgViewSize(frame: LayoutRect, options: RenderOptions) -> (width: Double, height: Double) {
+        let one = 1 / Double(options.scale)
+        return (max(frame.width + 2 * options.padding, one), max(frame.height + 2 * options.padding, one))
+    }
+
     /// Writes the layout as SVG (the text of `svg(_:options:)`, byte for byte) to `out` as it is
     /// produced. A first pass over the glyphs writes <defs> (each glyph once); a second writes one
     /// <g> per run. Nothing larger than one run's group is held.
@@ -26,8 +40,7 @@ extension Renderer {
         let p = options.padding
         let frame = frame(layout, options: options)
         // At least a device pixel a side, as the PNG (an SVG of width 0 has no size to draw).
-        let viewWidth = max(frame.width + 2 * p, 1 / Double(options.scale))
-        let viewHeight = max(frame.height + 2 * p, 1 / Double(options.scale))
+        let (viewWidth, viewHeight) = Self.svgViewSize(frame: frame, options: options)
         // Where the layout's origin lands: the padding, less the crop's corner.
         let (ox, oy) = (p - frame.x, p - frame.y)
         var fonts: [String: Int] = [:]
