@@ -22,6 +22,11 @@ let optionSets: [LayoutOptions] = [
     LayoutOptions(size: 0.1, lineHeight: .px(24)),
     LayoutOptions(locale: LocaleTag("ar"), maxWidth: 120, alignment: .center, digits: .locale),
     LayoutOptions(isolate: []),
+    // Truncated in each mode, the hidden text one grapheme drawn by the ellipsis; an ellipsis
+    // against the paragraph's direction.
+    LayoutOptions(maxWidth: 60, maxLines: 2, truncation: .start),
+    LayoutOptions(direction: .leftToRight, maxWidth: 80, maxLines: 1, truncation: .middle),
+    LayoutOptions(direction: .rightToLeft, maxWidth: 90, maxLines: 2, ellipsis: "… Read more"),
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
