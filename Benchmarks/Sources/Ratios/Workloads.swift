@@ -87,7 +87,7 @@ func previewSentence(_ i: Int) -> String {
     "\u{2068}\(previewSenders[i % previewSenders.count])\u{2069}: \u{2068}\(measured[i % measured.count])\u{2069}"
 }
 let bubbleSlot = BubbleSlot.text("12:30 ✓✓", size: 11, color: .black)
-/// The first 2,000 measured messages prepared once (`prepared-layout`; about 20 KB each), by the warm engine.
+/// The first 2,000 measured messages prepared once (`prepared-layout`; about 25 KB each), by the warm engine.
 let preparedMessages = measured.prefix(min(itemsUsed, 2_000)).map { try! warmEngine.prepare($0, options: options) }
 /// The renderer of `render` (its glyph cache warmed, like the shaping cache, on the other slice).
 let renderer = try! Renderer()

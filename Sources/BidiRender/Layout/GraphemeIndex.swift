@@ -155,11 +155,30 @@ extension GraphemeIndex {
         return clusters
     }
 
-    /// The graphemes that start in `range`.
+    /// The graphemes that start in `range` (as `isBoundary` counts them): the set bits of `starts`
+    /// counted a word at a time, offset by offset only where the hidden text lies.
     private func graphemeCount(_ range: Range<Int>) -> Int {
         if starts.isEmpty { return range.count }
+        guard hidden.isEmpty || !range.overlaps(hidden) else {
+            var graphemes = 0
+            for o in range where isBoundary(o) { graphemes += 1 }
+            return graphemes
+        }
+        // 0 and `count` are boundaries whatever their bits; the bits between them are read.
         var graphemes = 0
-        for o in range where isBoundary(o) { graphemes += 1 }
+        if range.contains(0) { graphemes += 1 }
+        if range.contains(count), count > 0 { graphemes += 1 }
+        var lo = max(range.lowerBound, 1)
+        let hi = min(range.upperBound, count)
+        starts.withUnsafeBufferPointer { words in
+            while lo < hi {
+                let shift = lo & 63
+                let take = min(64 - shift, hi - lo)
+                let mask: UInt64 = take == 64 ? ~0 : (1 << UInt64(take)) - 1
+                graphemes += ((words[lo >> 6] >> UInt64(shift)) & mask).nonzeroBitCount
+                lo += take
+            }
+        }
         return graphemes
     }
 

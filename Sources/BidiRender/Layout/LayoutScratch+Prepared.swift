@@ -41,6 +41,9 @@ struct PreparedSnapshot: Sendable {
     var attributes: AttributeMap
     var tables: ItemTables
     var glyphs: [ShapedGlyph]
+    /// The ink of each of `glyphs` (the items' glyphs; none for a glyph of no item), so that a
+    /// layout adds its lines' ink with no lookup.
+    var ink: [GlyphInk]
     var paragraphs: [PreparedParagraph]
     /// Where its grapheme clusters start, as each layout's queries index them (ligature carets are
     /// added per layout: they depend on the lines).
@@ -83,10 +86,29 @@ extension LayoutScratch {
         // Copies of their own: the scratch's buffers may be far larger than this text.
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
-            attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(), paragraphs: paragraphs,
+            attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(),
+            ink: glyphInk(of: paragraphs, size: options.size), paragraphs: paragraphs,
             graphemes: GraphemeIndex(graphemeStarts: text.graphemeStarts),
             fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji,
             findings: options.findsHostileText ? textFindings(entities: resolved.entities, boxes: attributes.inlines) : nil)
+    }
+
+    /// The ink of each glyph of the store, by the items of `paragraphs` (of the scratch's text) that
+    /// hold it: the font and size of its item. A glyph of no item (an inline box's) has none.
+    private mutating func glyphInk(of paragraphs: [PreparedParagraph], size: Double) -> [GlyphInk] {
+        var ink = [GlyphInk](repeating: .none, count: shape.glyphs.count)
+        ink.withUnsafeMutableBufferPointer { out in
+            shape.glyphs.withUnsafeBufferPointer { glyphs in
+                for paragraph in paragraphs {
+                    for item in paragraph.line.items where item.box < 0 && !item.glyphs.isEmpty {
+                        lines.inkMemo.offsets(
+                            of: UnsafeBufferPointer(rebasing: glyphs[item.glyphs]), font: itemize.tables.font(item),
+                            size: item.size > 0 ? item.size : size, into: UnsafeMutableBufferPointer(rebasing: out[item.glyphs]))
+                    }
+                }
+            }
+        }
+        return ink
     }
 
     /// The line phase of `layout` on `snapshot`, laid out with `options` (those it was prepared with,
@@ -173,8 +195,9 @@ extension LayoutScratch {
             swap(&text, &own.text)
             swap(&isolated, &own.isolated)
             swap(&itemize.tables, &own.tables)
+            shape.unloadInk()
         }
-        shape.load(glyphs: snapshot.glyphs)
+        shape.load(glyphs: snapshot.glyphs, ink: snapshot.ink)
         return try body(&self, tables)
     }
 }

@@ -74,26 +74,29 @@ struct LineBuilder {
         var pen = 0.0
         fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
+        let knownInk = shape.glyphInk
         shape.glyphs.withUnsafeBufferPointer { all in
             for group in groups {
                 let item = lineItems[group.item]
                 // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone
-                // graphemes level), so those of [lo, hi) are one stretch of them.
+                // graphemes level), so those of [lo, hi) are one stretch of them, found by binary
+                // search (a scan from the item's start would walk a long item once per group).
                 let glyphs = UnsafeBufferPointer(rebasing: all[item.glyphs])
-                var first = 0
-                while first < glyphs.count, !(group.lo..<group.hi).contains(glyphs[first].cluster) { first += 1 }
-                var last = first
-                while last < glyphs.count, (group.lo..<group.hi).contains(glyphs[last].cluster) { last += 1 }
+                let (first, last) = ShapeScratch.stretch(of: group.lo..<group.hi, in: glyphs).bounds
                 let runX = pen
                 let reversed = group.level & 1 != item.level & 1  // L1-reset white space
                 // The run's glyphs go to the end of the layout's one array (no array per run).
                 // A spoiler's run keeps its advance but no glyph: the hidden text is in no result.
                 let hidden = group.style != 0 && styles.table[Int(group.style)].decorations.contains(.spoiler)
                 let runStart = layoutGlyphs.count
+                // A prepared text's glyphs come with their ink; others' is asked of the memo after.
+                let inked = item.box < 0 && item.glyphs.upperBound <= knownInk.count
                 for k in 0..<(last - first) {
-                    let g = glyphs[reversed ? last - 1 - k : first + k]
+                    let s = reversed ? last - 1 - k : first + k, g = glyphs[s]
                     if !hidden {
-                        layoutGlyphs.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                        let (x, y) = (pen + g.xOffset, -g.yOffset)
+                        layoutGlyphs.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: x, y: y, advance: g.xAdvance))
+                        if inked { knownInk[item.glyphs.lowerBound + s].unite(atX: x, y: y, into: &ink) }
                     }
                     pen += g.xAdvance
                 }
@@ -101,7 +104,7 @@ struct LineBuilder {
                 let runSize = item.size > 0 ? item.size : size
                 // An inline box's run has no ink nor font metrics: `InlineBoxes.fit` adds its own.
                 if item.box < 0 {
-                    inkMemo.unite(layoutGlyphs[runGlyphs], font: tables.font(item), size: runSize, into: &ink)
+                    if !inked { inkMemo.unite(layoutGlyphs[runGlyphs], font: tables.font(item), size: runSize, into: &ink) }
                     noteMetrics(of: item, group.lo..<group.hi, size: runSize, strut: strut, text: text, tables: tables, line: &line)
                 }
                 // Built as the argument, with its style: a local run whose style is set afterwards

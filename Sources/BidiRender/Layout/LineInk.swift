@@ -26,6 +26,29 @@ struct InkBox: Hashable {
     }
 }
 
+/// A glyph's ink box from its pen position plus offset, in px (y up, as HarfBuzz's extents, scaled):
+/// a box from `x` to `x + width` and from `-y` down by `-height`. `empty` for a glyph without ink.
+struct GlyphInk: Sendable {
+    var x: Double
+    var width: Double
+    var y: Double
+    var height: Double
+    var empty: Bool
+
+    /// No ink.
+    static let none = GlyphInk(x: 0, width: 0, y: 0, height: 0, empty: true)
+
+    /// Grows `box` (nil: empty) by this ink for a glyph at (`x`, `y`) (y down), as
+    /// `GlyphInkMemo.unite` grows it.
+    @inline(__always)
+    func unite(atX gx: Double, y gy: Double, into box: inout InkBox?) {
+        guard !empty else { return }
+        let x0 = gx + x, x1 = x0 + width
+        let y0 = gy - y, y1 = y0 - height
+        InkBox.unite(&box, InkBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1)))
+    }
+}
+
 /// The glyphs' ink boxes asked for by one scratch, memoized per font in a table indexed by glyph id
 /// (no lock: a scratch serves one layout at a time), so that a run finds its font's table by a
 /// short linear search (a text uses a handful of fonts; no hashing) and each glyph is an array read.
@@ -53,19 +76,7 @@ struct GlyphInkMemo {
         var box = ink
         glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs {
-                let id = Int(glyph.id)
-                // (An OpenType glyph id is below 65,536; any other is asked, not memoized.)
-                if id >= tables[t].extents.count, id < 1 << 16 {
-                    slots += id + 1 - tables[t].extents.count
-                    tables[t].extents.append(contentsOf: repeatElement(nil, count: id + 1 - tables[t].extents.count))
-                }
-                let e: GlyphExtents
-                if id < tables[t].extents.count, let known = tables[t].extents[id] {
-                    e = known
-                } else {
-                    e = (slanted ? font.hbFont.slantedOutlineExtents(glyph.id) : nil) ?? font.hbFont.glyphExtents(glyph.id)
-                    if id < tables[t].extents.count { tables[t].extents[id] = e }
-                }
+                let e = extents(of: glyph.id, table: t, font: font, slanted: slanted)
                 guard e.width != 0 || e.height != 0 else { continue }
                 let x0 = glyph.x + Double(e.xBearing) * scale, x1 = x0 + Double(e.width) * scale
                 let y0 = glyph.y - Double(e.yBearing) * scale, y1 = y0 - Double(e.height) * scale
@@ -73,6 +84,45 @@ struct GlyphInkMemo {
             }
         }
         ink = box
+        trimIfFull(keeping: t)
+    }
+
+    /// The ink of each of `glyphs` (shaped with `font` at `size` px) from its pen position and
+    /// offset, into `out` (as many): what `unite` adds for a glyph, kept by a prepared text so that
+    /// each of its layouts adds its glyphs' ink with no lookup.
+    mutating func offsets(
+        of glyphs: UnsafeBufferPointer<ShapedGlyph>, font: Font, size: Double, into out: UnsafeMutableBufferPointer<GlyphInk>
+    ) {
+        guard !glyphs.isEmpty else { return }
+        let t = table(of: font)
+        let scale = size / Double(font.hbFont.unitsPerEm)
+        let slanted = font.descriptor.syntheticSlant != 0
+        for k in glyphs.indices {
+            let e = extents(of: glyphs[k].id, table: t, font: font, slanted: slanted)
+            out[k] = GlyphInk(
+                x: Double(e.xBearing) * scale, width: Double(e.width) * scale, y: Double(e.yBearing) * scale,
+                height: Double(e.height) * scale, empty: e.width == 0 && e.height == 0)
+        }
+        trimIfFull(keeping: t)
+    }
+
+    /// The extents of glyph `id` of `font` (its table `t`), memoized.
+    @inline(__always)
+    private mutating func extents(of glyph: UInt32, table t: Int, font: Font, slanted: Bool) -> GlyphExtents {
+        let id = Int(glyph)
+        // (An OpenType glyph id is below 65,536; any other is asked, not memoized.)
+        if id >= tables[t].extents.count, id < 1 << 16 {
+            slots += id + 1 - tables[t].extents.count
+            tables[t].extents.append(contentsOf: repeatElement(nil, count: id + 1 - tables[t].extents.count))
+        }
+        if id < tables[t].extents.count, let known = tables[t].extents[id] { return known }
+        let e = (slanted ? font.hbFont.slantedOutlineExtents(glyph) : nil) ?? font.hbFont.glyphExtents(glyph)
+        if id < tables[t].extents.count { tables[t].extents[id] = e }
+        return e
+    }
+
+    /// Starts the memo again, but for table `t`, when it holds more than `limit` slots.
+    private mutating func trimIfFull(keeping t: Int) {
         if slots > Self.limit {
             let kept = tables[t]
             (tables, slots) = ([kept], kept.extents.count)

@@ -5,10 +5,10 @@
 // out at once. Each `layout` call takes a scratch from its engine's pool, as `LayoutEngine.layout`
 // does, and loads the prepared state into it for the call.
 //
-// Memory: it keeps the decoded text, its isolated copy, the items and every shaped glyph, the bidi
-// classes and levels, the break opportunities, the advances' prefix sums and the grapheme starts
-// (a bit a code point, none when each is a grapheme) — about 110 bytes a code point (a
-// 200-character message: some 22 KB), for as long as it is kept. It also keeps its engine alive.
+// Memory: it keeps the decoded text, its isolated copy, the items and every shaped glyph with its
+// ink box, the bidi classes and levels, the break opportunities, the advances' prefix sums and the
+// grapheme starts (a bit a code point, none when each is a grapheme) — about 150 bytes a code point
+// (a 200-character message: some 30 KB), for as long as it is kept. It also keeps its engine alive.
 
 /// A text prepared for layout at many widths: decoded, its entities isolated, its bidi levels
 /// resolved, itemized, shaped, and its line break opportunities found, once.

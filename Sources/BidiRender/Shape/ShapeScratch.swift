@@ -19,6 +19,10 @@ struct ShapeScratch {
     /// Every glyph shaped in the call; items refer to ranges of it.
     private(set) var glyphs: [ShapedGlyph] = []
 
+    /// The ink of the first `glyphInk.count` glyphs of the store, when a prepared text loaded them
+    /// (`load(glyphs:ink:)`); empty otherwise: the line builder then asks its memo.
+    private(set) var glyphInk: [GlyphInk] = []
+
     /// A piece of an item reshaped for a line: item index, piece and line.
     struct PieceKey: Equatable {
         var item: Int
@@ -37,16 +41,23 @@ struct ShapeScratch {
     mutating func startCall() {
         if glyphs.capacity > TextBuffer.keepLimit * 2 { glyphs = [] }
         glyphs.removeAll(keepingCapacity: true)
+        if !glyphInk.isEmpty { glyphInk = [] }
         if pieces.capacity > 4_096 { pieces = [] }
         if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
     }
 
     /// Loads `stored` (the glyph store of a prepared text, whose items refer to it) as the call's
     /// glyph store, after `startCall`: copied into the scratch's own storage, which reshaped pieces
-    /// then grow.
-    mutating func load(glyphs stored: [ShapedGlyph]) {
+    /// then grow. `ink` is the ink of each of them (shared, not copied), or empty.
+    mutating func load(glyphs stored: [ShapedGlyph], ink: [GlyphInk]) {
         glyphs.removeAll(keepingCapacity: true)
         glyphs.append(contentsOf: stored)
+        glyphInk = ink.count == stored.count ? ink : []
+    }
+
+    /// Lets go of the ink `load(glyphs:ink:)` shared, when the call is over.
+    mutating func unloadInk() {
+        if !glyphInk.isEmpty { glyphInk = [] }
     }
 
     /// Shapes each of `items` (one paragraph's) with the paragraph `context` visible to HarfBuzz.
@@ -168,7 +179,8 @@ struct ShapeScratch {
     /// monotone in a run's glyphs (rising left to right, falling right to left), so those in `piece`
     /// are one stretch of them. An empty result lies at the run's end. Each line of a long item asks
     /// once, so a scan from the item's start would make line filling quadratic in the item.
-    static func stretch(of piece: Range<Int>, in run: ArraySlice<ShapedGlyph>) -> Range<Int> {
+    static func stretch<Glyphs: RandomAccessCollection<ShapedGlyph>>(of piece: Range<Int>, in run: Glyphs) -> Range<Int>
+    where Glyphs.Index == Int {
         let rising = run.count < 2 || run[run.startIndex].cluster <= run[run.endIndex - 1].cluster
         let lo = rising
             ? run.partitioningIndex { $0.cluster >= piece.lowerBound }

@@ -1,5 +1,5 @@
 // BinarySearch: the partition point of a sorted collection, shared by the stages that look up items
-// and mentions by offset.
+// and mentions by offset, and a range's two ends as a pair.
 
 extension RandomAccessCollection {
     /// The index of the first element for which `belongs` is true, where `belongs` is false for a
@@ -19,4 +19,9 @@ extension RandomAccessCollection {
         }
         return lo
     }
+}
+
+extension Range {
+    /// Its two ends, as a pair.
+    var bounds: (Bound, Bound) { (lowerBound, upperBound) }
 }
