@@ -195,7 +195,7 @@ extension LayoutScratch {
             swap(&text, &own.text)
             swap(&isolated, &own.isolated)
             swap(&itemize.tables, &own.tables)
-            shape.unloadInk()
+            shape.unload()
         }
         shape.load(glyphs: snapshot.glyphs, ink: snapshot.ink)
         return try body(&self, tables)

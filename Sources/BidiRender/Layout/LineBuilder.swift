@@ -18,12 +18,15 @@ struct LineBuilder {
     private var strutAttributes = Attributes(weight: .regular, style: .normal, locale: "und")
     /// The glyphs' ink boxes, for each line's `ink`.
     var inkMemo = GlyphInkMemo()
+    /// A run's glyphs as they are placed, before they are copied to the layout's array.
+    private var placed: [PositionedGlyph] = []
     /// The runs' shared faces (`RunFace`) by font and language, the last few asked for.
     private var faces: [(font: Font, language: LocaleTag?, face: RunFace)] = []
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
         if itemAt.capacity > TextBuffer.keepLimit { (lineItems, itemAt, groups) = ([], [], []) }
+        if placed.count > TextBuffer.keepLimit { placed = [] }
     }
 
     /// The paragraph a line belongs to, as the bidi stage and the itemizer left it.
@@ -68,14 +71,13 @@ struct LineBuilder {
         shape.lineItems(paragraph.items, lineRange, cuts: cuts, text: text, tables: tables, size: size, into: &lineItems)
         groupRuns(lineRange, lo..<hi, of: paragraph, isolated: isolated, bidi: bidi, attributes: attributes)
         let styles = attributes.styles
-        var ink: InkBox?
+        var ink = InkBox.empty
         // The strut: the locale's first font, then the fonts that grow the line.
         let strut = strutFont(at: lineRange.lowerBound, text: text, attributes: attributes, registry: registry)
         var pen = 0.0
         fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
-        let knownInk = shape.glyphInk
-        shape.glyphs.withUnsafeBufferPointer { all in
+        shape.glyphs.withUnsafeBufferPointer { all in shape.glyphInk.withUnsafeBufferPointer { knownInk in
             for group in groups {
                 let item = lineItems[group.item]
                 // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone
@@ -91,15 +93,10 @@ struct LineBuilder {
                 let runStart = layoutGlyphs.count
                 // A prepared text's glyphs come with their ink; others' is asked of the memo after.
                 let inked = item.box < 0 && item.glyphs.upperBound <= knownInk.count
-                for k in 0..<(last - first) {
-                    let s = reversed ? last - 1 - k : first + k, g = glyphs[s]
-                    if !hidden {
-                        let (x, y) = (pen + g.xOffset, -g.yOffset)
-                        layoutGlyphs.append(PositionedGlyph(id: g.id, cluster: g.cluster, x: x, y: y, advance: g.xAdvance))
-                        if inked { knownInk[item.glyphs.lowerBound + s].unite(atX: x, y: y, into: &ink) }
-                    }
-                    pen += g.xAdvance
-                }
+                place(
+                    glyphs, first..<last, reversed: reversed, hidden: hidden,
+                    ink: inked ? UnsafeBufferPointer(rebasing: knownInk[item.glyphs]) : nil, pen: &pen, box: &ink,
+                    into: &layoutGlyphs)
                 let runGlyphs = runStart..<layoutGlyphs.count
                 let runSize = item.size > 0 ? item.size : size
                 // An inline box's run has no ink nor font metrics: `InlineBoxes.fit` adds its own.
@@ -115,14 +112,44 @@ struct LineBuilder {
                     advance: pen - runX, glyphRange: runGlyphs,
                     style: group.style != 0 ? styles.table[Int(group.style)] : .plain, inlineBox: item.box))
             }
-        }
+        } }
         line.width = pen
         line.glyphRange = firstGlyph..<layoutGlyphs.count
         line.contentWidth = pen - trailingWidth(lineRange, text: text, shape: shape)
-        line.ink = ink
+        line.ink = ink.nonEmpty
         Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
+    }
+
+    /// Appends `glyphs[stretch]` (a run's, in visual order: reversed when `reversed`) to `out`,
+    /// placed from `pen` on, which moves past them, and grows `box` by their ink when it is known
+    /// (`ink`, of `glyphs`, index for index). A `hidden` run (a spoiler's) only moves the pen. The
+    /// array grows once per run, not once per glyph: they are placed in `placed` (kept across calls)
+    /// and copied from it.
+    @inline(__always)
+    private mutating func place(
+        _ glyphs: UnsafeBufferPointer<ShapedGlyph>, _ stretch: Range<Int>, reversed: Bool, hidden: Bool,
+        ink: UnsafeBufferPointer<GlyphInk>?, pen: inout Double, box: inout InkBox, into out: inout [PositionedGlyph]
+    ) {
+        let (first, last) = stretch.bounds
+        guard !hidden else {
+            for k in 0..<stretch.count { pen += glyphs[reversed ? last - 1 - k : first + k].xAdvance }
+            return
+        }
+        if placed.count < stretch.count {
+            placed.append(contentsOf: repeatElement(PositionedGlyph(id: 0, cluster: 0, x: 0, y: 0, advance: 0), count: stretch.count - placed.count))
+        }
+        placed.withUnsafeMutableBufferPointer { placed in
+            for k in 0..<stretch.count {
+                let s = reversed ? last - 1 - k : first + k, g = glyphs[s]
+                let (x, y) = (pen + g.xOffset, -g.yOffset)
+                placed[k] = PositionedGlyph(id: g.id, cluster: g.cluster, x: x, y: y, advance: g.xAdvance)
+                ink?[s].unite(atX: x, y: y, into: &box)
+                pen += g.xAdvance
+            }
+        }
+        out.append(contentsOf: placed[..<stretch.count])
     }
 
     /// The shared face of `font` and `language`: one object for the runs of one font and language,
@@ -170,47 +197,58 @@ struct LineBuilder {
         _ lineRange: Range<Int>, _ transformedLine: Range<Int>, of paragraph: Paragraph, isolated: IsolatedText,
         bidi: BidiReorderer, attributes: AttributeMap
     ) {
-        itemAt.removeAll(keepingCapacity: true)
-        itemAt.append(contentsOf: repeatElement(0, count: lineRange.count))
+        // Its first `lineRange.count` entries are the line's (it only grows: emptying and filling
+        // it again costs more than the writes).
+        if itemAt.count < lineRange.count { itemAt.append(contentsOf: repeatElement(0, count: lineRange.count - itemAt.count)) }
+        let count = lineRange.count
         itemAt.withUnsafeMutableBufferPointer { itemAt in
             var i = 0
             for k in lineItems.indices {
-                for _ in 0..<min(lineItems[k].range.count, itemAt.count - i) {
+                for _ in 0..<min(lineItems[k].range.count, count - i) {
                     itemAt[i] = Int32(k)
                     i += 1
                 }
+            }
+            while i < count {  // (the items partition the line: never, but no stale entry is read)
+                itemAt[i] = 0
+                i += 1
             }
         }
         groups.removeAll(keepingCapacity: true)
         let offset = paragraph.transformed.lowerBound
         let lineStart = lineRange.lowerBound
-        // The group being grown, appended when the next code point cannot join it.
-        var current: (item: Int, level: UInt8, lo: Int, hi: Int, style: Int32)?
+        // The group being grown (none while its item is -1), appended when the next code point
+        // cannot join it.
+        var current: (item: Int, level: UInt8, lo: Int, hi: Int, style: Int32) = (-1, 0, 0, 0, 0)
         let itemAt = self.itemAt  // (a read of its own: `groups` is written meanwhile)
+        let styleIndex = attributes.styles.index ?? []
         isolated.originalIndex.withUnsafeBufferPointer { originalIndex in
-            itemAt.withUnsafeBufferPointer { itemAt in
-                let styleIndex = attributes.styles.index
+            itemAt.withUnsafeBufferPointer { itemAt in styleIndex.withUnsafeBufferPointer { styleIndex in
                 bidi.withLineOrder(transformedLine, baseLevel: paragraph.baseLevel) { order, bidiLevels in
                     for t32 in order {
                         let t = Int(t32)
-                        let index = originalIndex[t + offset]
+                        let index = Int(originalIndex[t + offset])
                         guard index >= 0 else { continue }
                         let level = bidiLevels[t]
                         let item = Int(itemAt[index - lineStart])
-                        let style = styleIndex?[index] ?? 0
-                        if let last = current, last.item == item, last.level == level, last.style == style,
-                            index == last.lo - 1 || index == last.hi
-                        {
-                            current = (item, level, min(last.lo, index), max(last.hi, index + 1), style)
-                        } else {
-                            if let last = current { groups.append(last) }
-                            current = (item, level, index, index + 1, style)
+                        let style = styleIndex.isEmpty ? 0 : styleIndex[index]
+                        if current.item == item, current.level == level, current.style == style {
+                            if index == current.hi {
+                                current.hi += 1
+                                continue
+                            }
+                            if index == current.lo - 1 {
+                                current.lo -= 1
+                                continue
+                            }
                         }
+                        if current.item >= 0 { groups.append(current) }
+                        current = (item, level, index, index + 1, style)
                     }
                 }
-            }
+            } }
         }
-        if let last = current { groups.append(last) }
+        if current.item >= 0 { groups.append(current) }
     }
 
     /// The font whose metrics an empty line takes, and every line's strut: the chain's first font

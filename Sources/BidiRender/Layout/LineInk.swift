@@ -16,6 +16,23 @@ struct InkBox: Hashable {
         (minX, maxX, minY, maxY) = (minX + dx, maxX + dx, minY + dy, maxY + dy)
     }
 
+    /// The empty box, which any box united with it replaces: a box grown glyph by glyph starts from
+    /// it (no optional to test and copy per glyph). `nonEmpty` is nil for it.
+    static let empty = InkBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    /// The box, or nil when it is `empty` (nothing was added).
+    var nonEmpty: InkBox? { minX <= maxX ? self : nil }
+
+    /// Grows the box to hold the box of corners (`x0`, `y0`) and (`x1`, `y1`), in any order: as
+    /// `unite` with that box, from `empty` on.
+    @inline(__always)
+    mutating func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        minX = min(minX, min(x0, x1))
+        minY = min(minY, min(y0, y1))
+        maxX = max(maxX, max(x0, x1))
+        maxY = max(maxY, max(y0, y1))
+    }
+
     /// Grows `box` (nil: empty) to hold `other`.
     static func unite(_ box: inout InkBox?, _ other: InkBox) {
         guard let b = box else {
@@ -38,14 +55,12 @@ struct GlyphInk: Sendable {
     /// No ink.
     static let none = GlyphInk(x: 0, width: 0, y: 0, height: 0, empty: true)
 
-    /// Grows `box` (nil: empty) by this ink for a glyph at (`x`, `y`) (y down), as
-    /// `GlyphInkMemo.unite` grows it.
+    /// Grows `box` by this ink for a glyph at (`x`, `y`) (y down), as `GlyphInkMemo.unite` grows it.
     @inline(__always)
-    func unite(atX gx: Double, y gy: Double, into box: inout InkBox?) {
+    func unite(atX gx: Double, y gy: Double, into box: inout InkBox) {
         guard !empty else { return }
-        let x0 = gx + x, x1 = x0 + width
-        let y0 = gy - y, y1 = y0 - height
-        InkBox.unite(&box, InkBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1)))
+        let x0 = gx + x, y0 = gy - y
+        box.add(x0, y0, x0 + width, y0 - height)
     }
 }
 
@@ -69,21 +84,27 @@ struct GlyphInkMemo {
     /// position and GPOS offset on a baseline at y = 0, y down. Glyphs without ink add nothing.
     mutating func unite(_ glyphs: ArraySlice<PositionedGlyph>, font: Font, size: Double, into ink: inout InkBox?) {
         guard !glyphs.isEmpty else { return }
+        var box = ink ?? .empty
+        unite(glyphs, font: font, size: size, into: &box)
+        ink = box.nonEmpty
+    }
+
+    /// `unite(_:font:size:into:)` on a box grown from `InkBox.empty`.
+    mutating func unite(_ glyphs: ArraySlice<PositionedGlyph>, font: Font, size: Double, into box: inout InkBox) {
+        guard !glyphs.isEmpty else { return }
         let t = table(of: font)
         let scale = size / Double(font.hbFont.unitsPerEm)
         // A synthetic oblique's extents are the upright glyph's: its box is its slanted outline's.
         let slanted = font.descriptor.syntheticSlant != 0
-        var box = ink
         glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs {
                 let e = extents(of: glyph.id, table: t, font: font, slanted: slanted)
                 guard e.width != 0 || e.height != 0 else { continue }
                 let x0 = glyph.x + Double(e.xBearing) * scale, x1 = x0 + Double(e.width) * scale
                 let y0 = glyph.y - Double(e.yBearing) * scale, y1 = y0 - Double(e.height) * scale
-                InkBox.unite(&box, InkBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1)))
+                box.add(x0, y0, x1, y1)
             }
         }
-        ink = box
         trimIfFull(keeping: t)
     }
 

@@ -22,6 +22,8 @@ struct ShapeScratch {
     /// The ink of the first `glyphInk.count` glyphs of the store, when a prepared text loaded them
     /// (`load(glyphs:ink:)`); empty otherwise: the line builder then asks its memo.
     private(set) var glyphInk: [GlyphInk] = []
+    /// The scratch's own glyph storage while a prepared text's store is loaded in its place.
+    private var ownGlyphs: [ShapedGlyph] = []
 
     /// A piece of an item reshaped for a line: item index, piece and line.
     struct PieceKey: Equatable {
@@ -47,16 +49,21 @@ struct ShapeScratch {
     }
 
     /// Loads `stored` (the glyph store of a prepared text, whose items refer to it) as the call's
-    /// glyph store, after `startCall`: copied into the scratch's own storage, which reshaped pieces
-    /// then grow. `ink` is the ink of each of them (shared, not copied), or empty.
+    /// glyph store, after `startCall`: shared, not copied (a piece reshaped for a line copies it on
+    /// its first append), the scratch's own storage set aside until `unload`. `ink` is the ink of
+    /// each of them (shared too), or empty.
     mutating func load(glyphs stored: [ShapedGlyph], ink: [GlyphInk]) {
-        glyphs.removeAll(keepingCapacity: true)
-        glyphs.append(contentsOf: stored)
+        swap(&glyphs, &ownGlyphs)
+        glyphs = stored
         glyphInk = ink.count == stored.count ? ink : []
     }
 
-    /// Lets go of the ink `load(glyphs:ink:)` shared, when the call is over.
-    mutating func unloadInk() {
+    /// Lets go of what `load(glyphs:ink:)` shared, when the call is over: the scratch's own glyph
+    /// storage is its store again (emptied).
+    mutating func unload() {
+        swap(&glyphs, &ownGlyphs)
+        ownGlyphs = []
+        glyphs.removeAll(keepingCapacity: true)
         if !glyphInk.isEmpty { glyphInk = [] }
     }
 
