@@ -33,28 +33,39 @@ struct PreparedParagraph: Sendable {
 }
 
 /// What a layout scratch holds once every paragraph of a text is shaped: the width-independent half
-/// of a layout. Items refer to `glyphs` and `tables` by index.
-struct PreparedSnapshot: Sendable {
-    var text: TextBuffer
-    var isolated: IsolatedText
-    var entities: [Entity]
-    var attributes: AttributeMap
-    var tables: ItemTables
-    var glyphs: [ShapedGlyph]
+/// of a layout. Items refer to `glyphs` and `tables` by index. A class, immutable: each layout of a
+/// prepared text takes it with one retain, not one for each of its arrays.
+final class PreparedSnapshot: Sendable {
+    let text: TextBuffer
+    let isolated: IsolatedText
+    let entities: [Entity]
+    let attributes: AttributeMap
+    let tables: ItemTables
+    let glyphs: [ShapedGlyph]
     /// The ink of each of `glyphs` (the items' glyphs; none for a glyph of no item), so that a
     /// layout adds its lines' ink with no lookup.
-    var ink: [GlyphInk]
-    var paragraphs: [PreparedParagraph]
+    let ink: [GlyphInk]
+    let paragraphs: [PreparedParagraph]
     /// Where its grapheme clusters start, as each layout's queries index them (ligature carets are
     /// added per layout: they depend on the lines).
-    var graphemes: GraphemeIndex
+    let graphemes: GraphemeIndex
     /// The fallbacks found while itemizing, in text order.
-    var fallbacks: [FontFallback]
+    let fallbacks: [FontFallback]
     /// The first emoji no colour font covered, for `Layout.warnings`.
-    var missedEmoji: MissedColorEmoji?
+    let missedEmoji: MissedColorEmoji?
     /// The guard's findings on the text (`LayoutScratch.textFindings`), nil when the options do not
     /// ask for them: each layout adds its lines' ink.
-    var findings: [TextFinding]?
+    let findings: [TextFinding]?
+
+    init(
+        text: TextBuffer, isolated: IsolatedText, entities: [Entity], attributes: AttributeMap, tables: ItemTables,
+        glyphs: [ShapedGlyph], ink: [GlyphInk], paragraphs: [PreparedParagraph], graphemes: GraphemeIndex,
+        fallbacks: [FontFallback], missedEmoji: MissedColorEmoji?, findings: [TextFinding]?
+    ) {
+        (self.text, self.isolated, self.entities, self.attributes, self.tables) = (text, isolated, entities, attributes, tables)
+        (self.glyphs, self.ink, self.paragraphs, self.graphemes) = (glyphs, ink, paragraphs, graphemes)
+        (self.fallbacks, self.missedEmoji, self.findings) = (fallbacks, missedEmoji, findings)
+    }
 }
 
 extension LayoutScratch {

@@ -40,6 +40,7 @@ struct LayoutScratch {
     /// Readies the per-call tables for a call.
     mutating func startCall() {
         shape.startCall()
+        lines.startCall()
         itemize.missedColorEmoji = nil
     }
 

@@ -18,10 +18,19 @@ struct LineBuilder {
     private var strutAttributes = Attributes(weight: .regular, style: .normal, locale: "und")
     /// The glyphs' ink boxes, for each line's `ink`.
     var inkMemo = GlyphInkMemo()
+    /// The faces of this call's runs by their items' font and language indices, which name one font
+    /// and one language throughout a call (the call's item tables, its own or a prepared text's);
+    /// emptied by `startCall`. A hit costs two integer compares, not a copy of the language tag.
+    private var callFaces: [(font: Int32, language: Int32, face: RunFace)] = []
     /// A run's glyphs as they are placed, before they are copied to the layout's array.
     private var placed: [PositionedGlyph] = []
     /// The runs' shared faces (`RunFace`) by font and language, the last few asked for.
     private var faces: [(font: Font, language: LocaleTag?, face: RunFace)] = []
+
+    /// Forgets the call's faces by index: the next call's item tables may number them otherwise.
+    mutating func startCall() {
+        if !callFaces.isEmpty { callFaces.removeAll(keepingCapacity: true) }
+    }
 
     /// Lets go of storage a very long text grew.
     mutating func trim() {
@@ -77,6 +86,7 @@ struct LineBuilder {
         var pen = 0.0
         fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
+        var placedCount = 0  // the line's glyphs so far, in `placed`
         shape.glyphs.withUnsafeBufferPointer { all in shape.glyphInk.withUnsafeBufferPointer { knownInk in
             for group in groups {
                 let item = lineItems[group.item]
@@ -87,32 +97,34 @@ struct LineBuilder {
                 let (first, last) = ShapeScratch.stretch(of: group.lo..<group.hi, in: glyphs).bounds
                 let runX = pen
                 let reversed = group.level & 1 != item.level & 1  // L1-reset white space
-                // The run's glyphs go to the end of the layout's one array (no array per run).
-                // A spoiler's run keeps its advance but no glyph: the hidden text is in no result.
+                // The run's glyphs go to the end of the layout's one array (no array per run), the
+                // line's at once. A spoiler's run keeps its advance but no glyph: the hidden text
+                // is in no result.
                 let hidden = group.style != 0 && styles.table[Int(group.style)].decorations.contains(.spoiler)
-                let runStart = layoutGlyphs.count
+                let runStart = placedCount
                 // A prepared text's glyphs come with their ink; others' is asked of the memo after.
                 let inked = item.box < 0 && item.glyphs.upperBound <= knownInk.count
                 place(
                     glyphs, first..<last, reversed: reversed, hidden: hidden,
                     ink: inked ? UnsafeBufferPointer(rebasing: knownInk[item.glyphs]) : nil, pen: &pen, box: &ink,
-                    into: &layoutGlyphs)
-                let runGlyphs = runStart..<layoutGlyphs.count
+                    count: &placedCount)
+                let runGlyphs = firstGlyph + runStart..<firstGlyph + placedCount
                 let runSize = item.size > 0 ? item.size : size
                 // An inline box's run has no ink nor font metrics: `InlineBoxes.fit` adds its own.
                 if item.box < 0 {
-                    if !inked { inkMemo.unite(layoutGlyphs[runGlyphs], font: tables.font(item), size: runSize, into: &ink) }
+                    if !inked { inkMemo.unite(placed[runStart..<placedCount], font: tables.font(item), size: runSize, into: &ink) }
                     noteMetrics(of: item, group.lo..<group.hi, size: runSize, strut: strut, text: text, tables: tables, line: &line)
                 }
                 // Built as the argument, with its style: a local run whose style is set afterwards
                 // is copied into the array and destroyed (~400 instructions a run).
                 line.runs.append(LayoutRun(
                     range: group.lo..<group.hi, level: BidiLevel(group.level), script: item.script,
-                    face: face(tables.font(item), tables.languageTag(item)), size: runSize, x: runX,
+                    face: face(of: item, tables: tables), size: runSize, x: runX,
                     advance: pen - runX, glyphRange: runGlyphs,
                     style: group.style != 0 ? styles.table[Int(group.style)] : .plain, inlineBox: item.box))
             }
         } }
+        layoutGlyphs.append(contentsOf: placed[..<placedCount])
         line.width = pen
         line.glyphRange = firstGlyph..<layoutGlyphs.count
         line.contentWidth = pen - trailingWidth(lineRange, text: text, shape: shape)
@@ -122,34 +134,48 @@ struct LineBuilder {
         return line
     }
 
-    /// Appends `glyphs[stretch]` (a run's, in visual order: reversed when `reversed`) to `out`,
-    /// placed from `pen` on, which moves past them, and grows `box` by their ink when it is known
-    /// (`ink`, of `glyphs`, index for index). A `hidden` run (a spoiler's) only moves the pen. The
-    /// array grows once per run, not once per glyph: they are placed in `placed` (kept across calls)
-    /// and copied from it.
+    /// Places `glyphs[stretch]` (a run's, in visual order: reversed when `reversed`) in `placed`
+    /// after its first `count` (the line's so far; `count` grows by them), from `pen` on, which moves
+    /// past them, and grows `box` by their ink when it is known (`ink`, of `glyphs`, index for
+    /// index). A `hidden` run (a spoiler's) only moves the pen. `placed` is kept across calls, and
+    /// the layout's array grows once a line, not once a glyph.
     @inline(__always)
     private mutating func place(
         _ glyphs: UnsafeBufferPointer<ShapedGlyph>, _ stretch: Range<Int>, reversed: Bool, hidden: Bool,
-        ink: UnsafeBufferPointer<GlyphInk>?, pen: inout Double, box: inout InkBox, into out: inout [PositionedGlyph]
+        ink: UnsafeBufferPointer<GlyphInk>?, pen: inout Double, box: inout InkBox, count: inout Int
     ) {
         let (first, last) = stretch.bounds
         guard !hidden else {
             for k in 0..<stretch.count { pen += glyphs[reversed ? last - 1 - k : first + k].xAdvance }
             return
         }
-        if placed.count < stretch.count {
-            placed.append(contentsOf: repeatElement(PositionedGlyph(id: 0, cluster: 0, x: 0, y: 0, advance: 0), count: stretch.count - placed.count))
+        let start = count
+        if placed.count < start + stretch.count {
+            let zero = PositionedGlyph(id: 0, cluster: 0, x: 0, y: 0, advance: 0)
+            placed.append(contentsOf: repeatElement(zero, count: max(start + stretch.count, 2 * placed.count) - placed.count))
         }
         placed.withUnsafeMutableBufferPointer { placed in
             for k in 0..<stretch.count {
                 let s = reversed ? last - 1 - k : first + k, g = glyphs[s]
                 let (x, y) = (pen + g.xOffset, -g.yOffset)
-                placed[k] = PositionedGlyph(id: g.id, cluster: g.cluster, x: x, y: y, advance: g.xAdvance)
+                placed[start + k] = PositionedGlyph(id: g.id, cluster: g.cluster, x: x, y: y, advance: g.xAdvance)
                 ink?[s].unite(atX: x, y: y, into: &box)
                 pen += g.xAdvance
             }
         }
-        out.append(contentsOf: placed[..<stretch.count])
+        count += stretch.count
+    }
+
+    /// The shared face of `item`'s font and language (`tables`, the call's), found by their indices.
+    private mutating func face(of item: Item, tables: ItemTables) -> RunFace {
+        for k in callFaces.indices where callFaces[k].font == item.font && callFaces[k].language == item.language {
+            assert(callFaces[k].face.language == tables.languageTag(item) && callFaces[k].face.font == tables.font(item).descriptor)
+            return callFaces[k].face
+        }
+        let face = face(tables.font(item), tables.languageTag(item))
+        if callFaces.count >= 16 { callFaces.removeAll(keepingCapacity: true) }
+        callFaces.append((item.font, item.language, face))
+        return face
     }
 
     /// The shared face of `font` and `language`: one object for the runs of one font and language,
