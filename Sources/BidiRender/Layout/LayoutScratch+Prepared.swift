@@ -43,7 +43,7 @@ final class PreparedSnapshot: Sendable {
     let tables: ItemTables
     let glyphs: [ShapedGlyph]
     /// The ink of each of `glyphs` (the items' glyphs; none for a glyph of no item), so that a
-    /// layout adds its lines' ink with no lookup.
+    /// layout adds its lines' ink with no lookup; empty when not found (the lines ask the memo).
     let ink: [GlyphInk]
     let paragraphs: [PreparedParagraph]
     /// Where its grapheme clusters start, as each layout's queries index them (ligature carets are
@@ -71,10 +71,11 @@ final class PreparedSnapshot: Sendable {
 extension LayoutScratch {
     /// The preparing phase of `layout` on every paragraph of `string`: decoded, entities isolated,
     /// levels resolved, itemized, shaped and (unless `findingBreaks` is false: a text only measured
-    /// and cut, as a preview's) its break opportunities found. Throws `.cancelled` when
-    /// the task is cancelled.
+    /// and cut, as a preview's) its break opportunities found; with `findingInk` (a text laid out more
+    /// than once) its glyphs' ink too. Throws `.cancelled` when the task is cancelled.
     mutating func prepare(
-        _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, findingBreaks: Bool = true
+        _ string: String, spans: [TextSpan], options: LayoutOptions, registry: FontRegistry, findingBreaks: Bool = true,
+        findingInk: Bool = true
     ) throws(BidiRenderError) -> PreparedSnapshot {
         try LayoutEngine.checkCancellation()
         startCall()
@@ -98,7 +99,7 @@ extension LayoutScratch {
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
             attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(),
-            ink: glyphInk(of: paragraphs, size: options.size), paragraphs: paragraphs,
+            ink: findingInk ? glyphInk(of: paragraphs, size: options.size) : [], paragraphs: paragraphs,
             graphemes: GraphemeIndex(graphemeStarts: text.graphemeStarts),
             fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji,
             findings: options.findsHostileText ? textFindings(entities: resolved.entities, boxes: attributes.inlines) : nil)

@@ -57,7 +57,7 @@ extension LayoutEngine {
         // The sentence with every field whole, prepared once: laid out as it is when it fits.
         let spans = whole.spans(of: neutral)
         let snapshot = try withScratch(whole.text, options: final) { (scratch) throws(BidiRenderError) in
-            try scratch.prepare(whole.text, spans: spans, options: final, registry: registry, findingBreaks: false)
+            try scratch.prepare(whole.text, spans: spans, options: final, registry: registry, findingBreaks: false, findingInk: false)
         }
         var message = whole
         var shown = neutral
