@@ -208,8 +208,10 @@ extension LayoutScratch {
             swap(&isolated, &own.isolated)
             swap(&itemize.tables, &own.tables)
             shape.unload()
+            lines.unloadInk()
         }
-        shape.load(glyphs: snapshot.glyphs, ink: snapshot.ink)
+        shape.load(glyphs: snapshot.glyphs)
+        lines.load(ink: snapshot.ink, glyphs: snapshot.glyphs.count)
         return try body(&self, tables)
     }
 }

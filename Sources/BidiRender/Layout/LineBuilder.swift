@@ -22,14 +22,30 @@ struct LineBuilder {
     /// and one language throughout a call (the call's item tables, its own or a prepared text's);
     /// emptied by `startCall`. A hit costs two integer compares, not a copy of the language tag.
     private var callFaces: [(font: Int32, language: Int32, face: RunFace)] = []
+    /// The ink of the first `glyphInk.count` glyphs of the shape stage's store, when a prepared
+    /// text loaded them (`load(ink:glyphs:)`); empty otherwise: the memo is asked.
+    private var glyphInk: [GlyphInk] = []
     /// A run's glyphs as they are placed, before they are copied to the layout's array.
     private var placed: [PositionedGlyph] = []
     /// The runs' shared faces (`RunFace`) by font and language, the last few asked for.
     private var faces: [(font: Font, language: LocaleTag?, face: RunFace)] = []
 
-    /// Forgets the call's faces by index: the next call's item tables may number them otherwise.
+    /// Forgets the call's faces by index (the next call's item tables may number them otherwise)
+    /// and any ink loaded.
     mutating func startCall() {
         if !callFaces.isEmpty { callFaces.removeAll(keepingCapacity: true) }
+        unloadInk()
+    }
+
+    /// Takes `ink` (shared, not copied), a prepared text's, as the ink of the shape stage's store
+    /// of `glyphs` glyphs, which it has just loaded; ignored unless it has one box a glyph.
+    mutating func load(ink: [GlyphInk], glyphs: Int) {
+        glyphInk = ink.count == glyphs ? ink : []
+    }
+
+    /// Lets go of the ink `load(ink:glyphs:)` shared.
+    mutating func unloadInk() {
+        if !glyphInk.isEmpty { glyphInk = [] }
     }
 
     /// Lets go of storage a very long text grew.
@@ -87,7 +103,8 @@ struct LineBuilder {
         fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
         var placedCount = 0  // the line's glyphs so far, in `placed`
-        shape.glyphs.withUnsafeBufferPointer { all in shape.glyphInk.withUnsafeBufferPointer { knownInk in
+        let glyphInk = self.glyphInk  // (a read of its own: `self` is written meanwhile)
+        shape.glyphs.withUnsafeBufferPointer { all in glyphInk.withUnsafeBufferPointer { knownInk in
             for group in groups {
                 let item = lineItems[group.item]
                 // The group's glyphs: clusters are monotone in an item's glyphs (HarfBuzz's monotone

@@ -19,9 +19,6 @@ struct ShapeScratch {
     /// Every glyph shaped in the call; items refer to ranges of it.
     private(set) var glyphs: [ShapedGlyph] = []
 
-    /// The ink of the first `glyphInk.count` glyphs of the store, when a prepared text loaded them
-    /// (`load(glyphs:ink:)`); empty otherwise: the line builder then asks its memo.
-    private(set) var glyphInk: [GlyphInk] = []
     /// The scratch's own glyph storage while a prepared text's store is loaded in its place.
     private var ownGlyphs: [ShapedGlyph] = []
 
@@ -43,28 +40,24 @@ struct ShapeScratch {
     mutating func startCall() {
         if glyphs.capacity > TextBuffer.keepLimit * 2 { glyphs = [] }
         glyphs.removeAll(keepingCapacity: true)
-        if !glyphInk.isEmpty { glyphInk = [] }
         if pieces.capacity > 4_096 { pieces = [] }
         if !pieces.isEmpty { pieces.removeAll(keepingCapacity: true) }
     }
 
     /// Loads `stored` (the glyph store of a prepared text, whose items refer to it) as the call's
     /// glyph store, after `startCall`: shared, not copied (a piece reshaped for a line copies it on
-    /// its first append), the scratch's own storage set aside until `unload`. `ink` is the ink of
-    /// each of them (shared too), or empty.
-    mutating func load(glyphs stored: [ShapedGlyph], ink: [GlyphInk]) {
+    /// its first append), the scratch's own storage set aside until `unload`.
+    mutating func load(glyphs stored: [ShapedGlyph]) {
         swap(&glyphs, &ownGlyphs)
         glyphs = stored
-        glyphInk = ink.count == stored.count ? ink : []
     }
 
-    /// Lets go of what `load(glyphs:ink:)` shared, when the call is over: the scratch's own glyph
+    /// Lets go of the store `load(glyphs:)` shared, when the call is over: the scratch's own glyph
     /// storage is its store again (emptied).
     mutating func unload() {
         swap(&glyphs, &ownGlyphs)
         ownGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
-        if !glyphInk.isEmpty { glyphInk = [] }
     }
 
     /// Shapes each of `items` (one paragraph's) with the paragraph `context` visible to HarfBuzz.
