@@ -84,8 +84,14 @@ extension LayoutEngine {
         options.maxWidth = request.textWidth
         // Shaped once; each width after is line filling alone (PreparedText).
         let prepared = try prepare(text, spans: spans, options: options)
+        // Each width laid out once: a one-line text's tight layout and the slot's plain one are the
+        // same width, laid out twice before.
+        var laidOut: [(width: Double, layout: Layout)] = []
         let layoutAt = { (width: Double) throws(BidiRenderError) -> Layout in
-            try prepared.layout(width: width, maxLines: options.maxLines)
+            if let known = laidOut.first(where: { $0.width == width }) { return known.layout }
+            let layout = try prepared.layout(width: width, maxLines: options.maxLines)
+            laidOut.append((width, layout))
+            return layout
         }
         let probe = { (width: Double) throws(BidiRenderError) -> BalancedWidth.Probe in
             let filled = try prepared.lineRanges(width: width, maxLines: options.maxLines)
