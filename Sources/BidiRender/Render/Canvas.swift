@@ -52,8 +52,11 @@ struct Canvas {
     }
 
     /// Draws a glyph bitmap with its pen position at (`penX`, `baselineY`) in whole pixels: coverage in
-    /// `color`, colour bitmaps as they are (scaled by their strike ratio with a box filter).
-    mutating func draw(_ glyph: GlyphBitmap, penX: Int, baselineY: Int, color: RGBAColor) {
+    /// `color`, colour bitmaps as they are (scaled by their strike ratio with a box filter). `fraction`
+    /// is what the whole pixels leave of the pen position, for a bitmap rasterized without it (a
+    /// bitmap strike's): a colour bitmap is placed at its exact position rounded to the nearest
+    /// pixel, not at the pixel the pen falls in (up to a pixel left of and above its ink box).
+    mutating func draw(_ glyph: GlyphBitmap, penX: Int, baselineY: Int, fraction: (x: Double, y: Double) = (0, 0), color: RGBAColor) {
         if !glyph.isColor {
             drawCoverage(glyph, left: penX + glyph.left, top: baselineY - glyph.top, color: color)
             return
@@ -64,8 +67,8 @@ struct Canvas {
         let reach = -(1 << 40)...(1 << 40)
         let width = max(1, Int(clamping: (Double(glyph.width) / s).rounded(), to: 0...ImageLimits.maximumSide))
         let height = max(1, Int(clamping: (Double(glyph.height) / s).rounded(), to: 0...ImageLimits.maximumSide))
-        let left = penX.addingReportingOverflow(Int(clamping: (Double(glyph.left) / s).rounded(), to: reach))
-        let top = baselineY.subtractingReportingOverflow(Int(clamping: (Double(glyph.top) / s).rounded(), to: reach))
+        let left = penX.addingReportingOverflow(Int(clamping: (fraction.x + Double(glyph.left) / s).rounded(), to: reach))
+        let top = baselineY.addingReportingOverflow(Int(clamping: (fraction.y - Double(glyph.top) / s).rounded(), to: reach))
         guard !left.overflow, !top.overflow else { return }
         // Only the scaled bitmap's pixels that land on the canvas are computed: a glyph scaled far
         // past the canvas costs what is visible.

@@ -179,7 +179,9 @@ public final class Renderer: Sendable {
                 face: face.id, glyph: glyph.id, size26Dot6: Int32(size), subpixel: subpixel, slant: slant.bitPattern)
             guard let bitmap = glyphBitmap(key, face: face.face, penX: penX, baselineY: baselineY, canvas: canvasSize) else { continue }
             let color = perGlyph ? Self.glyphColor(glyph, of: run.pointee, mentions: mentions, options: options) : runColor
-            canvas.draw(bitmap, penX: penX, baselineY: baselineY, color: color)
+            // A bitmap strike's glyph, rasterized without the offset, is placed with it.
+            let fraction = face.isScalable ? (0.0, 0.0) : (Double(qx & 3) / 4, Double(qy & 3) / 4)
+            canvas.draw(bitmap, penX: penX, baselineY: baselineY, fraction: fraction, color: color)
         }
     }
 

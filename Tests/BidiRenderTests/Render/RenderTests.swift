@@ -137,6 +137,24 @@ enum TestRender {
         #expect(colourful.count > 200)
     }
 
+    /// A colour bitmap emoji (a strike, rasterized without the pen's subpixel offset) is placed at
+    /// its exact pen position rounded to the nearest pixel: moved right by three quarters of a
+    /// pixel, it moves one pixel. (It was placed at the pixel the pen falls in, up to a pixel left
+    /// of and above its ink box, and did not move.)
+    @Test func colourEmojiRoundsItsPenPosition() throws {
+        let engine = LayoutEngine(registry: TestFonts.withSystem)
+        func leftColumn(padding: Double) throws -> Int {
+            var options = Self.transparent
+            options.padding = padding
+            let (_, image) = TestRender.image("🥰", .leftToRight, locale: "en", size: 48, options: options, engine: engine)
+            return try #require(TestRender.ink(image).filter { $0.alpha > 0 }.map(\.x).min())
+        }
+        let at = try leftColumn(padding: 10)
+        #expect(try leftColumn(padding: 10.25) == at)
+        #expect(try leftColumn(padding: 10.75) == at + 1)
+        #expect(try leftColumn(padding: 11) == at + 1)
+    }
+
     /// The debug overlay draws run boxes coloured by direction.
     @Test func debugOverlay() {
         let plain = TestRender.image("مرحبا@我", .rightToLeft).1
