@@ -133,7 +133,6 @@ struct RenderCommand: ParsableCommand {
         _ result: Layout, to output: String, format imageFormat: ImageFormat, options renderOptions: RenderOptions,
         pngLevel: Int = PNGSettings.fastLevel, pngFilters: Bool = false, into out: inout some TextOutputStream
     ) throws {
-        let (padding, scale) = (renderOptions.padding, renderOptions.scale)
         let renderer = try Renderer()
         // A PNG is encoded before the file is opened (ImageLimits may refuse it); an SVG is streamed
         // to the file as it is produced. Either way the file appears whole or not at all.
