@@ -270,7 +270,7 @@ struct LineBuilder {
                 bidi.withLineOrder(transformedLine, baseLevel: paragraph.baseLevel) { order, bidiLevels in
                     for t32 in order {
                         let t = Int(t32)
-                        let index = Int(originalIndex[t + offset])
+                        let index = originalIndex[t + offset]
                         guard index >= 0 else { continue }
                         let level = bidiLevels[t]
                         let item = Int(itemAt[index - lineStart])

@@ -44,21 +44,21 @@ struct InkBox: Hashable {
 }
 
 /// A glyph's ink box from its pen position plus offset, in px (y up, as HarfBuzz's extents, scaled):
-/// a box from `x` to `x + width` and from `-y` down by `-height`. `empty` for a glyph without ink.
+/// a box from `x` to `x + width` and from `-y` down by `-height`. A glyph without ink has neither
+/// width nor height (the scale is positive: a size is at least 0.1 px).
 struct GlyphInk: Sendable {
     var x: Double
     var width: Double
     var y: Double
     var height: Double
-    var empty: Bool
 
     /// No ink.
-    static let none = GlyphInk(x: 0, width: 0, y: 0, height: 0, empty: true)
+    static let none = GlyphInk(x: 0, width: 0, y: 0, height: 0)
 
     /// Grows `box` by this ink for a glyph at (`x`, `y`) (y down), as `GlyphInkMemo.unite` grows it.
     @inline(__always)
     func unite(atX gx: Double, y gy: Double, into box: inout InkBox) {
-        guard !empty else { return }
+        guard width != 0 || height != 0 else { return }
         let x0 = gx + x, y0 = gy - y
         box.add(x0, y0, x0 + width, y0 - height)
     }
@@ -122,7 +122,7 @@ struct GlyphInkMemo {
             let e = extents(of: glyphs[k].id, table: t, font: font, slanted: slanted)
             out[k] = GlyphInk(
                 x: Double(e.xBearing) * scale, width: Double(e.width) * scale, y: Double(e.yBearing) * scale,
-                height: Double(e.height) * scale, empty: e.width == 0 && e.height == 0)
+                height: Double(e.height) * scale)
         }
         trimIfFull(keeping: t)
     }
