@@ -31,7 +31,16 @@ extension Layout {
     /// visit only the runs that can hold it, so many ranges on one long line (a layout's mentions)
     /// cost their own runs, not every run of the line each.
     func runsByLogicalStart() -> [[Int]] {
-        lines.map { line in line.runs.indices.sorted { line.runs[$0].range.lowerBound < line.runs[$1].range.lowerBound } }
+        lines.map { line in
+            // Through a pointer: a comparison capturing the line copies it (its runs retained).
+            line.runs.withUnsafeBufferPointer { runs in
+                func before(_ a: Int, _ b: Int) -> Bool { runs[a].range.lowerBound < runs[b].range.lowerBound }
+                var order = Array(runs.indices)
+                // A left-to-right line's runs are in logical order already: no sort.
+                if !zip(order, order.dropFirst()).allSatisfy(before) { order.sort(by: before) }
+                return order
+            }
+        }
     }
 
     /// `forEachSelectionRect(for:_:)`, visiting on a line that the range cuts only the runs that

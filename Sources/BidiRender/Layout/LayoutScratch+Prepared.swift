@@ -41,6 +41,10 @@ final class PreparedSnapshot: Sendable {
     let entities: [Entity]
     let attributes: AttributeMap
     let tables: ItemTables
+    /// The shaping cache's language ids `tables` took their ids from (nil: no cache): a layout
+    /// through the same cache takes `tables` as they are, with no lookup of each language's key.
+    /// Only compared by identity; held so that no other object can take its address meanwhile.
+    nonisolated(unsafe) let languageIDs: LanguageIDs?
     let glyphs: [ShapedGlyph]
     /// The ink of each of `glyphs` (the items' glyphs; none for a glyph of no item), so that a
     /// layout adds its lines' ink with no lookup; empty when not found (the lines ask the memo).
@@ -59,10 +63,11 @@ final class PreparedSnapshot: Sendable {
 
     init(
         text: TextBuffer, isolated: IsolatedText, entities: [Entity], attributes: AttributeMap, tables: ItemTables,
-        glyphs: [ShapedGlyph], ink: [GlyphInk], paragraphs: [PreparedParagraph], graphemes: GraphemeIndex,
-        fallbacks: [FontFallback], missedEmoji: MissedColorEmoji?, findings: [TextFinding]?
+        languageIDs: LanguageIDs?, glyphs: [ShapedGlyph], ink: [GlyphInk], paragraphs: [PreparedParagraph],
+        graphemes: GraphemeIndex, fallbacks: [FontFallback], missedEmoji: MissedColorEmoji?, findings: [TextFinding]?
     ) {
         (self.text, self.isolated, self.entities, self.attributes, self.tables) = (text, isolated, entities, attributes, tables)
+        self.languageIDs = languageIDs
         (self.glyphs, self.ink, self.paragraphs, self.graphemes) = (glyphs, ink, paragraphs, graphemes)
         (self.fallbacks, self.missedEmoji, self.findings) = (fallbacks, missedEmoji, findings)
     }
@@ -98,7 +103,8 @@ extension LayoutScratch {
         // Copies of their own: the scratch's buffers may be far larger than this text.
         return PreparedSnapshot(
             text: text.compacted(), isolated: isolated.compacted(), entities: resolved.entities.compacted(),
-            attributes: attributes, tables: itemize.tables, glyphs: shape.glyphs.compacted(),
+            attributes: attributes, tables: itemize.tables, languageIDs: shape.cache?.languageIDs,
+            glyphs: shape.glyphs.compacted(),
             ink: findingInk ? glyphInk(of: paragraphs, size: options.size) : [], paragraphs: paragraphs,
             graphemes: GraphemeIndex(graphemeStarts: text.graphemeStarts),
             fallbacks: fallbacks, missedEmoji: itemize.missedColorEmoji,
@@ -198,7 +204,8 @@ extension LayoutScratch {
     ) throws(BidiRenderError) -> R {
         try LayoutEngine.checkCancellation()
         startCall()
-        let tables = snapshot.tables.rebound(to: shape.cache?.languageIDs)
+        let ids = shape.cache?.languageIDs
+        let tables = ids === snapshot.languageIDs ? snapshot.tables : snapshot.tables.rebound(to: ids)
         var own = (text: snapshot.text, isolated: snapshot.isolated, tables: tables)
         swap(&text, &own.text)
         swap(&isolated, &own.isolated)

@@ -93,9 +93,13 @@ enum LineStrut {
                 if (c < 64 ? asciiGrows.low >> c : asciiGrows.high >> (c - 64)) & 1 != 0 { return true }
                 continue
             }
-            // Arabic letters (Lo, and the tatweel Lm) and the CJK Unified Ideographs block (Lo, or
-            // unassigned: Cn grows too) without the General_Category lookup.
-            if (0x0620...0x064A).contains(c) || (0x4E00...0x9FFF).contains(c) { return true }
+            // Arabic letters (Lo, and the tatweel Lm), the CJK Unified Ideographs block (Lo, or
+            // unassigned: Cn grows too) and the emoji planes' symbols from Mahjong tiles to Symbols
+            // and Pictographs Extended-A (So, Sk, No or Cn: an emoji run's first code point answers)
+            // without the General_Category lookup.
+            if (0x0620...0x064A).contains(c) || (0x4E00...0x9FFF).contains(c) || (0x1F000...0x1FAFF).contains(c) {
+                return true
+            }
             guard let scalar = Unicode.Scalar(c) else { continue }
             if grows(scalar) { return true }
         }
