@@ -129,8 +129,10 @@ extension GraphemeIndex {
     }
 
     /// Whether some cluster of `line` covers more than one grapheme: fewer distinct clusters than
-    /// graphemes (clusters are grapheme starts, HarfBuzz's monotone-graphemes level).
+    /// graphemes (clusters are grapheme starts, HarfBuzz's monotone-graphemes level). The clusters
+    /// are the line's count when its glyphs were placed, else counted here.
     private func hasLigatures(_ line: LayoutLine, _ all: UnsafeBufferPointer<PositionedGlyph>) -> Bool {
+        if line.clusterCount >= 0 { return line.clusterCount < graphemeCount(line.range) }
         var clusters = 0
         line.runs.withUnsafeBufferPointer { runs in  // in place: a copied run retains its strings
             for r in runs.indices { clusters += Self.clusterCount(UnsafeBufferPointer(rebasing: all[runs[r].glyphRange])) }

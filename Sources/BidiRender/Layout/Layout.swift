@@ -102,6 +102,10 @@ public struct LayoutLine: Sendable, Hashable {
     var ink: InkBox? = nil
     /// Its glyphs in `Layout.glyphs`: its runs' `glyphRange`s, one after another.
     package internal(set) var glyphRange: Range<Int> = 0..<0
+    /// Its runs' distinct clusters, added up (equal clusters are adjacent in a run), as they were
+    /// placed; -1 when not counted (a truncated line). Fewer than its graphemes: a ligature covers
+    /// several, and the queries' index reads its carets.
+    var clusterCount = -1
 }
 
 /// A run of one level, script, language and font, in visual order within its line.

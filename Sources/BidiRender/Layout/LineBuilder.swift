@@ -103,6 +103,7 @@ struct LineBuilder {
         fonts.removeAll(keepingCapacity: true)
         line.runs.reserveCapacity(groups.count)
         var placedCount = 0  // the line's glyphs so far, in `placed`
+        var clusters = 0  // the distinct clusters of its runs so far
         let glyphInk = self.glyphInk  // (a read of its own: `self` is written meanwhile)
         shape.glyphs.withUnsafeBufferPointer { all in glyphInk.withUnsafeBufferPointer { knownInk in
             for group in groups {
@@ -124,7 +125,7 @@ struct LineBuilder {
                 place(
                     glyphs, first..<last, reversed: reversed, hidden: hidden,
                     ink: inked ? UnsafeBufferPointer(rebasing: knownInk[item.glyphs]) : nil, pen: &pen, box: &ink,
-                    count: &placedCount)
+                    count: &placedCount, clusters: &clusters)
                 let runGlyphs = firstGlyph + runStart..<firstGlyph + placedCount
                 let runSize = item.size > 0 ? item.size : size
                 // An inline box's run has no ink nor font metrics: `InlineBoxes.fit` adds its own.
@@ -146,6 +147,7 @@ struct LineBuilder {
         line.glyphRange = firstGlyph..<layoutGlyphs.count
         line.contentWidth = pen - trailingWidth(lineRange, text: text, shape: shape)
         line.ink = ink.nonEmpty
+        line.clusterCount = clusters
         Self.setMetrics(&line, font: strut, size: size)
         for font in fonts { Self.setMetrics(&line, font: tables.fonts[Int(font)], size: size) }
         return line
@@ -155,11 +157,13 @@ struct LineBuilder {
     /// after its first `count` (the line's so far; `count` grows by them), from `pen` on, which moves
     /// past them, and grows `box` by their ink when it is known (`ink`, of `glyphs`, index for
     /// index). A `hidden` run (a spoiler's) only moves the pen. `placed` is kept across calls, and
-    /// the layout's array grows once a line, not once a glyph.
+    /// the layout's array grows once a line, not once a glyph. `clusters` grows by the distinct
+    /// clusters placed.
     @inline(__always)
     private mutating func place(
         _ glyphs: UnsafeBufferPointer<ShapedGlyph>, _ stretch: Range<Int>, reversed: Bool, hidden: Bool,
-        ink: UnsafeBufferPointer<GlyphInk>?, pen: inout Double, box: inout InkBox, count: inout Int
+        ink: UnsafeBufferPointer<GlyphInk>?, pen: inout Double, box: inout InkBox, count: inout Int,
+        clusters: inout Int
     ) {
         let (first, last) = stretch.bounds
         guard !hidden else {
@@ -171,6 +175,7 @@ struct LineBuilder {
             let zero = PositionedGlyph(id: 0, cluster: 0, x: 0, y: 0, advance: 0)
             placed.append(contentsOf: repeatElement(zero, count: max(start + stretch.count, 2 * placed.count) - placed.count))
         }
+        var previous = -1
         placed.withUnsafeMutableBufferPointer { placed in
             for k in 0..<stretch.count {
                 let s = reversed ? last - 1 - k : first + k, g = glyphs[s]
@@ -178,6 +183,10 @@ struct LineBuilder {
                 placed[start + k] = PositionedGlyph(id: g.id, cluster: g.cluster, x: x, y: y, advance: g.xAdvance)
                 ink?[s].unite(atX: x, y: y, into: &box)
                 pen += g.xAdvance
+                if g.cluster != previous {
+                    clusters += 1
+                    previous = g.cluster
+                }
             }
         }
         count += stretch.count

@@ -1,5 +1,6 @@
 // Queries on a layout, on texts whose answers are known: carets at direction boundaries and soft
 // line breaks, hit-testing, selection rectangles, ligature carets (GDEF and even), movement.
+import ChatCorpus
 import Foundation
 import Testing
 @_spi(Tools) @testable import BidiRender
@@ -139,6 +140,33 @@ import Testing
         #expect(try layout.offset(atX: caret.primary.x + 1, y: mid).offset == 1)
         #expect(try layout.offset(atX: caret.primary.x - 1, y: mid).offset == 1)
         #expect(try layout.offset(atX: ligature.x + 1, y: mid).offset == 2)
+    }
+
+    /// Each built line counts its runs' distinct clusters as it places their glyphs (the caret
+    /// index reads ligatures from it): the count equals the clusters read back from the layout's
+    /// glyphs, over corpus messages, a spoiler and lam-alef ligatures; a truncated line is counted
+    /// when the carets are read (-1).
+    @Test func linesCountTheirClusters() throws {
+        var texts = ChatCorpus.messages(count: 60, seed: 17) + ["لآ لا hello ffi", "a  b"]
+        texts.append("السلام عليكم ورحمة الله وبركاته يا أصدقائي الأعزاء")
+        var checked = (lines: 0, merged: 0)
+        for (i, text) in texts.enumerated() {
+            var options = LayoutOptions(direction: i % 2 == 0 ? .rightToLeft : .auto, locale: LocaleTag("ar"), maxWidth: 140)
+            options.maxLines = i % 3 == 0 ? 2 : nil
+            var spoiler = TextSpan(range: 0..<3)
+            spoiler.entity = .spoiler
+            let spans = i == 1 ? [spoiler] : []
+            let layout = try TestLayout.engine.layout(text, spans: spans, options: options)
+            for (l, line) in layout.lines.enumerated() {
+                let cut = layout.truncated && l == layout.lines.count - 1
+                var clusters = 0
+                for run in line.runs { clusters += Set(layout.glyphs(of: run).map(\.cluster)).count }
+                #expect(line.clusterCount == (cut ? -1 : clusters), "\(text) line \(l)")
+                checked.lines += 1
+                if clusters < line.range.count { checked.merged += 1 }
+            }
+        }
+        #expect(checked.lines > 100 && checked.merged > 3)
     }
 
     /// An offset inside a grapheme snaps to its start; next and previous step over whole graphemes.
