@@ -112,7 +112,9 @@ extension LayoutEngine {
                 maxWidth: request.textWidth, gap: request.slotGap)
         }
         var placement = place(text)
-        if request.balanced, slot.size != nil {
+        if request.balanced, let size = slot.size,
+            !Self.fitsOwnWidth(placement, greedy: greedy, slot: size, baseline: slot.baseline, request: request)
+        {
             let plain = try BalancedWidth.layout(greedy: greedy, forced: forced, balanced: false, probe: probe, layoutAt: layoutAt)
             (text, placement) = try Self.keepingTheSlot((text, placement), greedy: plain, place: place, layoutAt: layoutAt)
         }
@@ -124,6 +126,27 @@ extension LayoutEngine {
             slotFrame: placement.slot.map { LayoutRect(x: $0.x + px, y: $0.y + py, width: $0.width, height: $0.height) },
             slotLayout: slot.layout, slotOnOwnLine: placement.ownLine, isJumbomoji: emoji != nil,
             greedyWidth: greedy.contentWidth, horizontalPadding: px, verticalPadding: py)
+    }
+
+    /// Whether `placement` (the balanced text's) fits in the bubble of the greedy lines at their own
+    /// width, which `keepingTheSlot` bounds it by, found without laying them out there: the slot
+    /// placed after `greedy`'s last line where that width aligns it (the lines' heights and widths
+    /// do not depend on the layout's width). That is the bound itself when the greedy lines keep
+    /// their breaks at their own width (always, but for a rounding at a break), and a smaller one
+    /// otherwise (the bound is then the greedy layout's, at the maximum width): so `placement`
+    /// fitting it fits the bound, and no layout is made.
+    private static func fitsOwnWidth(
+        _ placement: SlotPlacement, greedy: Layout, slot: (width: Double, height: Double), baseline: Double?,
+        request: BubbleRequest
+    ) -> Bool {
+        let width = greedy.contentWidth
+        guard let last = greedy.lines.last, width > 0, width < greedy.width else { return false }
+        let direction = greedy.paragraphs[last.paragraph].direction
+        let x = last.alignedX(width: width, paragraphDirection: direction, options: greedy.options)
+        let bound = SlotPlacement.place(
+            slot: slot, baseline: baseline, after: last, at: x, rtl: direction == .rightToLeft,
+            textHeight: greedy.height, textWidth: width, maxWidth: request.textWidth, gap: request.slotGap)
+        return placement.height <= bound.height + 1e-9 && placement.width <= bound.width + 1e-9
     }
 
     /// Balancing moves words to the last line: the slot may then leave it for a row of its own, or

@@ -34,7 +34,19 @@ struct SlotPlacement: Equatable {
             return SlotPlacement(width: max(textWidth, size.width), height: size.height, textX: 0, slot: slot, ownLine: true)
         }
         let rtl = text.paragraphs[last.paragraph].direction == .rightToLeft
-        let extent = contentExtent(of: last, rtl: rtl)
+        return place(
+            slot: size, baseline: baseline, after: last, at: last.x, rtl: rtl, textHeight: textHeight,
+            textWidth: textWidth, maxWidth: maxWidth, gap: gap)
+    }
+
+    /// `place` after the last line `last` (of a paragraph right to left when `rtl`) of a text
+    /// `textHeight` px tall, with the line's left edge at `x`: where the line is, or where another
+    /// width would align it (`LayoutLine.alignedX`).
+    static func place(
+        slot size: (width: Double, height: Double), baseline: Double?, after last: LayoutLine, at x: Double, rtl: Bool,
+        textHeight: Double, textWidth: Double, maxWidth: Double, gap: Double
+    ) -> SlotPlacement {
+        let extent = contentExtent(of: last, at: x, rtl: rtl)
         // The width the bubble needs for the slot on this line: the content's far side from the
         // slot's edge, the gap, the slot (no gap when the line shows nothing, an empty message, or
         // the slot is 0 px wide, an empty slot text).
@@ -55,11 +67,12 @@ struct SlotPlacement: Equatable {
             width: width, height: textHeight + size.height, textX: rtl ? width - textWidth : 0, slot: slot, ownLine: true)
     }
 
-    /// The left and right of a line's content, without the white space hanging past its end (at
-    /// the right of a left-to-right paragraph's line, at the left of a right-to-left one).
-    static func contentExtent(of line: LayoutLine, rtl: Bool) -> (left: Double, right: Double) {
+    /// The left and right of a line's content, the line's left edge at `x`, without the white space
+    /// hanging past its end (at the right of a left-to-right paragraph's line, at the left of a
+    /// right-to-left one).
+    static func contentExtent(of line: LayoutLine, at x: Double, rtl: Bool) -> (left: Double, right: Double) {
         rtl
-            ? (line.x + line.width - line.contentWidth, line.x + line.width)
-            : (line.x, line.x + line.contentWidth)
+            ? (x + line.width - line.contentWidth, x + line.width)
+            : (x, x + line.contentWidth)
     }
 }

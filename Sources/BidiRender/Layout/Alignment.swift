@@ -30,11 +30,8 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
 }
 
 extension LayoutLine {
-    /// Moves the line to `options.alignment` within `width`, and turns its glyphs (in `glyphs`, the
-    /// layout's array) from y offsets into absolute y (the baseline must be set), and its ink box
-    /// with them. Trailing white space hangs past the end edge: the content, not the spaces, is
-    /// aligned.
-    mutating func align(width: Double, paragraphDirection: TextDirection, options: LayoutOptions, glyphs: inout [PositionedGlyph]) {
+    /// The `x` that `align` gives the line (built from x = 0) within `width`.
+    func alignedX(width: Double, paragraphDirection: TextDirection, options: LayoutOptions) -> Double {
         let rtl = paragraphDirection == .rightToLeft
         let trailing = self.width - contentWidth
         // Where the content's left edge goes, then the line's (spaces sit left of RTL content).
@@ -44,7 +41,15 @@ extension LayoutLine {
         case .center: contentX = (width - contentWidth) / 2
         default: contentX = 0
         }
-        let x = rtl ? contentX - trailing : contentX
+        return rtl ? contentX - trailing : contentX
+    }
+
+    /// Moves the line to `options.alignment` within `width`, and turns its glyphs (in `glyphs`, the
+    /// layout's array) from y offsets into absolute y (the baseline must be set), and its ink box
+    /// with them. Trailing white space hangs past the end edge: the content, not the spaces, is
+    /// aligned.
+    mutating func align(width: Double, paragraphDirection: TextDirection, options: LayoutOptions, glyphs: inout [PositionedGlyph]) {
+        let x = alignedX(width: width, paragraphDirection: paragraphDirection, options: options)
         self.x = x
         let baseline = self.baseline
         ink?.move(dx: x, dy: baseline)

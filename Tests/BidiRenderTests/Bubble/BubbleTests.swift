@@ -281,7 +281,7 @@ import Testing
         let origin = bubble.textFrame
         for line in bubble.layout.lines {
             let rtl = bubble.layout.paragraphs[line.paragraph].direction == .rightToLeft
-            let content = SlotPlacement.contentExtent(of: line, rtl: rtl)
+            let content = SlotPlacement.contentExtent(of: line, at: line.x, rtl: rtl)
             for run in line.runs {
                 for glyph in bubble.layout.glyphs(of: run) where glyph.advance > 0 {
                     let (left, right) = (origin.x + glyph.x, origin.x + glyph.x + glyph.advance)
