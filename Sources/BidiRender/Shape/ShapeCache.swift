@@ -18,21 +18,38 @@
 
 import Foundation
 
-/// One glyph as cached: HarfBuzz units, its cluster an offset into the word.
+/// One glyph as cached: HarfBuzz units, its cluster an offset into the word, and HarfBuzz's
+/// unsafe-to-break flag (in the cluster's top bit: 24 bytes a glyph, not 28).
 struct CachedGlyph: Hashable {
     var id: UInt32
-    var cluster: UInt32
+    private var clusterAndFlag: UInt32
     var xAdvance: Int32
     var yAdvance: Int32
     var xOffset: Int32
     var yOffset: Int32
+
+    private static let flag: UInt32 = 1 << 31
+
+    init(id: UInt32, cluster: UInt32, xAdvance: Int32, yAdvance: Int32, xOffset: Int32, yOffset: Int32, unsafeToBreak: Bool = false) {
+        (self.id, self.xAdvance, self.yAdvance, self.xOffset, self.yOffset) = (id, xAdvance, yAdvance, xOffset, yOffset)
+        clusterAndFlag = cluster & ~Self.flag | (unsafeToBreak ? Self.flag : 0)
+    }
+
+    /// The cluster: an offset into the word (a word is far shorter than 2³¹ code points).
+    var cluster: UInt32 {
+        get { clusterAndFlag & ~Self.flag }
+        set { clusterAndFlag = clusterAndFlag & Self.flag | newValue & ~Self.flag }
+    }
+
+    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK (`RawGlyph.unsafeToBreak`).
+    var unsafeToBreak: Bool { clusterAndFlag & Self.flag != 0 }
 }
 
 extension CachedGlyph {
     init(_ g: RawGlyph) {
         self.init(
             id: g.glyph, cluster: g.cluster, xAdvance: g.xAdvance, yAdvance: g.yAdvance, xOffset: g.xOffset,
-            yOffset: g.yOffset)
+            yOffset: g.yOffset, unsafeToBreak: g.unsafeToBreak)
     }
 }
 

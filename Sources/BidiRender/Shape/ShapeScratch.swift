@@ -159,20 +159,31 @@ struct ShapeScratch {
     }
 
     /// The range of `item`'s glyphs that are those of `piece`, when the item was shaped word by word
-    /// (with a cache) and each edge of `piece` inside the item starts a word; else nil.
+    /// (with a cache) and each edge of `piece` inside the item starts a word, or starts a cluster
+    /// HarfBuzz did not flag unsafe to break (the sides shaped apart give the same glyphs: "谢谢|50%",
+    /// a Han item cut before its digits); else nil.
     private func wordPiece(of item: Item, _ piece: Range<Int>, text: TextBuffer) -> Range<Int>? {
         guard cache != nil, !piece.isEmpty else { return nil }
+        let itemGlyphs = glyphs[item.glyphs]
         let cutsAtWords = text.display.withUnsafeBufferPointer { all in
             text.graphemeStarts.withUnsafeBufferPointer { starts in
                 func fits(_ cut: Int) -> Bool {
                     cut <= item.range.lowerBound || cut >= item.range.upperBound
                         || Shaper.startsWord(at: cut, all, clusterStarts: starts, script: item.script)
+                        || Self.safeToBreak(at: cut, in: itemGlyphs)
                 }
                 return fits(piece.lowerBound) && fits(piece.upperBound)
             }
         }
         guard cutsAtWords else { return nil }
-        return Self.stretch(of: piece, in: glyphs[item.glyphs])
+        return Self.stretch(of: piece, in: itemGlyphs)
+    }
+
+    /// Whether a cluster of `run` (an item's glyphs) starts at `offset`, none of its glyphs flagged
+    /// unsafe to break.
+    static func safeToBreak(at offset: Int, in run: ArraySlice<ShapedGlyph>) -> Bool {
+        let cluster = stretch(of: offset..<(offset + 1), in: run)
+        return !cluster.isEmpty && !run[cluster].contains { $0.unsafeToBreak }
     }
 
     /// The glyphs of `run` whose clusters lie in `piece`, found by binary search: clusters are

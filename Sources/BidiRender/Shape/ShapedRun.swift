@@ -4,6 +4,10 @@
 @_spi(Tools) public struct ShapedGlyph: Sendable, Hashable {
     /// The glyph id in the run's font (0 is .notdef).
     var id: UInt32
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: a line broken before this glyph's cluster may give
+    /// other glyphs than these on either side. Read only by line breaking, to take a piece's glyphs
+    /// as they lie where it may (`ShapeScratch.reshapedPiece`); not part of the glyph's equality.
+    var unsafeToBreak = false
     /// The Unicode scalar offset, in the original text, of the first character of the glyph's
     /// cluster (HarfBuzz cluster level "monotone graphemes").
     var cluster: Int
@@ -15,6 +19,20 @@
     var xOffset: Double
     /// The glyph's offset from the pen upwards, in px (GPOS).
     var yOffset: Double
+
+    public static func == (a: ShapedGlyph, b: ShapedGlyph) -> Bool {
+        a.id == b.id && a.cluster == b.cluster && a.xAdvance == b.xAdvance && a.yAdvance == b.yAdvance
+            && a.xOffset == b.xOffset && a.yOffset == b.yOffset
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(cluster)
+        hasher.combine(xAdvance)
+        hasher.combine(yAdvance)
+        hasher.combine(xOffset)
+        hasher.combine(yOffset)
+    }
 }
 
 /// One shaped run.

@@ -222,7 +222,7 @@
     ) {
         for g in glyphs {
             output.append(ShapedGlyph(
-                id: g.id, cluster: base + Int(g.cluster),
+                id: g.id, unsafeToBreak: g.unsafeToBreak, cluster: base + Int(g.cluster),
                 xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
                 xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale))
         }
