@@ -19,14 +19,14 @@ struct PreparedParagraph: Sendable {
     var prefix: [Double]
 
     /// How many of `lines` (its lines, in order) end at a forced break: where its opportunities have
-    /// none, or one inside a URL (`BreakOpportunity.withinURL`), but at its end. 0 when its
+    /// none, or one inside an entity (`BreakOpportunity.withinEntity`), but at its end. 0 when its
     /// opportunities were not found.
     func forcedBreaks(_ lines: ArraySlice<Range<Int>>) -> Int {
         guard !breaks.isEmpty else { return 0 }
         var forced = 0
         for line in lines where line.upperBound < range.upperBound {
             let kind = breaks[line.upperBound - range.lowerBound]
-            if kind == BreakOpportunity.none || kind == BreakOpportunity.withinURL { forced += 1 }
+            if kind == BreakOpportunity.none || kind == BreakOpportunity.withinEntity { forced += 1 }
         }
         return forced
     }

@@ -10,10 +10,11 @@ enum BreakOpportunity {
     static let allowed: UInt8 = 1
     /// A line must start here (UAX #14 "!", after BK, CR, LF or NL).
     static let mandatory: UInt8 = 2
-    /// Inside a URL (UAX #14 "÷" there, after "/", "?", "-"…): a line may start here only when the
-    /// URL does not fit on a line of its own, where it would otherwise break between grapheme
-    /// clusters. Line filling sets these from the text's URL entities; a source never writes them.
-    static let withinURL: UInt8 = 3
+    /// Inside an entity: a URL (UAX #14 "÷" there, after "/", "?", "-"…), a mention, a hashtag or
+    /// an e-mail address: a line may start here only when the entity does not fit on a line of its
+    /// own, where it would otherwise break between grapheme clusters. Line filling sets these from
+    /// the text's entities (`LineBreakScratch.markEntityBreaks`); a source never writes them.
+    static let withinEntity: UInt8 = 3
 }
 
 /// A UAX #14 implementation: break opportunities for one paragraph at a time.

@@ -20,11 +20,13 @@ struct LineBreakScratch {
     /// A `BreakOpportunity` kind per code point of the paragraph.
     private(set) var breaks: [UInt8] = []
 
-    /// Marks the break opportunities inside the phone numbers and URLs of `entities` (sorted) that
-    /// lie in paragraph `range`; `breaks` has one entry per code point of the paragraph. A phone
-    /// number keeps none: it breaks only as a word longer than the line does. A URL's become
-    /// `withinURL`: a URL moves whole to the next line when it fits there, and breaks at its own
-    /// opportunities (after "https://", "/", "?"…) only when it is longer than a line.
+    /// Marks the break opportunities inside the entities of `entities` (sorted) that lie in
+    /// paragraph `range`; `breaks` has one entry per code point of the paragraph. A phone number
+    /// keeps none: it breaks only as a word longer than the line does. Those of a URL, a mention, a
+    /// hashtag and an e-mail address become `withinEntity`: the entity moves whole to the next line
+    /// when it fits there ("@王芳" is not cut between its ideographs, nor "@Alexander the Great" at
+    /// its spaces), and breaks at its own opportunities (after "https://", "/", at a name's spaces)
+    /// only when it is longer than a line.
     static func markEntityBreaks(inside entities: [Entity], of range: Range<Int>, in breaks: inout [UInt8]) {
         var e = entities.partitioningIndex { $0.range.upperBound > range.lowerBound }
         while e < entities.count, entities[e].range.lowerBound < range.upperBound {
@@ -33,8 +35,8 @@ struct LineBreakScratch {
             let kept: UInt8
             switch entity.kind {
             case .phone: kept = BreakOpportunity.none
-            case .url: kept = BreakOpportunity.withinURL
-            default: continue
+            case .url, .mention, .hashtag, .email: kept = BreakOpportunity.withinEntity
+            case .inlineBox, .ellipsis, .spoiler: continue
             }
             let inside = entity.range.clamped(to: range)
             for k in inside.dropFirst() where breaks[k - range.lowerBound] == BreakOpportunity.allowed {
@@ -54,7 +56,8 @@ struct LineBreakScratch {
     /// paragraph, if any, is returned as one more line (what truncation needs to know: more text).
     /// There is no opportunity inside a phone number among `entities`: a line breaks inside one only
     /// when it is longer than the line (between grapheme clusters, as any word). A URL among them
-    /// breaks at its own opportunities only when it is longer than a line (`BreakOpportunity.withinURL`).
+    /// breaks at its own opportunities only when it is longer than a line (`BreakOpportunity.withinEntity`),
+    /// and so do a mention, a hashtag and an e-mail address.
     ///
     /// `breaks`, when given, are the paragraph's opportunities as `opportunities` found them before
     /// (a prepared text keeps them); else they are asked for.

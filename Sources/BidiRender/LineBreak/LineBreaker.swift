@@ -5,7 +5,7 @@
 enum LineBreaker {
     private static let none = BreakOpportunity.none
     private static let mandatory = BreakOpportunity.mandatory
-    private static let withinURL = BreakOpportunity.withinURL
+    private static let withinEntity = BreakOpportunity.withinEntity
 
     /// Fills lines of at most `maxWidth` (nil: no limit, only mandatory breaks) over `range`.
     ///
@@ -13,7 +13,7 @@ enum LineBreaker {
     /// paragraph's shaping) proposes the candidates: the opportunities up to `slack` px past the
     /// width by it; `measure` (the line shaped as a line: a word cut at its edge is reshaped, and
     /// Arabic final forms are wider than medial ones, or narrower) decides, the latest candidate that
-    /// fits winning. A line with no such opportunity that fits ends at the last `withinURL` one that
+    /// fits winning. A line with no such opportunity that fits ends at the last `withinEntity` one that
     /// fits (a URL longer than a line breaks at its own opportunities), else, as a word wider than
     /// the line, between grapheme clusters by the same rule, keeping at least one cluster per line. Only the shaped width decides, so a layout at the width
     /// its widest line reports breaks where it did (as long as the paragraph's shaping of a line is at
@@ -49,7 +49,7 @@ enum LineBreaker {
         let reach = limit + max(0, slack)
         breaks.withUnsafeBufferPointer { breaks in
             // Whether a line may end before code point b (the paragraph's end always may).
-            func isOpportunity(_ b: Int) -> Bool { b == n || (breaks[b] != none && breaks[b] != withinURL) }
+            func isOpportunity(_ b: Int) -> Bool { b == n || (breaks[b] != none && breaks[b] != withinEntity) }
             while start < n {
                 if Task.isCancelled || lines.count == maxLines {
                     lines.append((base + start)..<(base + n))
@@ -108,7 +108,7 @@ enum LineBreaker {
     }
 
     /// Where a line that starts at `start` (relative to `base`) ends when no opportunity but those
-    /// inside a URL fits: the latest `withinURL` opportunity up to `reach` by `estimate` (and not past
+    /// inside an entity fits: the latest `withinEntity` opportunity up to `reach` by `estimate` (and not past
     /// a mandatory break) whose text fits by `measure`; nil when none does. Linear in the code points
     /// scanned, as `fill`'s own scan.
     private static func urlBreak(
@@ -118,7 +118,7 @@ enum LineBreaker {
         var last = start
         var b = start + 1
         while b < n, breaks[b] != mandatory {
-            if breaks[b] == withinURL {
+            if breaks[b] == withinEntity {
                 guard estimate(base + start, base + b) <= reach else { break }
                 last = b
             } else if (b - start) & 15 == 0, !isHangingSpace(base + b - 1), estimate(base + start, base + b) > reach {
@@ -130,7 +130,7 @@ enum LineBreaker {
         while candidate > start {
             if measure(base + start, base + candidate) <= limit { return candidate }
             candidate -= 1
-            while candidate > start, breaks[candidate] != withinURL { candidate -= 1 }
+            while candidate > start, breaks[candidate] != withinEntity { candidate -= 1 }
         }
         return nil
     }

@@ -30,7 +30,7 @@ import Testing
                 switch Int.random(in: 0..<60, using: &g) {
                 case 0: return BreakOpportunity.mandatory
                 case 1..<14: return BreakOpportunity.allowed
-                case 14..<18: return BreakOpportunity.withinURL
+                case 14..<18: return BreakOpportunity.withinEntity
                 default: return BreakOpportunity.none
                 }
             }
