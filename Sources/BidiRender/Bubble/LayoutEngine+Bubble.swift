@@ -146,7 +146,7 @@ extension LayoutEngine {
         let bound = SlotPlacement.place(
             slot: slot, baseline: baseline, after: last, at: x, rtl: direction == .rightToLeft,
             textHeight: greedy.height, textWidth: width, maxWidth: request.textWidth, gap: request.slotGap)
-        return placement.height <= bound.height + 1e-9 && placement.width <= bound.width + 1e-9
+        return placement.fits(in: bound)
     }
 
     /// Balancing moves words to the last line: the slot may then leave it for a row of its own, or
@@ -159,8 +159,7 @@ extension LayoutEngine {
         layoutAt: (Double) throws(BidiRenderError) -> Layout
     ) throws(BidiRenderError) -> (text: Layout, placement: SlotPlacement) {
         let bound = place(greedy)
-        func fits(_ p: SlotPlacement) -> Bool { p.height <= bound.height + 1e-9 && p.width <= bound.width + 1e-9 }
-        guard !fits(balanced.placement) else { return balanced }
+        guard !balanced.placement.fits(in: bound) else { return balanced }
         // From the balanced width (too narrow for the slot) up to the greedy one (fits).
         var (lo, hi) = (balanced.text.width, greedy.width)
         var best = (text: greedy, placement: bound)
@@ -168,7 +167,7 @@ extension LayoutEngine {
             let mid = (lo + hi) / 2
             let candidate = try layoutAt(mid)
             let p = place(candidate)
-            if candidate.lines.count == greedy.lines.count, !candidate.truncated, fits(p) {
+            if candidate.lines.count == greedy.lines.count, !candidate.truncated, p.fits(in: bound) {
                 (best, hi) = ((candidate, p), mid)
             } else {
                 lo = mid

@@ -67,6 +67,11 @@ struct SlotPlacement: Equatable {
             width: width, height: textHeight + size.height, textX: rtl ? width - textWidth : 0, slot: slot, ownLine: true)
     }
 
+    /// Whether this placement is neither taller nor wider than `bound` (to 1e-9 px).
+    func fits(in bound: SlotPlacement) -> Bool {
+        height <= bound.height + 1e-9 && width <= bound.width + 1e-9
+    }
+
     /// The left and right of a line's content, the line's left edge at `x`, without the white space
     /// hanging past its end (at the right of a left-to-right paragraph's line, at the left of a
     /// right-to-left one).
